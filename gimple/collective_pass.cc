@@ -1,0 +1,76 @@
+#include "collective_pass.h"
+
+#include "function_model.h"
+#include "instrument.h"
+#include "report.h"
+
+#include <exception>
+
+namespace parcoach {
+
+namespace {
+
+const pass_data collective_pass_data = {
+    GIMPLE_PASS,
+    "parcoach",   // name, for -fdump-tree-parcoach
+    OPTGROUP_NONE,
+    TV_NONE,
+    PROP_cfg,     // properties required: runs right after `cfg'
+    0, 0, 0, 0,
+};
+
+bool should_instrument(const Options &options, const MismatchResult &result) {
+  switch (options.instrument) {
+  case InstrumentMode::All: return true;
+  case InstrumentMode::None: return false;
+  case InstrumentMode::Selective: break;
+  }
+  return !result.flagged.empty();
+}
+
+void check_function(function *fun, const Options &options) {
+  GimpleFunction model = build_function_model(fun);
+  if (model.collectives.empty())
+    return;
+  MismatchResult result = find_collective_mismatches(model.model);
+  bool instrument = should_instrument(options, result);
+  report_mismatches(model, result, instrument);
+  if (!instrument)
+    return;
+  InstrumentationSummary summary = instrument_function(fun, model, result);
+  if (summary.exit_unchecked && !result.flagged.empty())
+    inform(DECL_SOURCE_LOCATION(fun->decl),
+           "no function-exit check in %qD: none of the communicators of its "
+           "collectives is available at its returns; a process leaving it while "
+           "others call a collective is caught only at their next check",
+           fun->decl);
+}
+
+class CollectivePass : public gimple_opt_pass {
+public:
+  CollectivePass(gcc::context *context, const Options &options)
+      : gimple_opt_pass(collective_pass_data, context), options_(options) {}
+
+  unsigned int execute(function *fun) final override {
+    // The analysis is plain C++ that may allocate a lot on huge functions:
+    // never let an exception reach GCC, whose build has none.
+    try {
+      check_function(fun, options_);
+    } catch (const std::exception &error) {
+      warning_at(DECL_SOURCE_LOCATION(fun->decl), 0,
+                 "PARCOACH skipped %qD: %s [parcoach:internal]", fun->decl, error.what());
+    }
+    return 0;
+  }
+
+private:
+  Options options_;
+};
+
+} // namespace
+
+opt_pass *make_collective_pass(gcc::context *context, const Options &options) {
+  return new CollectivePass(context, options);
+}
+
+} // namespace parcoach

@@ -1,0 +1,16 @@
+// The per-function work of the PARCOACH pass: build the model, run the
+// collective-mismatch analysis, report, instrument.
+#ifndef PARCOACH_GIMPLE_COLLECTIVE_PASS_H
+#define PARCOACH_GIMPLE_COLLECTIVE_PASS_H
+
+#include "gcc_compat.h"
+
+#include "plugin_options.h"
+
+namespace parcoach {
+
+opt_pass *make_collective_pass(gcc::context *context, const Options &options);
+
+} // namespace parcoach
+
+#endif

@@ -1,0 +1,44 @@
+// Builds the core's graph model of one GIMPLE function (after `cfg', before
+// OpenMP expansion), keeping what the reporter and the instrumenter need to
+// go back from model nodes to statements.
+#ifndef PARCOACH_GIMPLE_FUNCTION_MODEL_H
+#define PARCOACH_GIMPLE_FUNCTION_MODEL_H
+
+#include "gcc_compat.h"
+
+#include "collective_mismatch.h"
+#include "mpi_knowledge.h"
+
+#include <vector>
+
+namespace parcoach {
+
+struct CollectiveCall {
+  gcall *call;
+  const MpiCollective *collective;
+  NodeId node;
+};
+
+struct GimpleFunction {
+  FunctionModel model;
+  SourceLanguage language = SourceLanguage::C;
+  // Indexed by model node: the collective call it stands for, or null.
+  std::vector<gcall *> call_of_node;
+  // Indexed by model node: the conditional statement ending it, or null.
+  std::vector<gimple *> branch_of_node;
+  // Every collective call, in statement order.
+  std::vector<CollectiveCall> collectives;
+  // Statements where a process leaves the function: returns and calls that
+  // do not return but do not end the job either (exit, Fortran STOP, throw).
+  std::vector<gimple *> leave_points;
+};
+
+// The callee's name as the source spells it, or null for indirect and
+// internal calls.
+const char *callee_name(const gcall *call);
+
+GimpleFunction build_function_model(function *fun);
+
+} // namespace parcoach
+
+#endif

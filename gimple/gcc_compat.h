@@ -1,0 +1,48 @@
+// The one place that includes GCC's plugin headers.  Everything that
+// differs between GCC releases belongs here, so that supporting another
+// release is a local change.
+#ifndef PARCOACH_GIMPLE_GCC_COMPAT_H
+#define PARCOACH_GIMPLE_GCC_COMPAT_H
+
+#include "gcc-plugin.h"
+
+#include "config.h"
+#include "system.h"
+#include "coretypes.h"
+#include "backend.h"
+#include "tree.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "diagnostic-core.h"
+#include "diagnostic.h"
+#include "langhooks.h"
+#include "stringpool.h"
+#include "cgraph.h"
+#include "gimplify.h"
+#include "ssa.h"
+#include "tree-cfg.h"
+#include "gimplify-me.h"
+
+#include "bversion.h"
+#if BUILDING_GCC_MAJOR < 11
+#error "PARCOACH needs the plugin headers of GCC 11 or later"
+#endif
+
+namespace parcoach {
+namespace gcc_compat {
+
+// gfortran lowers to the same GIMPLE but spells MPI in lower case and passes
+// every argument by reference.
+inline bool compiling_fortran() { return lang_GNU_Fortran(); }
+
+// build_string_literal takes the length including the terminating NUL.
+inline tree string_constant(const char *text) {
+  return build_string_literal(strlen(text) + 1, text);
+}
+
+} // namespace gcc_compat
+} // namespace parcoach
+
+#endif

@@ -1,0 +1,252 @@
+#include "instrument.h"
+
+#include "report.h"
+
+#include <map>
+
+namespace parcoach {
+
+namespace {
+
+// The runtime entry points of rtlib/parcoach_rt.h.
+enum RuntimeCheck {
+  CheckComm, CheckCommPtr, CheckWin, CheckWinPtr, CheckFile, CheckFilePtr,
+  CheckWorld, CheckFortranComm, CheckFortranWin, CheckFortranFile,
+  RuntimeCheckCount
+};
+
+const char *const runtime_names[RuntimeCheckCount] = {
+    "parcoach_check_comm", "parcoach_check_comm_ptr", "parcoach_check_win",
+    "parcoach_check_win_ptr", "parcoach_check_file", "parcoach_check_file_ptr",
+    "parcoach_check_world", "parcoach_check_fortran_comm",
+    "parcoach_check_fortran_win", "parcoach_check_fortran_file"};
+
+tree runtime_decls[RuntimeCheckCount];
+
+const ggc_root_tab runtime_decl_roots[] = {
+    {&runtime_decls[0], RuntimeCheckCount, sizeof(runtime_decls[0]),
+     &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
+    LAST_GGC_ROOT_TAB};
+
+RuntimeCheck check_for(HandleKind kind, SourceLanguage language) {
+  if (language == SourceLanguage::Fortran) {
+    switch (kind) {
+    case HandleKind::Comm: case HandleKind::CommPtr: return CheckFortranComm;
+    case HandleKind::Win: case HandleKind::WinPtr: return CheckFortranWin;
+    case HandleKind::File: case HandleKind::FilePtr: return CheckFortranFile;
+    case HandleKind::World: return CheckWorld;
+    }
+  }
+  switch (kind) {
+  case HandleKind::Comm: return CheckComm;
+  case HandleKind::CommPtr: return CheckCommPtr;
+  case HandleKind::Win: return CheckWin;
+  case HandleKind::WinPtr: return CheckWinPtr;
+  case HandleKind::File: return CheckFile;
+  case HandleKind::FilePtr: return CheckFilePtr;
+  case HandleKind::World: break;
+  }
+  return CheckWorld;
+}
+
+tree const_string_type() {
+  return build_pointer_type(build_qualified_type(char_type_node, TYPE_QUAL_CONST));
+}
+
+// void check ([handle,] int colour, const char *file, int line,
+//             const char *function, const char *conditionals)
+tree runtime_decl(RuntimeCheck check, tree handle_type) {
+  if (runtime_decls[check])
+    return runtime_decls[check];
+  tree text = const_string_type();
+  tree type = handle_type
+                  ? build_function_type_list(void_type_node, handle_type, integer_type_node,
+                                             text, integer_type_node, text, text, NULL_TREE)
+                  : build_function_type_list(void_type_node, integer_type_node, text,
+                                             integer_type_node, text, text, NULL_TREE);
+  tree decl = build_fn_decl(runtime_names[check], type);
+  TREE_NOTHROW(decl) = 1; // no exception edges to add after our calls
+  runtime_decls[check] = decl;
+  return decl;
+}
+
+// The C type of the handle parameter: what the MPI prototype says (MPI_Comm
+// is an int in MPICH, a pointer in Open MPI), pointers for by-address
+// handles and for Fortran.
+tree handle_type(RuntimeCheck check, const gcall *call, int index) {
+  switch (check) {
+  case CheckComm: case CheckWin: case CheckFile: {
+    tree fntype = gimple_call_fntype(call);
+    tree args = fntype ? TYPE_ARG_TYPES(fntype) : NULL_TREE;
+    for (int i = 0; args && i < index; ++i)
+      args = TREE_CHAIN(args);
+    if (args && TREE_VALUE(args) != void_type_node)
+      return TREE_VALUE(args);
+    return TREE_TYPE(gimple_call_arg(call, index));
+  }
+  case CheckWorld:
+    return NULL_TREE;
+  default:
+    return ptr_type_node;
+  }
+}
+
+struct SiteText {
+  std::string function;
+  std::string conditionals;
+};
+
+// Builds `check (handle, colour, file, line, function, conditionals)' before
+// the statement at `gsi'.
+void insert_check(gimple_stmt_iterator *gsi, RuntimeCheck check, tree handle_type,
+                  tree handle, int colour, location_t where, const SiteText &text) {
+  tree decl = runtime_decl(check, handle_type);
+  vec<tree> args = vNULL;
+  if (handle) {
+    tree param_type = TREE_VALUE(TYPE_ARG_TYPES(TREE_TYPE(decl)));
+    tree value = unshare_expr(handle);
+    if (!useless_type_conversion_p(param_type, TREE_TYPE(value)))
+      value = fold_convert(param_type, value);
+    value = force_gimple_operand_gsi(gsi, value, true, NULL_TREE, true, GSI_SAME_STMT);
+    args.safe_push(value);
+  }
+  const char *file = LOCATION_FILE(where);
+  args.safe_push(build_int_cst(integer_type_node, colour));
+  args.safe_push(gcc_compat::string_constant(file ? file : "?"));
+  args.safe_push(build_int_cst(integer_type_node, LOCATION_LINE(where)));
+  args.safe_push(gcc_compat::string_constant(text.function.c_str()));
+  args.safe_push(gcc_compat::string_constant(text.conditionals.c_str()));
+  gcall *call = gimple_build_call_vec(decl, args);
+  args.release();
+  gimple_set_location(call, where);
+  gsi_insert_before(gsi, call, GSI_SAME_STMT);
+}
+
+// A communicator value that means the same thing at every point of the
+// function: a constant (MPI_COMM_WORLD in MPICH, &ompi_mpi_comm_world in
+// Open MPI, a Fortran PARAMETER's address), a parameter, or a global
+// variable.  Returns NULL_TREE for anything else.
+tree function_invariant(tree value) {
+  if (is_gimple_min_invariant(value) || TREE_CODE(value) == PARM_DECL)
+    return value;
+  if (TREE_CODE(value) == SSA_NAME) {
+    if (SSA_NAME_IS_DEFAULT_DEF(value) && SSA_NAME_VAR(value) &&
+        TREE_CODE(SSA_NAME_VAR(value)) == PARM_DECL)
+      return SSA_NAME_VAR(value);
+    gimple *def = SSA_NAME_DEF_STMT(value);
+    if (def && gimple_assign_single_p(def)) {
+      tree source = gimple_assign_rhs1(def);
+      if (VAR_P(source) && is_global_var(source) && !TREE_THIS_VOLATILE(source))
+        return source;
+      if (is_gimple_min_invariant(source) || TREE_CODE(source) == PARM_DECL)
+        return source;
+    }
+  }
+  if (VAR_P(value) && is_global_var(value) && !TREE_THIS_VOLATILE(value))
+    return value;
+  return NULL_TREE;
+}
+
+struct ExitHandle {
+  RuntimeCheck check;
+  tree type;
+  tree value; // NULL_TREE for MPI_COMM_WORLD
+};
+
+// The communicators a function-exit check runs on: every distinct
+// function-invariant communicator of the function's collectives, in order of
+// first use (the same order on every process).  A communicator held in a
+// local variable is left out: processes that never assigned it (they took
+// another branch) would read garbage at the return.
+std::vector<ExitHandle> choose_exit_handles(const GimpleFunction &model, bool &some_left_out) {
+  std::vector<ExitHandle> handles;
+  some_left_out = false;
+  for (const CollectiveCall &site : model.collectives) {
+    HandleKind kind = site.collective->handle_kind;
+    ExitHandle handle{CheckWorld, NULL_TREE, NULL_TREE};
+    if (kind == HandleKind::Comm) {
+      int index = site.collective->handle_arg;
+      if (index < 0 || (unsigned)index >= gimple_call_num_args(site.call))
+        continue;
+      tree value = function_invariant(gimple_call_arg(site.call, index));
+      if (!value) {
+        some_left_out = true;
+        continue;
+      }
+      handle.check = check_for(kind, model.language);
+      handle.type = handle_type(handle.check, site.call, index);
+      handle.value = value;
+    } else if (kind != HandleKind::World) {
+      continue; // windows and files: their creation call carries the communicator
+    }
+    bool seen = false;
+    for (const ExitHandle &other : handles)
+      seen |= other.check == handle.check &&
+              (other.value == handle.value ||
+               (other.value && handle.value && operand_equal_p(other.value, handle.value, 0)));
+    if (!seen)
+      handles.push_back(handle);
+  }
+  return handles;
+}
+
+std::string printable_name(function *fun) {
+  return lang_hooks.decl_printable_name(fun->decl, 2);
+}
+
+} // namespace
+
+void register_instrumentation_gc_roots(const char *plugin_name) {
+  register_callback(plugin_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
+                    const_cast<ggc_root_tab *>(runtime_decl_roots));
+}
+
+InstrumentationSummary instrument_function(function *fun, const GimpleFunction &model,
+                                           const MismatchResult &result) {
+  InstrumentationSummary summary;
+  SiteText function_text{printable_name(fun), all_conditional_lines(model, result)};
+  std::map<NodeId, std::string> flagged_lines;
+  for (const FlaggedCollective &flagged : result.flagged)
+    flagged_lines[flagged.node] = conditional_lines(model, flagged);
+
+  // Choose before inserting anything: the handles refer to the original
+  // statements.
+  bool some_left_out = false;
+  std::vector<ExitHandle> exit_handles = choose_exit_handles(model, some_left_out);
+
+  for (const CollectiveCall &site : model.collectives) {
+    const MpiCollective &collective = *site.collective;
+    RuntimeCheck check = check_for(collective.handle_kind, model.language);
+    tree handle = NULL_TREE;
+    tree type = NULL_TREE;
+    if (collective.handle_kind != HandleKind::World) {
+      int index = collective.handle_arg;
+      if (index < 0 || (unsigned)index >= gimple_call_num_args(site.call))
+        continue; // a declaration we do not understand: leave the call alone
+      handle = gimple_call_arg(site.call, index);
+      type = handle_type(check, site.call, index);
+    }
+    auto lines = flagged_lines.find(site.node);
+    SiteText text{function_text.function,
+                  lines != flagged_lines.end() ? lines->second : function_text.conditionals};
+    gimple_stmt_iterator gsi = gsi_for_stmt(site.call);
+    insert_check(&gsi, check, type, handle, collective.colour, gimple_location(site.call), text);
+    ++summary.collective_checks;
+  }
+
+  for (gimple *leave : model.leave_points) {
+    location_t where = gimple_location(leave);
+    if (where == UNKNOWN_LOCATION)
+      where = fun->function_end_locus;
+    for (const ExitHandle &handle : exit_handles) {
+      gimple_stmt_iterator gsi = gsi_for_stmt(leave);
+      insert_check(&gsi, handle.check, handle.type, handle.value, 0, where, function_text);
+      ++summary.exit_checks;
+    }
+  }
+  summary.exit_unchecked = exit_handles.empty() && !model.leave_points.empty();
+  (void)some_left_out;
+  return summary;
+}
+
+} // namespace parcoach

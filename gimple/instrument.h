@@ -1,0 +1,32 @@
+// Writes the run-time checks (thesis Algorithm 13) into a function: a call
+// to the runtime before each collective, and function-exit checks before
+// each point where a process leaves the function.
+#ifndef PARCOACH_GIMPLE_INSTRUMENT_H
+#define PARCOACH_GIMPLE_INSTRUMENT_H
+
+#include "function_model.h"
+
+#include <string>
+
+namespace parcoach {
+
+// The runtime's declarations are built once per translation unit and kept
+// alive across garbage collections through these roots.
+void register_instrumentation_gc_roots(const char *plugin_name);
+
+struct InstrumentationSummary {
+  int collective_checks = 0;
+  int exit_checks = 0;
+  // Leave points got no function-exit check because no communicator of the
+  // function's collectives is available there (see choose_exit_handles).
+  bool exit_unchecked = false;
+};
+
+// `conditionals' is the text naming the lines blamed in this function; it
+// travels with every check into the run-time message.
+InstrumentationSummary instrument_function(function *fun, const GimpleFunction &model,
+                                           const MismatchResult &result);
+
+} // namespace parcoach
+
+#endif

@@ -1,0 +1,122 @@
+#include "mpi_knowledge.h"
+
+#include <cstring>
+#include <string>
+#include <unordered_map>
+
+namespace parcoach {
+
+namespace {
+
+const MpiCollective table[] = {
+#define PARCOACH_COLLECTIVE(c_name, f_name, family, arg, kind) \
+  {#c_name, #f_name, family_of_##family, arg, kind_of_##kind, 0},
+#define family_of_BLOCKING CollectiveFamily::Blocking
+#define family_of_NONBLOCKING CollectiveFamily::Nonblocking
+#define family_of_PERSISTENT CollectiveFamily::Persistent
+#define family_of_NEIGHBORHOOD CollectiveFamily::Neighborhood
+#define family_of_COMMUNICATOR CollectiveFamily::Communicator
+#define family_of_WINDOW CollectiveFamily::Window
+#define family_of_FILE_IO CollectiveFamily::FileIO
+#define family_of_FINALIZE CollectiveFamily::Finalize
+#define kind_of_COMM HandleKind::Comm
+#define kind_of_COMM_PTR HandleKind::CommPtr
+#define kind_of_WIN HandleKind::Win
+#define kind_of_WIN_PTR HandleKind::WinPtr
+#define kind_of_FILE HandleKind::File
+#define kind_of_FILE_PTR HandleKind::FilePtr
+#define kind_of_WORLD HandleKind::World
+#include "mpi_collectives.def"
+#undef PARCOACH_COLLECTIVE
+};
+
+constexpr std::size_t table_size = sizeof table / sizeof table[0];
+
+// Colours are positions + 1; filled once so the table above stays a plain
+// list.
+struct ColouredTable {
+  MpiCollective entries[table_size];
+  ColouredTable() {
+    for (std::size_t i = 0; i < table_size; ++i) {
+      entries[i] = table[i];
+      entries[i].colour = static_cast<int>(i) + 1;
+    }
+  }
+};
+
+const ColouredTable &coloured() {
+  static const ColouredTable instance;
+  return instance;
+}
+
+bool starts_with(const char *s, const char *prefix) {
+  return std::strncmp(s, prefix, std::strlen(prefix)) == 0;
+}
+
+} // namespace
+
+const MpiCollective *collectives_begin() { return coloured().entries; }
+const MpiCollective *collectives_end() { return coloured().entries + table_size; }
+std::size_t collective_count() { return table_size; }
+
+const MpiCollective *find_collective(const char *callee, SourceLanguage language) {
+  // Called for every call statement of every function: index the names once.
+  using Index = std::unordered_map<std::string, const MpiCollective *>;
+  static const Index by_c_name = [] {
+    Index index;
+    for (const MpiCollective *c = collectives_begin(); c != collectives_end(); ++c)
+      index.emplace(c->c_name, c);
+    return index;
+  }();
+  static const Index by_fortran_name = [] {
+    Index index;
+    for (const MpiCollective *c = collectives_begin(); c != collectives_end(); ++c)
+      index.emplace(c->fortran_name, c);
+    return index;
+  }();
+  if (!callee)
+    return nullptr;
+  const Index &index = language == SourceLanguage::Fortran ? by_fortran_name : by_c_name;
+  auto found = index.find(callee);
+  return found == index.end() ? nullptr : found->second;
+}
+
+const MpiCollective *collective_by_colour(int colour) {
+  if (colour < 1 || static_cast<std::size_t>(colour) > table_size)
+    return nullptr;
+  return collectives_begin() + (colour - 1);
+}
+
+bool terminates_job(const char *callee) {
+  static const char *const exact[] = {
+      "MPI_Abort", "PMPI_Abort", "mpi_abort", "pmpi_abort", "abort",
+      "__builtin_abort", "__builtin_trap", "__builtin_unreachable"};
+  static const char *const prefixes[] = {
+      "_gfortran_error_stop", "_gfortran_runtime_error", "_gfortran_os_error",
+      "_gfortran_generate_error"};
+  if (!callee)
+    return false;
+  for (const char *name : exact)
+    if (std::strcmp(callee, name) == 0)
+      return true;
+  for (const char *prefix : prefixes)
+    if (starts_with(callee, prefix))
+      return true;
+  return false;
+}
+
+bool selects_threads(const char *callee) {
+  static const char *const names[] = {
+      "GOMP_single_start", "__builtin_GOMP_single_start",
+      "omp_get_thread_num", "__builtin_omp_get_thread_num",
+      "GOMP_sections_start", "__builtin_GOMP_sections_start",
+      "GOMP_sections_next", "__builtin_GOMP_sections_next"};
+  if (!callee)
+    return false;
+  for (const char *name : names)
+    if (std::strcmp(callee, name) == 0)
+      return true;
+  return false;
+}
+
+} // namespace parcoach

@@ -1,0 +1,50 @@
+// Lookups over the MPI table (mpi_collectives.def) and the few other facts
+// about library calls the analyses need.  No GCC headers.
+#ifndef PARCOACH_CORE_MPI_KNOWLEDGE_H
+#define PARCOACH_CORE_MPI_KNOWLEDGE_H
+
+#include <cstddef>
+
+namespace parcoach {
+
+enum class CollectiveFamily {
+  Blocking, Nonblocking, Persistent, Neighborhood, Communicator, Window,
+  FileIO, Finalize
+};
+
+// What the argument at `handle_arg' is; see mpi_collectives.def.
+enum class HandleKind { Comm, CommPtr, Win, WinPtr, File, FilePtr, World };
+
+enum class SourceLanguage { C, Fortran };
+
+struct MpiCollective {
+  const char *c_name;
+  const char *fortran_name;
+  CollectiveFamily family;
+  int handle_arg;
+  HandleKind handle_kind;
+  int colour; // position in the table + 1; 0 is reserved for "leaving"
+};
+
+// The whole table, in .def order.
+const MpiCollective *collectives_begin();
+const MpiCollective *collectives_end();
+std::size_t collective_count();
+
+// The collective called `callee' in `language', or nullptr.
+const MpiCollective *find_collective(const char *callee, SourceLanguage language);
+// The collective of a colour, or nullptr (colour 0 or unknown).
+const MpiCollective *collective_by_colour(int colour);
+
+// Calls after which no process of the job continues: MPI_Abort, abort,
+// traps, Fortran ERROR STOP.  A branch ending in one never deadlocks.
+bool terminates_job(const char *callee);
+
+// Calls whose result selects threads, not processes: the thread tests that
+// OpenMP lowering emits for single, master/masked and sections, and
+// omp_get_thread_num.  A branch on them is not process divergence.
+bool selects_threads(const char *callee);
+
+} // namespace parcoach
+
+#endif

@@ -1,0 +1,44 @@
+#include "plugin_options.h"
+
+namespace parcoach {
+
+const char *options_help() {
+  return "-fplugin-arg-parcoach-instrument=selective|all|none\n"
+         "    which functions get run-time checks: only those with a\n"
+         "    warning (selective, default), every function calling an MPI\n"
+         "    collective (all), or none (warnings only)";
+}
+
+namespace {
+
+std::string parse_instrument(const std::string &value, Options &options) {
+  if (value == "selective")
+    options.instrument = InstrumentMode::Selective;
+  else if (value == "all")
+    options.instrument = InstrumentMode::All;
+  else if (value == "none")
+    options.instrument = InstrumentMode::None;
+  else
+    return "invalid value '" + value +
+           "' for -fplugin-arg-parcoach-instrument: expected selective, all or none";
+  return "";
+}
+
+} // namespace
+
+std::string parse_options(const std::vector<std::pair<std::string, std::string>> &args,
+                          Options &options) {
+  for (const auto &arg : args) {
+    if (arg.first == "instrument") {
+      std::string error = parse_instrument(arg.second, options);
+      if (!error.empty())
+        return error;
+    } else {
+      return "unknown argument -fplugin-arg-parcoach-" + arg.first +
+             "; valid arguments are:\n" + options_help();
+    }
+  }
+  return "";
+}
+
+} // namespace parcoach

@@ -1,0 +1,32 @@
+// Plugin arguments (-fplugin-arg-parcoach-KEY[=VALUE]), parsed without GCC.
+#ifndef PARCOACH_CORE_PLUGIN_OPTIONS_H
+#define PARCOACH_CORE_PLUGIN_OPTIONS_H
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace parcoach {
+
+enum class InstrumentMode {
+  Selective, // only functions with a warning (default)
+  All,       // every function that calls a collective
+  None       // warnings only
+};
+
+struct Options {
+  InstrumentMode instrument = InstrumentMode::Selective;
+};
+
+// One line per argument, for plugin_info.help and error messages.
+const char *options_help();
+
+// Parses KEY/VALUE pairs (VALUE empty when absent).  Returns an empty
+// string on success, otherwise a message naming the bad argument and the
+// valid ones.
+std::string parse_options(const std::vector<std::pair<std::string, std::string>> &args,
+                          Options &options);
+
+} // namespace parcoach
+
+#endif
