@@ -122,28 +122,52 @@ void insert_check(gimple_stmt_iterator *gsi, RuntimeCheck check, tree handle_typ
   gsi_insert_before(gsi, call, GSI_SAME_STMT);
 }
 
+bool is_parameter(tree value) {
+  return TREE_CODE(value) == PARM_DECL ||
+         (TREE_CODE(value) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF(value) &&
+          SSA_NAME_VAR(value) && TREE_CODE(SSA_NAME_VAR(value)) == PARM_DECL);
+}
+
+bool is_plain_global(tree value) {
+  return VAR_P(value) && is_global_var(value) && !TREE_THIS_VOLATILE(value);
+}
+
+// A read of memory that the function reaches the same way everywhere:
+// `this->comm', `ctx->comm', `settings.comm', `comms[2]' with a parameter or
+// a global as the base and constant indices.
+bool is_stable_memory(tree ref) {
+  while (handled_component_p(ref)) {
+    if (TREE_CODE(ref) == ARRAY_REF && TREE_CODE(TREE_OPERAND(ref, 1)) != INTEGER_CST)
+      return false;
+    if (TREE_THIS_VOLATILE(ref))
+      return false;
+    ref = TREE_OPERAND(ref, 0);
+  }
+  if (TREE_CODE(ref) == MEM_REF)
+    return is_parameter(TREE_OPERAND(ref, 0));
+  return is_plain_global(ref);
+}
+
 // A communicator value that means the same thing at every point of the
 // function: a constant (MPI_COMM_WORLD in MPICH, &ompi_mpi_comm_world in
-// Open MPI, a Fortran PARAMETER's address), a parameter, or a global
-// variable.  Returns NULL_TREE for anything else.
+// Open MPI, a Fortran PARAMETER's address), a parameter, or what a
+// parameter or a global holds (re-read at the exit).  NULL_TREE otherwise.
 tree function_invariant(tree value) {
   if (is_gimple_min_invariant(value) || TREE_CODE(value) == PARM_DECL)
     return value;
+  if (is_parameter(value))
+    return SSA_NAME_VAR(value);
+  if (is_plain_global(value))
+    return value;
   if (TREE_CODE(value) == SSA_NAME) {
-    if (SSA_NAME_IS_DEFAULT_DEF(value) && SSA_NAME_VAR(value) &&
-        TREE_CODE(SSA_NAME_VAR(value)) == PARM_DECL)
-      return SSA_NAME_VAR(value);
     gimple *def = SSA_NAME_DEF_STMT(value);
     if (def && gimple_assign_single_p(def)) {
       tree source = gimple_assign_rhs1(def);
-      if (VAR_P(source) && is_global_var(source) && !TREE_THIS_VOLATILE(source))
-        return source;
-      if (is_gimple_min_invariant(source) || TREE_CODE(source) == PARM_DECL)
+      if (is_gimple_min_invariant(source) || TREE_CODE(source) == PARM_DECL ||
+          is_stable_memory(source))
         return source;
     }
   }
-  if (VAR_P(value) && is_global_var(value) && !TREE_THIS_VOLATILE(value))
-    return value;
   return NULL_TREE;
 }
 
@@ -158,9 +182,8 @@ struct ExitHandle {
 // first use (the same order on every process).  A communicator held in a
 // local variable is left out: processes that never assigned it (they took
 // another branch) would read garbage at the return.
-std::vector<ExitHandle> choose_exit_handles(const GimpleFunction &model, bool &some_left_out) {
+std::vector<ExitHandle> choose_exit_handles(const GimpleFunction &model) {
   std::vector<ExitHandle> handles;
-  some_left_out = false;
   for (const CollectiveCall &site : model.collectives) {
     HandleKind kind = site.collective->handle_kind;
     ExitHandle handle{CheckWorld, NULL_TREE, NULL_TREE};
@@ -169,10 +192,8 @@ std::vector<ExitHandle> choose_exit_handles(const GimpleFunction &model, bool &s
       if (index < 0 || (unsigned)index >= gimple_call_num_args(site.call))
         continue;
       tree value = function_invariant(gimple_call_arg(site.call, index));
-      if (!value) {
-        some_left_out = true;
+      if (!value)
         continue;
-      }
       handle.check = check_for(kind, model.language);
       handle.type = handle_type(handle.check, site.call, index);
       handle.value = value;
@@ -211,8 +232,7 @@ InstrumentationSummary instrument_function(function *fun, const GimpleFunction &
 
   // Choose before inserting anything: the handles refer to the original
   // statements.
-  bool some_left_out = false;
-  std::vector<ExitHandle> exit_handles = choose_exit_handles(model, some_left_out);
+  std::vector<ExitHandle> exit_handles = choose_exit_handles(model);
 
   for (const CollectiveCall &site : model.collectives) {
     const MpiCollective &collective = *site.collective;
@@ -245,7 +265,6 @@ InstrumentationSummary instrument_function(function *fun, const GimpleFunction &
     }
   }
   summary.exit_unchecked = exit_handles.empty() && !model.leave_points.empty();
-  (void)some_left_out;
   return summary;
 }
 

@@ -22,8 +22,8 @@ struct InstrumentationSummary {
   bool exit_unchecked = false;
 };
 
-// `conditionals' is the text naming the lines blamed in this function; it
-// travels with every check into the run-time message.
+// Every collective of the function gets a check; the lines of the
+// conditionals blamed travel with each check into the run-time message.
 InstrumentationSummary instrument_function(function *fun, const GimpleFunction &model,
                                            const MismatchResult &result);
 
