@@ -1,63 +1,64 @@
-// Entry point of parcoach.so: checks that it runs inside the GCC it was
-// built for, reads its arguments and registers the PARCOACH pass right after
-// CFG construction (before OpenMP expansion), so that cc1, cc1plus and f951
-// all run it on every function.
-#include "gcc_compat.h"
+// parcoach.so: the file users name in -fplugin=.  It refers to no GCC
+// symbol, so that it loads into any GCC; it checks that this is the GCC
+// PARCOACH was built for, and only then loads the pass itself
+// (parcoach-pass.so, next to it), whose references to GCC internals would
+// otherwise make the load fail with an unreadable "undefined symbol" error.
+#include "gcc-plugin.h"
 #include "plugin-version.h"
 
-#include "collective_pass.h"
-#include "instrument.h"
-#include "plugin_options.h"
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
 
 #include <string>
-#include <utility>
-#include <vector>
 
 int plugin_is_GPL_compatible;
 
 namespace {
 
-const char *const plugin_version = "PARCOACH for GCC 0.1";
+const char *const pass_library = "parcoach-pass.so";
 
-std::string plugin_help() {
-  return std::string("Finds MPI collectives that not every process may call "
-                     "and inserts run-time checks.  Arguments:\n") +
-         parcoach::options_help();
+bool same(const char *a, const char *b) {
+  return a && b && strcmp(a, b) == 0;
 }
 
-bool check_gcc_version(const plugin_gcc_version *running) {
-  if (plugin_default_version_check(const_cast<plugin_gcc_version *>(running),
-                                   &gcc_version))
-    return true;
-  error("parcoach.so was built for GCC %s but is loaded into GCC %s; "
-        "rebuild PARCOACH with this compiler",
-        gcc_version.basever, running->basever);
-  return false;
+// What plugin_default_version_check compares, without calling it.
+bool built_for(const plugin_gcc_version *running) {
+  return same(running->basever, gcc_version.basever) &&
+         same(running->devphase, gcc_version.devphase) &&
+         same(running->revision, gcc_version.revision) &&
+         same(running->configuration_arguments, gcc_version.configuration_arguments);
+}
+
+std::string directory_of(const char *path) {
+  std::string text(path ? path : "");
+  std::string::size_type slash = text.rfind('/');
+  return slash == std::string::npos ? std::string(".") : text.substr(0, slash);
 }
 
 } // namespace
 
-int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
-  if (!check_gcc_version(version))
-    return 1;
-
-  static std::string help = plugin_help();
-  static plugin_info about = {plugin_version, help.c_str()};
-  register_callback(info->base_name, PLUGIN_INFO, nullptr, &about);
-
-  std::vector<std::pair<std::string, std::string>> args;
-  for (int i = 0; i < info->argc; ++i)
-    args.emplace_back(info->argv[i].key, info->argv[i].value ? info->argv[i].value : "");
-  parcoach::Options options;
-  std::string problem = parcoach::parse_options(args, options);
-  if (!problem.empty()) {
-    error("%s", problem.c_str());
+extern "C" int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
+  if (!built_for(version)) {
+    bool same_release = same(version->basever, gcc_version.basever);
+    fprintf(stderr,
+            "error: parcoach.so was built for GCC %s but is loaded into GCC %s%s; "
+            "build PARCOACH with this compiler (./configure CC=... CXX=...)\n",
+            gcc_version.basever, version->basever,
+            same_release ? " configured differently" : "");
     return 1;
   }
-
-  parcoach::register_instrumentation_gc_roots(info->base_name);
-  register_pass_info pass = {parcoach::make_collective_pass(g, options), "cfg", 1,
-                             PASS_POS_INSERT_AFTER};
-  register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &pass);
-  return 0;
+  std::string path = directory_of(info->full_name) + "/" + pass_library;
+  void *library = dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+  if (!library) {
+    fprintf(stderr, "error: parcoach.so cannot load %s: %s\n", path.c_str(), dlerror());
+    return 1;
+  }
+  using PassInit = int (*)(plugin_name_args *, plugin_gcc_version *);
+  PassInit init = reinterpret_cast<PassInit>(dlsym(library, "parcoach_pass_init"));
+  if (!init) {
+    fprintf(stderr, "error: %s is not a PARCOACH pass library\n", path.c_str());
+    return 1;
+  }
+  return init(info, version);
 }
