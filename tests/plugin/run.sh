@@ -1,0 +1,151 @@
+#!/bin/bash
+# Plugin-level tests: argument validation, the version check, -Werror,
+# -fdiagnostics-format=json, -flto, C/C++/Fortran loading.  Each case prints
+# PASS or FAIL; the script exits non-zero if any case fails.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+config=${PARCOACH_CONFIG:-$here/../../build/parcoach-config}
+MPICC=${MPICC:-mpicc}
+MPICXX=${MPICXX:-mpicxx}
+MPIF90=${MPIF90:-mpif90}
+MPIEXEC=${MPIEXEC:-mpiexec}
+cflags=$("$config" --cflags)
+libs=$("$config" --libs)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; failures=$((failures + 1)); }
+
+# expect_output NAME PATTERN FILE: the file contains the (grep -E) pattern.
+expect_output() {
+  if grep -Eq -- "$2" "$3"; then pass "$1"; else fail "$1" "no '$2' in output:"; sed 's/^/    /' "$3"; fi
+}
+
+cat > "$work/bad.c" <<'SRC'
+#include <mpi.h>
+int f(int rank) {
+  if (rank == 0)
+    MPI_Barrier(MPI_COMM_WORLD);
+  return 0;
+}
+SRC
+cat > "$work/good.c" <<'SRC'
+#include <mpi.h>
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Finalize();
+  return 0;
+}
+SRC
+
+# An unknown argument is an error that lists the valid ones.
+if $MPICC $cflags -fplugin-arg-parcoach-frobnicate=1 -c "$work/good.c" -o "$work/x.o" 2> "$work/out"; then
+  fail unknown-argument "compilation succeeded"
+else
+  expect_output unknown-argument "unknown argument -fplugin-arg-parcoach-frobnicate.*valid arguments are" <(tr '\n' ' ' < "$work/out")
+  expect_output unknown-argument-lists-instrument "instrument=selective\|all\|none" "$work/out"
+fi
+
+# A bad value names the argument and the accepted values.
+if $MPICC $cflags -fplugin-arg-parcoach-instrument=sometimes -c "$work/good.c" -o "$work/x.o" 2> "$work/out"; then
+  fail bad-instrument-value "compilation succeeded"
+else
+  expect_output bad-instrument-value "invalid value 'sometimes'.*expected selective, all or none" "$work/out"
+fi
+
+# Loaded into another GCC: one clear error naming both versions (needs a
+# second GCC; make deps installs gcc-11 for this).
+built_for=$("$config" --gcc-version)
+other_gcc=""
+for candidate in gcc-11 gcc-12 gcc-13; do
+  if command -v "$candidate" > /dev/null && [ "$($candidate -dumpfullversion)" != "$built_for" ]; then
+    other_gcc=$candidate
+    break
+  fi
+done
+if [ -n "$other_gcc" ]; then
+  if $other_gcc $cflags -c -x c /dev/null -o "$work/x.o" 2> "$work/out"; then
+    fail version-mismatch "$other_gcc accepted the plugin"
+  else
+    expect_output version-mismatch "built for GCC $built_for but is loaded into GCC $($other_gcc -dumpfullversion)" "$work/out"
+    if grep -q "undefined symbol\|internal compiler error" "$work/out"; then
+      fail version-mismatch-clean "unexpected loader error"; cat "$work/out"
+    fi
+  fi
+else
+  fail version-mismatch "no second GCC installed (apt-get install gcc-11)"
+fi
+
+# The warning carries its kind; -Werror turns it into an error.
+$MPICC $cflags -c "$work/bad.c" -o "$work/bad.o" 2> "$work/out"
+expect_output warning-kind "bad.c:4:5: warning: .MPI_Barrier. may not be called by all processes.*conditional at line 3 \[parcoach:collective-mismatch\]" "$work/out"
+expect_output note-at-conditional "bad.c:3:[0-9]+: note: processes may take different branches here" "$work/out"
+if $MPICC $cflags -Werror -c "$work/bad.c" -o "$work/bad.o" 2> "$work/out"; then
+  fail werror "-Werror did not fail the build"
+else
+  expect_output werror "bad.c:4:5: error: .MPI_Barrier. may not be called" "$work/out"
+fi
+
+# GCC's JSON diagnostics carry our warning and its notes.
+$MPICC $cflags -fdiagnostics-format=json -c "$work/bad.c" -o "$work/bad.o" 2> "$work/out"
+if python3 - "$work/out" <<'PY'
+import json, sys
+diagnostics = json.load(open(sys.argv[1]))
+warning = [d for d in diagnostics if "[parcoach:collective-mismatch]" in d["message"]]
+assert len(warning) == 1, diagnostics
+assert warning[0]["kind"] == "warning"
+assert warning[0]["locations"][0]["caret"]["line"] == 4
+notes = [c for c in warning[0].get("children", []) if c["kind"] == "note"]
+assert any(n["locations"][0]["caret"]["line"] == 3 for n in notes), notes
+PY
+then pass json-diagnostics; else fail json-diagnostics "see above"; fi
+
+# -w silences us like any warning; instrument=none inserts no check.
+$MPICC $cflags -w -c "$work/bad.c" -o "$work/bad.o" 2> "$work/out"
+if [ -s "$work/out" ]; then fail silenced-by-w "output with -w"; else pass silenced-by-w; fi
+$MPICC $cflags -fplugin-arg-parcoach-instrument=none -c "$work/bad.c" -o "$work/bad.o" 2> /dev/null
+if nm "$work/bad.o" | grep -q parcoach_check; then fail instrument-none "checks inserted"; else pass instrument-none; fi
+$MPICC $cflags -c "$work/bad.c" -o "$work/bad.o" 2> /dev/null
+if nm "$work/bad.o" | grep -q "U parcoach_check_comm"; then pass instrument-selective; else fail instrument-selective "no check inserted"; fi
+
+# -flto: compile and link two files, run.
+cat > "$work/lto_main.c" <<'SRC'
+#include <mpi.h>
+int work(int rank);
+int main(int argc, char **argv) {
+  int rank;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  work(rank);
+  MPI_Finalize();
+  return 0;
+}
+SRC
+cat > "$work/lto_work.c" <<'SRC'
+#include <mpi.h>
+int work(int rank) {
+  if (rank >= 0)
+    MPI_Barrier(MPI_COMM_WORLD);
+  return 0;
+}
+SRC
+if $MPICC $cflags -flto -O2 "$work/lto_main.c" "$work/lto_work.c" $libs -o "$work/lto" 2> "$work/out" &&
+   timeout 60 $MPIEXEC -n 2 "$work/lto" > "$work/run" 2>&1; then
+  expect_output lto-warns "lto_work.c:4:5: warning" "$work/out"
+else
+  fail lto "build or run failed"; cat "$work/out" "$work/run" 2>/dev/null
+fi
+
+# The same plugin loads into cc1plus and f951.
+printf '#include <mpi.h>\nvoid f(int r) { if (r) MPI_Barrier(MPI_COMM_WORLD); }\n' > "$work/x.cpp"
+$MPICXX $cflags -c "$work/x.cpp" -o "$work/x.o" 2> "$work/out"
+expect_output loads-into-cc1plus "x.cpp:2:[0-9]+: warning: .MPI_Barrier. may not be called" "$work/out"
+printf 'subroutine s(r)\n  use mpi\n  integer :: r, ierr\n  if (r == 0) call MPI_Barrier(MPI_COMM_WORLD, ierr)\nend subroutine\n' > "$work/x.f90"
+$MPIF90 $cflags -fdiagnostics-plain-output -c "$work/x.f90" -o "$work/x.o" 2> "$work/out"
+expect_output loads-into-f951 "x.f90:4:[0-9]+: Warning: .mpi_barrier. may not be called" "$work/out"
+
+echo "plugin tests: $failures failure(s)"
+[ "$failures" -eq 0 ]
