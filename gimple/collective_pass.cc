@@ -35,8 +35,11 @@ void check_function(function *fun, const Options &options) {
   MismatchResult result = find_collective_mismatches(model.model);
   bool instrument = should_instrument(options, result);
   report_mismatches(model, result, instrument);
-  if (!instrument)
+  if (!instrument) {
+    if (options.instrument != InstrumentMode::None)
+      instrument_finalize(fun, model);
     return;
+  }
   InstrumentationSummary summary = instrument_function(fun, model, result);
   if (summary.exit_unchecked && !result.flagged.empty())
     inform(DECL_SOURCE_LOCATION(fun->decl),

@@ -222,6 +222,37 @@ void register_instrumentation_gc_roots(const char *plugin_name) {
                     const_cast<ggc_root_tab *>(runtime_decl_roots));
 }
 
+namespace {
+
+// The check before one collective call; false when the call's declaration
+// does not have the argument the table expects.
+bool insert_collective_check(const CollectiveCall &site, SourceLanguage language,
+                             const SiteText &text) {
+  const MpiCollective &collective = *site.collective;
+  RuntimeCheck check = check_for(collective.handle_kind, language);
+  tree handle = NULL_TREE;
+  tree type = NULL_TREE;
+  if (collective.handle_kind != HandleKind::World) {
+    int index = collective.handle_arg;
+    if (index < 0 || (unsigned)index >= gimple_call_num_args(site.call))
+      return false;
+    handle = gimple_call_arg(site.call, index);
+    type = handle_type(check, site.call, index);
+  }
+  gimple_stmt_iterator gsi = gsi_for_stmt(site.call);
+  insert_check(&gsi, check, type, handle, collective.colour, gimple_location(site.call), text);
+  return true;
+}
+
+} // namespace
+
+void instrument_finalize(function *fun, const GimpleFunction &model) {
+  SiteText text{printable_name(fun), ""};
+  for (const CollectiveCall &site : model.collectives)
+    if (site.collective->family == CollectiveFamily::Finalize)
+      insert_collective_check(site, model.language, text);
+}
+
 InstrumentationSummary instrument_function(function *fun, const GimpleFunction &model,
                                            const MismatchResult &result) {
   InstrumentationSummary summary;
@@ -235,23 +266,11 @@ InstrumentationSummary instrument_function(function *fun, const GimpleFunction &
   std::vector<ExitHandle> exit_handles = choose_exit_handles(model);
 
   for (const CollectiveCall &site : model.collectives) {
-    const MpiCollective &collective = *site.collective;
-    RuntimeCheck check = check_for(collective.handle_kind, model.language);
-    tree handle = NULL_TREE;
-    tree type = NULL_TREE;
-    if (collective.handle_kind != HandleKind::World) {
-      int index = collective.handle_arg;
-      if (index < 0 || (unsigned)index >= gimple_call_num_args(site.call))
-        continue; // a declaration we do not understand: leave the call alone
-      handle = gimple_call_arg(site.call, index);
-      type = handle_type(check, site.call, index);
-    }
     auto lines = flagged_lines.find(site.node);
     SiteText text{function_text.function,
                   lines != flagged_lines.end() ? lines->second : function_text.conditionals};
-    gimple_stmt_iterator gsi = gsi_for_stmt(site.call);
-    insert_check(&gsi, check, type, handle, collective.colour, gimple_location(site.call), text);
-    ++summary.collective_checks;
+    if (insert_collective_check(site, model.language, text))
+      ++summary.collective_checks;
   }
 
   for (gimple *leave : model.leave_points) {

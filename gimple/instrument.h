@@ -27,6 +27,11 @@ struct InstrumentationSummary {
 InstrumentationSummary instrument_function(function *fun, const GimpleFunction &model,
                                            const MismatchResult &result);
 
+// Only the check on MPI_COMM_WORLD before MPI_Finalize, which every mode
+// but `none' inserts: it catches a process finalising while others wait in
+// a check.
+void instrument_finalize(function *fun, const GimpleFunction &model);
+
 } // namespace parcoach
 
 #endif
