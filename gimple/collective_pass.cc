@@ -37,7 +37,7 @@ void check_function(function *fun, const Options &options) {
   report_mismatches(model, result, instrument);
   if (!instrument) {
     if (options.instrument != InstrumentMode::None)
-      instrument_finalize(fun, model);
+      instrument_proved_function(fun, model);
     return;
   }
   InstrumentationSummary summary = instrument_function(fun, model, result);

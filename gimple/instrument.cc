@@ -15,16 +15,25 @@ enum RuntimeCheck {
   RuntimeCheckCount
 };
 
+// The other two entry points: entering and leaving a checked function.
+enum RegionCall { EnterRegion, LeaveRegion, RegionCallCount };
+
 const char *const runtime_names[RuntimeCheckCount] = {
     "parcoach_check_comm", "parcoach_check_comm_ptr", "parcoach_check_win",
     "parcoach_check_win_ptr", "parcoach_check_file", "parcoach_check_file_ptr",
     "parcoach_check_world", "parcoach_check_fortran_comm",
     "parcoach_check_fortran_win", "parcoach_check_fortran_file"};
 
+const char *const region_names[RegionCallCount] = {
+    "parcoach_enter_checked_region", "parcoach_leave_checked_region"};
+
 tree runtime_decls[RuntimeCheckCount];
+tree region_decls[RegionCallCount];
 
 const ggc_root_tab runtime_decl_roots[] = {
     {&runtime_decls[0], RuntimeCheckCount, sizeof(runtime_decls[0]),
+     &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
+    {&region_decls[0], RegionCallCount, sizeof(region_decls[0]),
      &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
     LAST_GGC_ROOT_TAB};
 
@@ -53,7 +62,13 @@ tree const_string_type() {
   return build_pointer_type(build_qualified_type(char_type_node, TYPE_QUAL_CONST));
 }
 
-// void check ([handle,] int colour, const char *file, int line,
+tree external_function(const char *name, tree type) {
+  tree decl = build_fn_decl(name, type);
+  TREE_NOTHROW(decl) = 1; // no exception edges to add after our calls
+  return decl;
+}
+
+// void check ([handle,] int colour, int when, const char *file, int line,
 //             const char *function, const char *conditionals)
 tree runtime_decl(RuntimeCheck check, tree handle_type) {
   if (runtime_decls[check])
@@ -61,13 +76,25 @@ tree runtime_decl(RuntimeCheck check, tree handle_type) {
   tree text = const_string_type();
   tree type = handle_type
                   ? build_function_type_list(void_type_node, handle_type, integer_type_node,
-                                             text, integer_type_node, text, text, NULL_TREE)
-                  : build_function_type_list(void_type_node, integer_type_node, text,
-                                             integer_type_node, text, text, NULL_TREE);
-  tree decl = build_fn_decl(runtime_names[check], type);
-  TREE_NOTHROW(decl) = 1; // no exception edges to add after our calls
-  runtime_decls[check] = decl;
-  return decl;
+                                             integer_type_node, text, integer_type_node, text,
+                                             text, NULL_TREE)
+                  : build_function_type_list(void_type_node, integer_type_node,
+                                             integer_type_node, text, integer_type_node, text,
+                                             text, NULL_TREE);
+  runtime_decls[check] = external_function(runtime_names[check], type);
+  return runtime_decls[check];
+}
+
+// int parcoach_enter_checked_region (void);
+// void parcoach_leave_checked_region (int saved);
+tree region_decl(RegionCall call) {
+  if (!region_decls[call]) {
+    tree type = call == EnterRegion
+                    ? build_function_type_list(integer_type_node, NULL_TREE)
+                    : build_function_type_list(void_type_node, integer_type_node, NULL_TREE);
+    region_decls[call] = external_function(region_names[call], type);
+  }
+  return region_decls[call];
 }
 
 // The C type of the handle parameter: what the MPI prototype says (MPI_Comm
@@ -91,15 +118,19 @@ tree handle_type(RuntimeCheck check, const gcall *call, int index) {
   }
 }
 
+// Values of the `when' argument (rtlib/parcoach_rt.h).
+enum CheckWhen { CheckAlways = 0, CheckIfArmed = 1 };
+
 struct SiteText {
   std::string function;
   std::string conditionals;
 };
 
-// Builds `check (handle, colour, file, line, function, conditionals)' before
-// the statement at `gsi'.
+// Builds `check (handle, colour, when, file, line, function, conditionals)'
+// before the statement at `gsi'.
 void insert_check(gimple_stmt_iterator *gsi, RuntimeCheck check, tree handle_type,
-                  tree handle, int colour, location_t where, const SiteText &text) {
+                  tree handle, int colour, CheckWhen when, location_t where,
+                  const SiteText &text) {
   tree decl = runtime_decl(check, handle_type);
   vec<tree> args = vNULL;
   if (handle) {
@@ -112,6 +143,7 @@ void insert_check(gimple_stmt_iterator *gsi, RuntimeCheck check, tree handle_typ
   }
   const char *file = LOCATION_FILE(where);
   args.safe_push(build_int_cst(integer_type_node, colour));
+  args.safe_push(build_int_cst(integer_type_node, when));
   args.safe_push(gcc_compat::string_constant(file ? file : "?"));
   args.safe_push(build_int_cst(integer_type_node, LOCATION_LINE(where)));
   args.safe_push(gcc_compat::string_constant(text.function.c_str()));
@@ -227,7 +259,7 @@ namespace {
 // The check before one collective call; false when the call's declaration
 // does not have the argument the table expects.
 bool insert_collective_check(const CollectiveCall &site, SourceLanguage language,
-                             const SiteText &text) {
+                             CheckWhen when, const SiteText &text) {
   const MpiCollective &collective = *site.collective;
   RuntimeCheck check = check_for(collective.handle_kind, language);
   tree handle = NULL_TREE;
@@ -240,17 +272,39 @@ bool insert_collective_check(const CollectiveCall &site, SourceLanguage language
     type = handle_type(check, site.call, index);
   }
   gimple_stmt_iterator gsi = gsi_for_stmt(site.call);
-  insert_check(&gsi, check, type, handle, collective.colour, gimple_location(site.call), text);
+  insert_check(&gsi, check, type, handle, collective.colour, when,
+               gimple_location(site.call), text);
   return true;
+}
+
+// Marks the function's dynamic extent for the runtime, so that the dormant
+// checks of the functions it calls come alive: `saved = enter ()' on the
+// entry edge, `leave (saved)' before every leave point.  Restoring the saved
+// depth, rather than decrementing, keeps the count right when an exception
+// or a longjmp skips some callee's leave.
+void mark_checked_region(function *fun, const GimpleFunction &model) {
+  tree saved = create_tmp_var(integer_type_node, "parcoach_depth");
+  gcall *enter = gimple_build_call(region_decl(EnterRegion), 0);
+  gimple_call_set_lhs(enter, saved);
+  gimple_set_location(enter, DECL_SOURCE_LOCATION(fun->decl));
+  gsi_insert_on_edge_immediate(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)), enter);
+  for (gimple *leave : model.leave_points) {
+    gcall *call = gimple_build_call(region_decl(LeaveRegion), 1, saved);
+    gimple_set_location(call, gimple_location(leave));
+    gimple_stmt_iterator gsi = gsi_for_stmt(leave);
+    gsi_insert_before(&gsi, call, GSI_SAME_STMT);
+  }
 }
 
 } // namespace
 
-void instrument_finalize(function *fun, const GimpleFunction &model) {
+void instrument_proved_function(function *fun, const GimpleFunction &model) {
   SiteText text{printable_name(fun), ""};
-  for (const CollectiveCall &site : model.collectives)
-    if (site.collective->family == CollectiveFamily::Finalize)
-      insert_collective_check(site, model.language, text);
+  for (const CollectiveCall &site : model.collectives) {
+    // Every process reaches MPI_Finalize: its check can always run.
+    bool finalize = site.collective->family == CollectiveFamily::Finalize;
+    insert_collective_check(site, model.language, finalize ? CheckAlways : CheckIfArmed, text);
+  }
 }
 
 InstrumentationSummary instrument_function(function *fun, const GimpleFunction &model,
@@ -269,7 +323,7 @@ InstrumentationSummary instrument_function(function *fun, const GimpleFunction &
     auto lines = flagged_lines.find(site.node);
     SiteText text{function_text.function,
                   lines != flagged_lines.end() ? lines->second : function_text.conditionals};
-    if (insert_collective_check(site, model.language, text))
+    if (insert_collective_check(site, model.language, CheckAlways, text))
       ++summary.collective_checks;
   }
 
@@ -279,10 +333,12 @@ InstrumentationSummary instrument_function(function *fun, const GimpleFunction &
       where = fun->function_end_locus;
     for (const ExitHandle &handle : exit_handles) {
       gimple_stmt_iterator gsi = gsi_for_stmt(leave);
-      insert_check(&gsi, handle.check, handle.type, handle.value, 0, where, function_text);
+      insert_check(&gsi, handle.check, handle.type, handle.value, 0, CheckAlways, where,
+                   function_text);
       ++summary.exit_checks;
     }
   }
+  mark_checked_region(fun, model);
   summary.exit_unchecked = exit_handles.empty() && !model.leave_points.empty();
   return summary;
 }

@@ -22,15 +22,19 @@ struct InstrumentationSummary {
   bool exit_unchecked = false;
 };
 
-// Every collective of the function gets a check; the lines of the
+// A function the analysis flagged (or any, with instrument=all): every
+// collective gets a check, every leave point function-exit checks, and the
+// function's dynamic extent is marked for the runtime.  The lines of the
 // conditionals blamed travel with each check into the run-time message.
 InstrumentationSummary instrument_function(function *fun, const GimpleFunction &model,
                                            const MismatchResult &result);
 
-// Only the check on MPI_COMM_WORLD before MPI_Finalize, which every mode
-// but `none' inserts: it catches a process finalising while others wait in
-// a check.
-void instrument_finalize(function *fun, const GimpleFunction &model);
+// A function proved correct, in selective mode: its collectives get dormant
+// checks that run only inside the extent of a flagged function.  Otherwise
+// a flagged caller's check would wait forever for processes calling an
+// unchecked collective here (thesis figure 5.1).  MPI_Finalize is always
+// checked: it catches a process finalising while others wait in a check.
+void instrument_proved_function(function *fun, const GimpleFunction &model);
 
 } // namespace parcoach
 

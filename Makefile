@@ -1,0 +1,347 @@
+# Makefile -- PARCOACH for GCC: a GCC plugin (build/parcoach.so) finding MPI
+# collective mismatches, and its C runtime library (build/libparcoach-rt.*).
+#
+# Hand-written.  On a fresh clone just run `make': when config.mk is missing
+# it checks the Debian packages (tests/install-deps.sh), generates configure
+# (autoconf) if needed, runs ./configure, then builds.
+#
+#   make / make all   build/parcoach.so (+ parcoach-pass.so), build/libparcoach-rt.{so,a},
+#                     build/parcoach-config
+#   make deps         check/install the Debian packages (tests/install-deps.sh)
+#   make demo         compile errbench/demo_mismatch.c with the plugin and run it
+#   make unit         build and run the Catch2 unit tests (build/unit-tests)
+#   make bench        analysis benchmark + compile-time overhead of the plugin
+#   make check        deps + build + every test suite (what CI runs)
+#   make clean        remove build/
+#   make distclean    also remove everything configure generated
+#
+# Variables: CONFIGURE_FLAGS=... (passed to ./configure, e.g. MPICC=...);
+# on the first build, `make MPICC=...' (or CC=, CXX=, MPIEXEC=...) reaches
+# configure through the environment.  PARCOACH_SKIP_DEPS=1 skips the
+# package check.  V=1 shows the full compiler command lines.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
+.SUFFIXES:
+
+# ---------------------------------------------------------------------------
+# Configuration (config.mk, written by ./configure)
+# ---------------------------------------------------------------------------
+
+# Goals that must work without (and must not trigger) configure.
+NOCONFIG_GOALS := clean distclean deps help
+ifneq ($(MAKECMDGOALS),)
+ifeq ($(filter-out $(NOCONFIG_GOALS),$(MAKECMDGOALS)),)
+SKIP_CONFIG := 1
+endif
+endif
+
+ifndef SKIP_CONFIG
+# GNU make remakes config.mk (rules below) and restarts before building.
+include config.mk
+endif
+
+# Check/install the Debian packages; a fast no-op when all are there.  Once
+# configured, the script is told which GCC (hence gcc-N-plugin-dev) we use.
+RUN_DEPS = $(if $(GCC_PLUGIN_DIR),CC='$(CC)') $(SHELL) tests/install-deps.sh
+
+# configure: generated from configure.ac and our macros (m4/*.m4, included
+# by configure.ac; no aclocal/automake needed).
+configure: configure.ac $(wildcard m4/*.m4)
+	@command -v autoconf >/dev/null || $(RUN_DEPS)
+	@command -v autoconf >/dev/null || { \
+	  echo "error: autoconf not found: run 'make deps' (Debian package autoconf)" >&2; exit 1; }
+	autoconf -f -I m4
+	@touch $@
+
+# config.status: first run of ./configure, or rerun with the same arguments
+# (--recheck) when configure changed.
+config.status: configure
+	@if test -f config.status; then \
+	  echo "configure changed: ./config.status --recheck"; \
+	  ./config.status --recheck; \
+	else \
+	  $(RUN_DEPS) && echo "./configure $(CONFIGURE_FLAGS)" && ./configure $(CONFIGURE_FLAGS); \
+	fi
+
+config.mk: config.mk.in config.status
+	./config.status $@
+
+parcoach-config: parcoach-config.in config.status
+	./config.status $@
+
+# ---------------------------------------------------------------------------
+# Layout and flags
+# ---------------------------------------------------------------------------
+
+BUILD_DIR      := $(CURDIR)/build
+B              := build
+OBJ            := $(B)/obj
+
+PLUGIN         := $(B)/parcoach.so
+PASS           := $(B)/parcoach-pass.so
+RT_SONAME      := libparcoach-rt.so
+RT_SHARED      := $(B)/$(RT_SONAME)
+RT_STATIC      := $(B)/libparcoach-rt.a
+CONFIG_SCRIPT  := $(B)/parcoach-config
+UNIT_TESTS     := $(B)/unit-tests
+BENCH          := $(B)/bench-analysis
+
+# Sources: wildcards, other engineers add files.
+CORE_SRCS      := $(wildcard plugin/core/*.cc)
+LOADER_SRCS    := $(wildcard plugin/*.cc)
+PASS_SRCS      := $(wildcard gimple/*.cc)
+RT_SRCS        := $(wildcard rtlib/*.c)
+UNIT_SRCS      := $(wildcard tests/unit/*.cpp)
+BENCH_SRCS     := $(wildcard tests/bench/bench_analysis.cc)
+
+# The core (GCC-free C++17) is compiled twice: position-independent for the
+# plugin, and with the plain test flags for the unit tests and the bench.
+CORE_PIC_OBJS  := $(CORE_SRCS:%.cc=$(OBJ)/pic/%.o)
+CORE_OBJS      := $(CORE_SRCS:%.cc=$(OBJ)/host/%.o)
+LOADER_OBJS    := $(LOADER_SRCS:%.cc=$(OBJ)/pic/%.o)
+PASS_OBJS      := $(PASS_SRCS:%.cc=$(OBJ)/pic/%.o)
+RT_OBJS        := $(RT_SRCS:%.c=$(OBJ)/rt/%.o)
+UNIT_OBJS      := $(UNIT_SRCS:%.cpp=$(OBJ)/host/%.o)
+BENCH_OBJS     := $(BENCH_SRCS:%.cc=$(OBJ)/host/%.o)
+
+# Header dependencies (-MMD -MP writes a .d next to every object).
+DEPFLAGS       := -MMD -MP
+
+# GCC plugin: GCC's own headers (GCC_PLUGIN_DIR from configure), C++ without
+# RTTI like GCC itself.  Our include directories come first: GCC's plugin
+# include directory has headers with the same names as ours (graph.h...).
+PLUGIN_CPPFLAGS := -Iplugin/core -Igimple -Iplugin -I$(GCC_PLUGIN_DIR)/include
+PLUGIN_CXXFLAGS := -std=gnu++17 -fPIC -fno-rtti -Wall $(CXXFLAGS)
+CORE_PIC_FLAGS  := -std=gnu++17 -fPIC -Wall $(CXXFLAGS)
+
+# Runtime library: C99, built with the MPI wrapper.
+RT_CFLAGS      := -std=c99 -fPIC -O2 -Wall -Iplugin/core -Irtlib
+
+# Unit tests and bench: plain g++ (the configured CXX).
+TEST_CXXFLAGS  := -std=c++17 -O2 -Wall -Iplugin/core $(CATCH2_CPPFLAGS)
+
+# Environment of the test scripts (absolute paths, configured tools).  Not
+# exported globally: configure must not mistake them for user settings.
+TEST_ENV = BUILD_DIR='$(BUILD_DIR)' PARCOACH_CONFIG='$(BUILD_DIR)/parcoach-config' \
+           MPICC='$(MPICC)' MPICXX='$(MPICXX)' MPIF90='$(MPIF90)' \
+           MPIEXEC='$(MPIEXEC)' PYTHON='$(PYTHON)'
+# Harmless for MPICH; lets an Open MPI MPIEXEC run as root in CI containers.
+export OMPI_ALLOW_RUN_AS_ROOT := 1
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM := 1
+
+# Quiet build lines unless V=1.
+ifeq ($(V),1)
+Q :=
+msg = @true
+else
+Q := @
+msg = @printf '  %-8s %s\n' $(1) $(2)
+endif
+
+# ---------------------------------------------------------------------------
+# Build
+# ---------------------------------------------------------------------------
+
+.PHONY: all
+all: $(PLUGIN) $(PASS) $(RT_SHARED) $(RT_STATIC) $(CONFIG_SCRIPT)
+
+# Fail with a readable message when a source directory is still empty.
+need = $(if $(1),,$(error no $(2) sources yet: nothing to build $(3)))
+
+# The plugin is two shared objects:
+#  - parcoach.so (plugin/*.cc), the file named in -fplugin=: a loader that
+#    refers to no GCC symbol, checks that it runs in the GCC it was built
+#    for, then dlopens the pass next to it;
+#  - parcoach-pass.so (plugin/core/*.cc + gimple/*.cc): the analysis and
+#    instrumentation pass, entry point parcoach_pass_init.
+# GCC's symbols are resolved when cc1 loads the pass, so -Wl,-z,defs is not
+# possible; the checks after linking catch what it would have caught.
+
+# check_undefined,FILE: no undefined symbol of ours (a source missing?).
+define check_undefined
+@undef=$$(nm -DC --undefined-only $(1) | grep 'parcoach'); \
+if test -n "$$undef"; then \
+  echo "error: $(1) uses undefined PARCOACH symbols (source missing?):" >&2; \
+  echo "$$undef" >&2; rm -f $(1); exit 1; fi
+endef
+# check_defines,FILE,SYMBOL: FILE exports SYMBOL.
+define check_defines
+@nm -D --defined-only $(1) | grep -qw $(2) || { \
+  echo "error: $(1) does not define $(2)" >&2; rm -f $(1); exit 1; }
+endef
+
+$(PLUGIN): $(LOADER_OBJS)
+	$(call need,$(LOADER_OBJS),plugin/*.cc,$@)
+	$(call msg,LINK,$@)
+	$(Q)$(CXX) -shared -fPIC $(LDFLAGS) -o $@ $^ -ldl
+	$(call check_undefined,$@)
+	$(call check_defines,$@,plugin_init)
+	@# Every undefined symbol of the loader must come from a versioned system
+	@# library (libc, libstdc++...): an unversioned one is a GCC internal.
+	@gccsyms=$$(nm -D --undefined-only $@ | awk '$$1 == "U" && $$2 !~ /@/ {print $$2}'); \
+	if test -n "$$gccsyms"; then \
+	  echo "error: the loader $@ refers to GCC symbols (they belong in gimple/):" >&2; \
+	  echo "$$gccsyms" | c++filt | sed 's/^/  /' >&2; rm -f $@; exit 1; fi
+
+$(PASS): $(CORE_PIC_OBJS) $(PASS_OBJS)
+	$(call need,$(PASS_OBJS),gimple/*.cc,$@)
+	$(call msg,LINK,$@)
+	$(Q)$(CXX) -shared -fPIC $(LDFLAGS) -o $@ $^
+	$(call check_undefined,$@)
+	$(call check_defines,$@,parcoach_pass_init)
+
+$(OBJ)/pic/%.o: %.cc config.mk
+	$(call msg,CXX,$<)
+	@mkdir -p $(@D)
+	$(Q)$(CXX) $(PLUGIN_CPPFLAGS) $(if $(filter plugin/core/%,$<),$(CORE_PIC_FLAGS),$(PLUGIN_CXXFLAGS)) \
+	  $(DEPFLAGS) -c $< -o $@
+
+$(RT_SHARED): $(RT_OBJS)
+	$(call need,$(RT_OBJS),rtlib/*.c,$@)
+	$(call msg,LINK,$@)
+	$(Q)$(MPICC) -shared -Wl,-soname,$(RT_SONAME) $(LDFLAGS) -o $@ $^
+
+$(RT_STATIC): $(RT_OBJS)
+	$(call need,$(RT_OBJS),rtlib/*.c,$@)
+	$(call msg,AR,$@)
+	@rm -f $@
+	$(Q)ar rcs $@ $^
+
+$(OBJ)/rt/%.o: %.c config.mk
+	$(call msg,MPICC,$<)
+	@mkdir -p $(@D)
+	$(Q)$(MPICC) $(RT_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+# parcoach-config is written by configure at the top level; build/ gets a
+# copy so that `make clean' does not need configure again.
+$(CONFIG_SCRIPT): parcoach-config
+	@mkdir -p $(@D)
+	cp parcoach-config $@
+	@chmod +x $@
+
+# Unit tests and benchmark (not part of `all').
+$(UNIT_TESTS): $(UNIT_OBJS) $(CORE_OBJS)
+	$(call need,$(UNIT_OBJS),tests/unit/*.cpp,$@)
+	$(call msg,LINK,$@)
+	$(Q)$(CXX) $(LDFLAGS) -o $@ $^
+
+$(BENCH): $(BENCH_OBJS) $(CORE_OBJS)
+	$(call need,$(BENCH_OBJS),tests/bench/bench_analysis.cc,$@)
+	$(call msg,LINK,$@)
+	$(Q)$(CXX) $(LDFLAGS) -o $@ $^
+
+$(OBJ)/host/%.o: %.cc config.mk
+	$(call msg,CXX,$<)
+	@mkdir -p $(@D)
+	$(Q)$(CXX) $(TEST_CXXFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(OBJ)/host/%.o: %.cpp config.mk
+	$(call msg,CXX,$<)
+	@mkdir -p $(@D)
+	$(Q)$(CXX) $(TEST_CXXFLAGS) $(DEPFLAGS) -c $< -o $@
+
+-include $(patsubst %.o,%.d,$(CORE_PIC_OBJS) $(CORE_OBJS) $(LOADER_OBJS) $(PASS_OBJS) $(RT_OBJS) $(UNIT_OBJS) $(BENCH_OBJS))
+
+# ---------------------------------------------------------------------------
+# Dependencies, demo, tests, benchmarks
+# ---------------------------------------------------------------------------
+
+.PHONY: deps
+deps:
+	@$(RUN_DEPS)
+
+# The demo: the plugin warns at compile time, then the runtime check stops
+# the mismatching run.  Success = the run stopped (non-zero exit, no
+# timeout) with a "PARCOACH:" message.
+DEMO_SRC := errbench/demo_mismatch.c
+DEMO_BIN := $(B)/demo_mismatch
+DEMO_LOG := $(B)/demo_mismatch.log
+
+.PHONY: demo
+demo: deps all
+	@test -f $(DEMO_SRC) || { echo "error: $(DEMO_SRC) does not exist yet" >&2; exit 1; }
+	@echo "=== Compiling $(DEMO_SRC) with PARCOACH (compile-time warnings below)"
+	$(MPICC) $$($(CONFIG_SCRIPT) --cflags) -g $(DEMO_SRC) -o $(DEMO_BIN) $$($(CONFIG_SCRIPT) --libs)
+	@echo "=== Running: timeout 60 $(MPIEXEC) -n 2 $(DEMO_BIN)"
+	@set -o pipefail; \
+	timeout 60 $(MPIEXEC) -n 2 $(DEMO_BIN) 2>&1 | tee $(DEMO_LOG); \
+	rc=$${PIPESTATUS[0]}; \
+	echo "=== exit status: $$rc"; \
+	if test $$rc -eq 124; then \
+	  echo "demo FAILED: timed out after 60 s (deadlock not caught)"; exit 1; \
+	elif test $$rc -eq 0; then \
+	  echo "demo FAILED: the program ran to completion, PARCOACH did not stop it"; exit 1; \
+	elif ! grep -q 'PARCOACH:' $(DEMO_LOG); then \
+	  echo "demo FAILED: the program failed without a PARCOACH message"; exit 1; \
+	else \
+	  echo "demo OK: PARCOACH stopped the mismatching collectives (non-zero exit expected)"; \
+	fi
+
+# Run one test suite: run_suite,NAME,FILE,COMMAND runs COMMAND with the
+# test environment when FILE exists; while it does not exist yet (sources
+# are still being written) the suite is skipped with a loud message.
+define run_suite
+{ if test -f $(2); then \
+    echo "=== $(1)"; ( export $(TEST_ENV) && $(3) ); \
+  else \
+    echo "!!! SKIPPED $(1): $(2) does not exist yet"; \
+  fi; }
+endef
+
+# Run a test script with the right interpreter (.py: python3, else bash).
+script_cmd = $(if $(filter %.py,$(1)),$(PYTHON),$(SHELL)) $(1)
+
+# Unit tests (Catch2; main in tests/unit/main.cpp).  Built by the suite
+# itself, so that a unit test that does not compile fails the unit suite
+# and `make check' still runs the other suites.
+UNIT_MAIN := tests/unit/main.cpp
+UNIT_CMD  := $(MAKE) -s --no-print-directory $(UNIT_TESTS) && $(UNIT_TESTS)
+
+.PHONY: unit
+unit: all
+	@$(call run_suite,unit tests,$(UNIT_MAIN),$(UNIT_CMD))
+
+# Benchmarks (figures to read, not pass/fail on time): analysis time of the
+# core on synthetic graphs, and compile time with/without the plugin.
+BENCH_CMD    := $(MAKE) -s --no-print-directory $(BENCH) && $(BENCH)
+COMPILE_TIME := $(firstword $(wildcard tests/bench/compile_time.sh tests/bench/compile_time.py) \
+                            tests/bench/compile_time.sh)
+
+.PHONY: bench
+bench: all
+	@$(call run_suite,analysis benchmark,tests/bench/bench_analysis.cc,$(BENCH_CMD))
+	@$(call run_suite,compile-time benchmark,$(COMPILE_TIME),$(call script_cmd,$(COMPILE_TIME)))
+
+# make check: every suite, one after the other (they start MPI jobs); goes
+# on after a failing suite, prints a summary, fails if any suite failed.
+CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py \
+                 tests/robustness/run.sh
+
+.PHONY: check
+check: deps all
+	@failed=; \
+	$(call run_suite,unit tests,$(UNIT_MAIN),$(UNIT_CMD)) || failed="$$failed unit"; \
+	$(foreach s,$(CHECK_SCRIPTS), \
+	  $(call run_suite,$(s),$(s),$(call script_cmd,$(s))) || failed="$$failed $(s)";) \
+	echo "======================================================================"; \
+	if test -n "$$failed"; then \
+	  echo "make check: FAILED:$$failed"; exit 1; \
+	else \
+	  echo "make check: all test suites passed"; \
+	fi
+
+# ---------------------------------------------------------------------------
+# Cleaning
+# ---------------------------------------------------------------------------
+
+.PHONY: clean distclean help
+clean:
+	rm -rf $(B)
+
+distclean: clean
+	rm -rf config.mk config.log config.status configure configure~ autom4te.cache parcoach-config
+
+help:
+	@sed -n '/^#   make \/ make all/,/^#   make distclean/p' $(firstword $(MAKEFILE_LIST)) | sed 's/^#  //'
