@@ -15,8 +15,8 @@
 //
 // Only nodes that can reach the exit take part: the others have no
 // postdominator, are never set-postdominated and are in no frontier.
-#ifndef PARCOACH_CORE_DOMINANCE_H
-#define PARCOACH_CORE_DOMINANCE_H
+#ifndef PARCOACH_CORE_POSTDOMINANCE_H
+#define PARCOACH_CORE_POSTDOMINANCE_H
 
 #include "graph.h"
 
