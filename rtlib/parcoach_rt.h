@@ -37,8 +37,8 @@ void parcoach_check_comm (MPI_Comm comm, PARCOACH_SITE_PARAMS);
 void parcoach_check_comm_ptr (const MPI_Comm *comm, PARCOACH_SITE_PARAMS);
 void parcoach_check_win (MPI_Win win, PARCOACH_SITE_PARAMS);
 void parcoach_check_win_ptr (const MPI_Win *win, PARCOACH_SITE_PARAMS);
-void parcoach_check_file (MPI_File file, PARCOACH_SITE_PARAMS);
-void parcoach_check_file_ptr (const MPI_File *file, PARCOACH_SITE_PARAMS);
+void parcoach_check_file (MPI_File fh, PARCOACH_SITE_PARAMS);
+void parcoach_check_file_ptr (const MPI_File *fh, PARCOACH_SITE_PARAMS);
 /* MPI_COMM_WORLD (before MPI_Finalize).  */
 void parcoach_check_world (PARCOACH_SITE_PARAMS);
 
@@ -46,7 +46,7 @@ void parcoach_check_world (PARCOACH_SITE_PARAMS);
    reference, converted with MPI_Comm_f2c, MPI_Win_f2c, MPI_File_f2c.  */
 void parcoach_check_fortran_comm (const MPI_Fint *comm, PARCOACH_SITE_PARAMS);
 void parcoach_check_fortran_win (const MPI_Fint *win, PARCOACH_SITE_PARAMS);
-void parcoach_check_fortran_file (const MPI_Fint *file, PARCOACH_SITE_PARAMS);
+void parcoach_check_fortran_file (const MPI_Fint *fh, PARCOACH_SITE_PARAMS);
 
 /* Name of a colour: "MPI_Barrier", or "leaving the function" for 0, or
    "an unknown collective" for a colour this runtime does not know.  */

@@ -1,0 +1,329 @@
+#!/bin/bash
+# Tests of the PARCOACH run-time library (rtlib/).
+#
+# Builds the runtime (or takes $BUILD_DIR/libparcoach-rt.so when BUILD_DIR
+# is set), builds the test programs of this directory against it, runs
+# them with ${MPIEXEC:-mpiexec} -n N under `timeout 60', and prints one
+# PASS/FAIL line per case.  Exits non-zero if any case fails.
+#
+# Environment: MPICC (default mpicc), MPIF90 (default mpif90; the Fortran
+# case is skipped if it is missing), MPIEXEC (default mpiexec), BUILD_DIR.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+MPICC=${MPICC:-mpicc}
+MPIF90=${MPIF90:-mpif90}
+MPIEXEC=${MPIEXEC:-mpiexec}
+TIMEOUT=60
+CFLAGS="-std=c99 -Wall -Wextra -fPIC -I$root/plugin/core -I$root/rtlib"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/parcoach-rtlib.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+failures=0
+pass () { echo "PASS $1"; }
+fail ()
+{
+  echo "FAIL $1${2:+: $2}"
+  failures=$((failures + 1))
+  if [ -n "${3:-}" ] && [ -s "$3" ]; then
+    sed -e 's/^/    | /' "$3" | head -n 40
+  fi
+}
+
+# ---------------------------------------------------------------- building
+
+# The runtime must compile warning-free with the flags the Makefile uses.
+build_ok=1
+: > "$tmp/build.log"
+objs=()
+for src in "$root"/rtlib/*.c; do
+  obj="$tmp/$(basename "${src%.c}").o"
+  if ! $MPICC $CFLAGS -Werror -c "$src" -o "$obj" >> "$tmp/build.log" 2>&1; then
+    build_ok=0
+  fi
+  objs+=("$obj")
+done
+if [ $build_ok = 1 ]; then
+  pass "build: rtlib/*.c compiles warning-free with $CFLAGS"
+else
+  fail "build: rtlib/*.c does not compile warning-free" "" "$tmp/build.log"
+fi
+
+if [ -n "${BUILD_DIR:-}" ]; then
+  if [ ! -f "$BUILD_DIR/libparcoach-rt.so" ]; then
+    fail "build: $BUILD_DIR/libparcoach-rt.so is missing"
+    exit 1
+  fi
+  libdir=$(cd "$BUILD_DIR" && pwd)
+else
+  libdir="$tmp/lib"
+  mkdir -p "$libdir"
+  if [ $build_ok = 0 ] \
+     || ! $MPICC -shared -o "$libdir/libparcoach-rt.so" "${objs[@]}" \
+          > "$tmp/link.log" 2>&1; then
+    fail "build: cannot build libparcoach-rt.so" "" "$tmp/link.log"
+    exit 1
+  fi
+fi
+LINK="-L$libdir -Wl,-rpath,$libdir -lparcoach-rt"
+
+build_c ()  # build_c NAME [EXTRA FLAGS...]
+{
+  local name=$1; shift
+  $MPICC $CFLAGS "$@" -o "$tmp/$name" "$here/$name.c" $LINK \
+    > "$tmp/$name.build" 2>&1
+}
+for prog in rt_cases rt_pmpi; do
+  if ! build_c $prog; then
+    fail "build: tests/rtlib/$prog.c" "" "$tmp/$prog.build"
+    exit 1
+  fi
+done
+have_threads=1
+build_c rt_threads -pthread || have_threads=0
+have_fortran=0
+if command -v "$MPIF90" > /dev/null 2>&1; then
+  if (cd "$tmp" && $MPIF90 -o rt_fortran "$here/rt_fortran.f90" $LINK) \
+       > "$tmp/rt_fortran.build" 2>&1; then
+    have_fortran=1
+  else
+    fail "build: tests/rtlib/rt_fortran.f90" "" "$tmp/rt_fortran.build"
+  fi
+fi
+
+# ----------------------------------------------------------------- running
+
+# run N PROG ARGS...: sets $rc, $elapsed (seconds) and $out (a file with
+# stdout and stderr of the whole run).
+run_count=0
+run ()
+{
+  local n=$1; shift
+  local t0 t1
+  run_count=$((run_count + 1))
+  out="$tmp/out.$run_count"
+  t0=$(date +%s)
+  (cd "$tmp" && timeout "$TIMEOUT" $MPIEXEC -n "$n" "$@") > "$out" 2>&1
+  rc=$?
+  t1=$(date +%s)
+  elapsed=$((t1 - t0))
+}
+
+# expect_clean NAME N PROG ARGS...: exit 0, nothing printed.
+expect_clean ()
+{
+  local name=$1; shift
+  run "$@"
+  if [ $rc -ne 0 ]; then
+    fail "$name" "exit status $rc, want 0" "$out"
+  elif [ -s "$out" ]; then
+    fail "$name" "unexpected output" "$out"
+  else
+    pass "$name"
+  fi
+}
+
+# expect_abort NAME N PROG ARGS... -- LINE...: a non-zero exit before the
+# timeout, and the output holds each LINE exactly, and no other PARCOACH
+# line.
+#
+# When a job aborts, the MPI launcher may kill it before it has forwarded
+# everything the processes wrote (with MPICH's Hydra, on an overloaded
+# machine, even MPICH's own "Abort(86)" line is sometimes lost; the runtime
+# sleeps a moment before MPI_Abort to make this rare).  So a run that did
+# abort but lacks some lines is tried again, up to 3 times in all; the
+# PASS line then says how many runs lost output.  A hang, a zero exit, a
+# wrong line or a line too many fails at once.
+expect_abort ()
+{
+  local name=$1; shift
+  local cmd=() lines=() line missing count attempt lost=0
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do cmd+=("$1"); shift; done
+  shift
+  lines=("$@")
+  for attempt in 1 2 3; do
+    run "${cmd[@]}"
+    if [ $rc -eq 0 ]; then
+      fail "$name" "exit status 0, want non-zero" "$out"
+      return
+    fi
+    if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+      fail "$name" "timed out after ${TIMEOUT}s (a hang, not an abort)" "$out"
+      return
+    fi
+    if grep -q INTERCEPTED "$out"; then
+      fail "$name" "the runtime called an MPI_ (not PMPI_) function" "$out"
+      return
+    fi
+    count=$(grep -c '^PARCOACH: ' "$out")
+    if [ "$count" -gt ${#lines[@]} ]; then
+      fail "$name" "$count PARCOACH lines, want ${#lines[@]}" "$out"
+      return
+    fi
+    missing=0
+    for line in "${lines[@]}"; do
+      grep -Fxq -- "$line" "$out" || missing=$((missing + 1))
+    done
+    if [ $missing = 0 ]; then
+      if [ $lost = 0 ]; then
+        pass "$name (exit $rc after ${elapsed}s)"
+      else
+        pass "$name (exit $rc after ${elapsed}s; launcher lost output in $lost earlier run(s))"
+      fi
+      return
+    fi
+    # Lines missing: lost by the launcher, or wrong?  A wrong line is one
+    # that is there but differs from every expected line.
+    if [ $((${#lines[@]} - missing)) -lt "$count" ]; then
+      for line in "${lines[@]}"; do
+        grep -Fxq -- "$line" "$out" || echo "    missing: $line"
+      done
+      fail "$name" "wrong PARCOACH line(s)" "$out"
+      return
+    fi
+    lost=$((lost + 1))
+  done
+  for line in "${lines[@]}"; do
+    grep -Fxq -- "$line" "$out" || echo "    missing: $line"
+  done
+  fail "$name" "expected line(s) missing in 3 runs" "$out"
+}
+
+P="PARCOACH: rank"
+
+# (0) parcoach_colour_name.
+expect_clean "colour names (0, table entries, unknown)" 1 ./rt_cases names
+
+# (1) All ranks about to do the same thing: silent.
+expect_clean "(1) same colour everywhere, 2 processes" 2 ./rt_cases same
+expect_clean "(1) same colour everywhere, 4 processes" 4 ./rt_cases same
+
+# (2) Rank 0 before MPI_Barrier, rank 1 leaving the function.
+expect_abort "(2) MPI_Barrier vs leaving the function" \
+  2 ./rt_cases barrier_vs_exit -- \
+  "$P 0 of communicator of size 2 stops before MPI_Barrier at t.c:12 in function f: other processes are leaving the function; see the conditional(s) at line(s) 9" \
+  "$P 1 of communicator of size 2 stops before leaving the function at t.c:20 in function f: other processes are calling MPI_Barrier; see the conditional(s) at line(s) 9"
+
+# (8) The abort of (2): non-zero exit code, well before the timeout; the
+# program would otherwise wait forever.
+barrier_rc=$rc barrier_elapsed=$elapsed
+if [ $barrier_rc -ne 0 ] && [ $barrier_rc -ne 124 ] && [ $barrier_rc -ne 137 ] \
+   && [ $barrier_elapsed -lt $TIMEOUT ] \
+   && grep -q "MPI_Abort(.*, 86)\|exit code:* 86\|EXIT CODE: 86" "$out"; then
+  pass "(8) abort: exit status $barrier_rc, code 86 reported, ${barrier_elapsed}s < ${TIMEOUT}s"
+elif [ $barrier_rc -ne 0 ] && [ $barrier_rc -ne 124 ] && [ $barrier_rc -ne 137 ] \
+     && [ $barrier_elapsed -lt $TIMEOUT ]; then
+  pass "(8) abort: exit status $barrier_rc, ${barrier_elapsed}s < ${TIMEOUT}s (launcher did not report code 86)"
+else
+  fail "(8) abort" "exit status $barrier_rc after ${barrier_elapsed}s" "$out"
+fi
+
+# (3) Before MPI_Init and after MPI_Finalize: nothing, even on disagreement.
+expect_clean "(3) checks before MPI_Init and after MPI_Finalize" \
+  2 ./rt_cases outside
+
+# (4) Sub-communicators, checked only by their members.
+expect_clean "(4) checks on sub-communicators from MPI_Comm_split, 4 processes" \
+  4 ./rt_cases subcomm
+expect_abort "(4b) mismatch inside a sub-communicator, 4 processes" \
+  4 ./rt_cases subcomm_mismatch -- \
+  "$P 0 of communicator of size 2 stops before MPI_Barrier at s.c:50 in function h: other processes are leaving the function; see the conditional(s) at line(s) 47, 48" \
+  "$P 1 of communicator of size 2 stops before leaving the function at s.c:55 in function h: other processes are calling MPI_Barrier; see the conditional(s) at line(s) 47, 48"
+
+# (5) Null handles and null addresses.
+expect_clean "(5) MPI_COMM_NULL, MPI_WIN_NULL, MPI_FILE_NULL, NULL skipped" \
+  2 ./rt_cases null
+
+# (6) Fortran handles.
+expect_abort "(6) Fortran handle from MPI_Comm_c2f" \
+  2 ./rt_cases fortran -- \
+  "$P 0 of communicator of size 2 stops before MPI_Allreduce at t.f90:9 in function sub: other processes are calling MPI_Reduce; see the conditional(s) at line(s) 5" \
+  "$P 1 of communicator of size 2 stops before MPI_Reduce at t.f90:11 in function sub: other processes are calling MPI_Allreduce; see the conditional(s) at line(s) 5"
+if [ $have_fortran = 1 ]; then
+  expect_clean "(6b) Fortran program (use mpi, bind(C)), agreement" \
+    2 ./rt_fortran clean
+  expect_abort "(6c) Fortran program (use mpi, bind(C)), mismatch" \
+    3 ./rt_fortran mismatch -- \
+    "$P 0 of communicator of size 3 stops before MPI_Bcast at t.f90:40 in function rt_fortran: other processes are calling MPI_Barrier; see the conditional(s) at line(s) 38" \
+    "$P 1 of communicator of size 3 stops before MPI_Barrier at t.f90:42 in function rt_fortran: other processes are calling MPI_Bcast; see the conditional(s) at line(s) 38" \
+    "$P 2 of communicator of size 3 stops before MPI_Barrier at t.f90:42 in function rt_fortran: other processes are calling MPI_Bcast; see the conditional(s) at line(s) 38"
+else
+  echo "SKIP (6b, 6c) Fortran program: no $MPIF90"
+fi
+
+# (7) MPI_COMM_WORLD, no conditionals (NULL and "").
+expect_abort "(7) parcoach_check_world mismatch, 3 processes, no conditionals" \
+  3 ./rt_cases world_mismatch -- \
+  "$P 0 of communicator of size 3 stops before MPI_Allreduce at w.c:30 in function main: other processes are calling MPI_Finalize" \
+  "$P 1 of communicator of size 3 stops before MPI_Finalize at w.c:40 in function main: other processes are calling MPI_Allreduce" \
+  "$P 2 of communicator of size 3 stops before MPI_Finalize at w.c:40 in function main: other processes are calling MPI_Allreduce"
+
+# (7b) Three colours: the owner of the smallest names the largest, the
+# others the smallest.
+expect_abort "(7b) three different colours" \
+  3 ./rt_cases three -- \
+  "$P 0 of communicator of size 3 stops before MPI_Barrier at 3.c:5 in function k: other processes are leaving the function; see the conditional(s) at line(s) 2, 3" \
+  "$P 1 of communicator of size 3 stops before MPI_Bcast at 3.c:7 in function k: other processes are leaving the function; see the conditional(s) at line(s) 2, 3" \
+  "$P 2 of communicator of size 3 stops before leaving the function at 3.c:9 in function k: other processes are calling MPI_Bcast; see the conditional(s) at line(s) 2, 3"
+
+# (7c) A colour the runtime does not know.
+expect_abort "(7c) unknown colour" \
+  2 ./rt_cases unknown -- \
+  "$P 0 of communicator of size 2 stops before an unknown collective (colour 9999) at u.c:3 in function u: other processes are calling MPI_Barrier; see the conditional(s) at line(s) 1" \
+  "$P 1 of communicator of size 2 stops before MPI_Barrier at u.c:3 in function u: other processes are calling an unknown collective (colour 9999); see the conditional(s) at line(s) 1"
+
+# (9) Many checks.
+expect_clean "(9) 1e5 checks in a loop, same colour" 2 ./rt_cases loop
+
+# Inter-communicators are not checked.
+expect_clean "(10) inter-communicator skipped" 4 ./rt_cases inter
+
+# Windows and files.
+expect_clean "(11) window checks (world group, similar group, sub-group skipped)" \
+  3 ./rt_cases win
+expect_abort "(11b) window mismatch, checked on MPI_COMM_WORLD" \
+  2 ./rt_cases win_mismatch -- \
+  "$P 0 of communicator of size 2 stops before MPI_Win_fence at win.c:10 in function w: other processes are calling MPI_Win_free; see the conditional(s) at line(s) 8" \
+  "$P 1 of communicator of size 2 stops before MPI_Win_free at win.c:12 in function w: other processes are calling MPI_Win_fence; see the conditional(s) at line(s) 8"
+expect_abort "(11c) mismatch on a window whose group is the world's, reordered" \
+  2 ./rt_cases win_similar_mismatch -- \
+  "$P 0 of communicator of size 2 stops before MPI_Win_fence at win.c:30 in function v: other processes are leaving the function; see the conditional(s) at line(s) 28" \
+  "$P 1 of communicator of size 2 stops before leaving the function at win.c:33 in function v: other processes are calling MPI_Win_fence; see the conditional(s) at line(s) 28"
+expect_clean "(12) file checks (world group; MPI_COMM_SELF file skipped)" \
+  2 ./rt_cases file "$tmp"
+expect_abort "(12b) file mismatch, checked on MPI_COMM_WORLD" \
+  2 ./rt_cases file_mismatch "$tmp" -- \
+  "$P 0 of communicator of size 2 stops before MPI_File_sync at io.c:20 in function w: other processes are calling MPI_File_close; see the conditional(s) at line(s) 18" \
+  "$P 1 of communicator of size 2 stops before MPI_File_close at io.c:22 in function w: other processes are calling MPI_File_sync; see the conditional(s) at line(s) 18"
+
+# Only PMPI_ entry points: a profiling layer sees nothing.
+expect_clean "(13) no MPI_ call visible to a profiling layer (agreement)" \
+  2 ./rt_pmpi clean
+expect_abort "(13b) no MPI_ call visible to a profiling layer (mismatch)" \
+  2 ./rt_pmpi abort -- \
+  "$P 0 of communicator of size 2 stops before MPI_Barrier at p.c:5 in function f: other processes are leaving the function; see the conditional(s) at line(s) 1" \
+  "$P 1 of communicator of size 2 stops before leaving the function at p.c:5 in function f: other processes are calling MPI_Barrier; see the conditional(s) at line(s) 1"
+
+# Concurrent checks from several threads.
+if [ $have_threads = 1 ]; then
+  run 2 ./rt_threads
+  if [ $rc -eq 0 ] && grep -qx SKIP "$out"; then
+    echo "SKIP (14) concurrent checks: no MPI_THREAD_MULTIPLE"
+  elif [ $rc -eq 0 ] && [ ! -s "$out" ]; then
+    pass "(14) concurrent checks from 4 threads on 4 communicators"
+  else
+    fail "(14) concurrent checks from 4 threads" "exit status $rc" "$out"
+  fi
+else
+  fail "(14) concurrent checks" "cannot build rt_threads.c" "$tmp/rt_threads.build"
+fi
+
+echo
+if [ $failures -ne 0 ]; then
+  echo "rtlib tests: $failures FAILED"
+  exit 1
+fi
+echo "rtlib tests: all passed"
+exit 0
