@@ -18,10 +18,10 @@
    profiling or correctness tool stacked in the same run (which intercepts
    the MPI_ names) does not see the checks.
 
-   The library has no mutable global state: the only static object is the
-   constant table of collective names, so the checks may be called from
-   several threads at once (on different communicators, as MPI requires for
-   any collective).
+   The only mutable state is the depth of flagged functions the calling
+   thread is in (thread-local), so the checks may be called from several
+   threads at once (on different communicators, as MPI requires for any
+   collective).
 
    Nothing here depends on the representation of the MPI handles (MPICH
    uses integers, Open MPI pointers): handles are only compared with the
@@ -41,6 +41,26 @@
 #include <time.h>
 #define PARCOACH_HAVE_NANOSLEEP 1
 #endif
+
+/* The site facts once the decision to check is taken.  */
+#define PARCOACH_CHECK_FACTS \
+  int colour, const char *file, int line, const char *function, \
+  const char *conditionals
+
+/* How many flagged functions the calling thread is in.  */
+static __thread int parcoach_depth;
+
+int
+parcoach_enter_checked_region (void)
+{
+  return parcoach_depth++;
+}
+
+void
+parcoach_leave_checked_region (int saved)
+{
+  parcoach_depth = saved;
+}
 
 /* Colour c (c >= 1) is the name at index c - 1.  */
 static const char *const parcoach_collective_names[] = {
@@ -76,6 +96,16 @@ parcoach_mpi_usable (void)
   if (PMPI_Finalized (&flag) != MPI_SUCCESS || flag)
     return 0;
   return 1;
+}
+
+/* Whether a check with this WHEN runs now.  A dormant check costs one
+   thread-local read when no flagged function is running.  */
+static int
+parcoach_should_check (int when)
+{
+  if (when == PARCOACH_CHECK_IF_ARMED && parcoach_depth == 0)
+    return 0;
+  return parcoach_mpi_usable ();
 }
 
 /* Describe COLOUR in DESC (SIZE bytes) for the error line: "MPI_Barrier"
@@ -155,7 +185,7 @@ parcoach_report (MPI_Comm comm, int colour, int min, int max,
 
 /* The check itself, on a communicator that MPI may use now.  */
 static void
-parcoach_check_usable_comm (MPI_Comm comm, PARCOACH_SITE_PARAMS)
+parcoach_check_usable_comm (MPI_Comm comm, PARCOACH_CHECK_FACTS)
 {
   int inter = 0;
   int in[2], out[2];
@@ -195,7 +225,7 @@ parcoach_check_usable_comm (MPI_Comm comm, PARCOACH_SITE_PARAMS)
    order), since then every process of the world must reach the guarded
    collective; otherwise there is no check.  GROUP is freed.  */
 static void
-parcoach_check_group (MPI_Group group, PARCOACH_SITE_PARAMS)
+parcoach_check_group (MPI_Group group, PARCOACH_CHECK_FACTS)
 {
   MPI_Group world;
   int result = MPI_UNEQUAL;
@@ -213,7 +243,7 @@ parcoach_check_group (MPI_Group group, PARCOACH_SITE_PARAMS)
 }
 
 static void
-parcoach_check_usable_win (MPI_Win win, PARCOACH_SITE_PARAMS)
+parcoach_check_usable_win (MPI_Win win, PARCOACH_CHECK_FACTS)
 {
   MPI_Group group;
 
@@ -225,7 +255,7 @@ parcoach_check_usable_win (MPI_Win win, PARCOACH_SITE_PARAMS)
 }
 
 static void
-parcoach_check_usable_file (MPI_File fh, PARCOACH_SITE_PARAMS)
+parcoach_check_usable_file (MPI_File fh, PARCOACH_CHECK_FACTS)
 {
   MPI_Group group;
 
@@ -239,7 +269,7 @@ parcoach_check_usable_file (MPI_File fh, PARCOACH_SITE_PARAMS)
 void
 parcoach_check_comm (MPI_Comm comm, PARCOACH_SITE_PARAMS)
 {
-  if (!parcoach_mpi_usable ())
+  if (!parcoach_should_check (when))
     return;
   parcoach_check_usable_comm (comm, colour, file, line, function,
                               conditionals);
@@ -248,7 +278,7 @@ parcoach_check_comm (MPI_Comm comm, PARCOACH_SITE_PARAMS)
 void
 parcoach_check_comm_ptr (const MPI_Comm *comm, PARCOACH_SITE_PARAMS)
 {
-  if (comm == NULL || !parcoach_mpi_usable ())
+  if (comm == NULL || !parcoach_should_check (when))
     return;
   parcoach_check_usable_comm (*comm, colour, file, line, function,
                               conditionals);
@@ -257,7 +287,7 @@ parcoach_check_comm_ptr (const MPI_Comm *comm, PARCOACH_SITE_PARAMS)
 void
 parcoach_check_win (MPI_Win win, PARCOACH_SITE_PARAMS)
 {
-  if (!parcoach_mpi_usable ())
+  if (!parcoach_should_check (when))
     return;
   parcoach_check_usable_win (win, colour, file, line, function,
                              conditionals);
@@ -266,7 +296,7 @@ parcoach_check_win (MPI_Win win, PARCOACH_SITE_PARAMS)
 void
 parcoach_check_win_ptr (const MPI_Win *win, PARCOACH_SITE_PARAMS)
 {
-  if (win == NULL || !parcoach_mpi_usable ())
+  if (win == NULL || !parcoach_should_check (when))
     return;
   parcoach_check_usable_win (*win, colour, file, line, function,
                              conditionals);
@@ -275,7 +305,7 @@ parcoach_check_win_ptr (const MPI_Win *win, PARCOACH_SITE_PARAMS)
 void
 parcoach_check_file (MPI_File fh, PARCOACH_SITE_PARAMS)
 {
-  if (!parcoach_mpi_usable ())
+  if (!parcoach_should_check (when))
     return;
   parcoach_check_usable_file (fh, colour, file, line, function,
                               conditionals);
@@ -284,7 +314,7 @@ parcoach_check_file (MPI_File fh, PARCOACH_SITE_PARAMS)
 void
 parcoach_check_file_ptr (const MPI_File *fh, PARCOACH_SITE_PARAMS)
 {
-  if (fh == NULL || !parcoach_mpi_usable ())
+  if (fh == NULL || !parcoach_should_check (when))
     return;
   parcoach_check_usable_file (*fh, colour, file, line, function,
                               conditionals);
@@ -293,7 +323,7 @@ parcoach_check_file_ptr (const MPI_File *fh, PARCOACH_SITE_PARAMS)
 void
 parcoach_check_world (PARCOACH_SITE_PARAMS)
 {
-  if (!parcoach_mpi_usable ())
+  if (!parcoach_should_check (when))
     return;
   parcoach_check_usable_comm (MPI_COMM_WORLD, colour, file, line, function,
                               conditionals);
@@ -308,7 +338,7 @@ parcoach_check_world (PARCOACH_SITE_PARAMS)
 void
 parcoach_check_fortran_comm (const MPI_Fint *comm, PARCOACH_SITE_PARAMS)
 {
-  if (comm == NULL || !parcoach_mpi_usable ())
+  if (comm == NULL || !parcoach_should_check (when))
     return;
   parcoach_check_usable_comm (PMPI_Comm_f2c (*comm), colour, file, line,
                               function, conditionals);
@@ -317,7 +347,7 @@ parcoach_check_fortran_comm (const MPI_Fint *comm, PARCOACH_SITE_PARAMS)
 void
 parcoach_check_fortran_win (const MPI_Fint *win, PARCOACH_SITE_PARAMS)
 {
-  if (win == NULL || !parcoach_mpi_usable ())
+  if (win == NULL || !parcoach_should_check (when))
     return;
   parcoach_check_usable_win (PMPI_Win_f2c (*win), colour, file, line,
                              function, conditionals);
@@ -326,7 +356,7 @@ parcoach_check_fortran_win (const MPI_Fint *win, PARCOACH_SITE_PARAMS)
 void
 parcoach_check_fortran_file (const MPI_Fint *fh, PARCOACH_SITE_PARAMS)
 {
-  if (fh == NULL || !parcoach_mpi_usable ())
+  if (fh == NULL || !parcoach_should_check (when))
     return;
   parcoach_check_usable_file (PMPI_File_f2c (*fh), colour, file, line,
                               function, conditionals);

@@ -8,6 +8,11 @@
    Every check takes the facts the compiler knew about the call site:
      colour        the collective's position in mpi_collectives.def plus one,
                    or PARCOACH_COLOUR_EXIT (0) for "leaving the function"
+     when          PARCOACH_CHECK_ALWAYS in a function the compiler flagged;
+                   PARCOACH_CHECK_IF_ARMED in a function it proved correct:
+                   such a dormant check runs only while the calling thread is
+                   inside a flagged function (between enter and leave below),
+                   where the flagged function's own checks need partners
      file, line    where the collective (or the return) is
      function      the enclosing function, as the user wrote it
      conditionals  the source lines of the conditionals the compiler blamed,
@@ -28,9 +33,19 @@ extern "C" {
 /* Exit code passed to MPI_Abort when a check fails.  */
 #define PARCOACH_ABORT_CODE 86
 
+#define PARCOACH_CHECK_ALWAYS 0
+#define PARCOACH_CHECK_IF_ARMED 1
+
 #define PARCOACH_SITE_PARAMS \
-  int colour, const char *file, int line, const char *function, \
+  int colour, int when, const char *file, int line, const char *function, \
   const char *conditionals
+
+/* A flagged function starts with `saved = parcoach_enter_checked_region ()'
+   and passes `saved' to parcoach_leave_checked_region wherever it leaves:
+   restoring the depth rather than decrementing it keeps the count right
+   when an exception or longjmp skips some callee's leave.  */
+int parcoach_enter_checked_region (void);
+void parcoach_leave_checked_region (int saved);
 
 /* C and C++ (handles by value, or by address for MPI_Comm_free & co.).  */
 void parcoach_check_comm (MPI_Comm comm, PARCOACH_SITE_PARAMS);

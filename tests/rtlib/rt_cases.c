@@ -67,16 +67,16 @@ mode_same (void)
   MPI_Comm dup;
   MPI_Fint f = MPI_Comm_c2f (MPI_COMM_WORLD);
 
-  parcoach_check_comm (MPI_COMM_WORLD, C_BARRIER, "t.c", 12, "f", "9");
+  parcoach_check_comm (MPI_COMM_WORLD, C_BARRIER, PARCOACH_CHECK_ALWAYS, "t.c", 12, "f", "9");
   MPI_Barrier (MPI_COMM_WORLD);
-  parcoach_check_world (C_ALLREDUCE, "t.c", 13, "f", "");
-  parcoach_check_comm (MPI_COMM_WORLD, C_EXIT, "t.c", 14, "f", NULL);
+  parcoach_check_world (C_ALLREDUCE, PARCOACH_CHECK_ALWAYS, "t.c", 13, "f", "");
+  parcoach_check_comm (MPI_COMM_WORLD, C_EXIT, PARCOACH_CHECK_ALWAYS, "t.c", 14, "f", NULL);
   MPI_Comm_dup (MPI_COMM_WORLD, &dup);
-  parcoach_check_comm_ptr (&dup, colour_of ("MPI_Comm_free"), "t.c", 15,
+  parcoach_check_comm_ptr (&dup, colour_of ("MPI_Comm_free"), PARCOACH_CHECK_ALWAYS, "t.c", 15,
                            "f", "9, 14");
   MPI_Comm_free (&dup);
-  parcoach_check_fortran_comm (&f, C_BCAST, "t.c", 16, "f", "9");
-  parcoach_check_world (colour_of ("MPI_Finalize"), "t.c", 17, "main", "");
+  parcoach_check_fortran_comm (&f, C_BCAST, PARCOACH_CHECK_ALWAYS, "t.c", 16, "f", "9");
+  parcoach_check_world (colour_of ("MPI_Finalize"), PARCOACH_CHECK_ALWAYS, "t.c", 17, "main", "");
 }
 
 /* (2), (8) rank 0 is about to call MPI_Barrier, the others to leave the
@@ -86,11 +86,11 @@ mode_barrier_vs_exit (void)
 {
   if (world_rank == 0)
     {
-      parcoach_check_comm (MPI_COMM_WORLD, C_BARRIER, "t.c", 12, "f", "9");
+      parcoach_check_comm (MPI_COMM_WORLD, C_BARRIER, PARCOACH_CHECK_ALWAYS, "t.c", 12, "f", "9");
       MPI_Barrier (MPI_COMM_WORLD);
     }
   else
-    parcoach_check_comm (MPI_COMM_WORLD, C_EXIT, "t.c", 20, "f", "9");
+    parcoach_check_comm (MPI_COMM_WORLD, C_EXIT, PARCOACH_CHECK_ALWAYS, "t.c", 20, "f", "9");
   hang ();
 }
 
@@ -101,14 +101,14 @@ checks_outside_mpi (int colour)
 {
   MPI_Fint fnull = 0;
 
-  parcoach_check_comm (MPI_COMM_WORLD, colour, "t.c", 1, "main", "2");
-  parcoach_check_comm_ptr (NULL, colour, "t.c", 1, "main", "2");
-  parcoach_check_world (colour, "t.c", 2, "main", "2");
-  parcoach_check_win (MPI_WIN_NULL, colour, "t.c", 3, "main", "2");
-  parcoach_check_file (MPI_FILE_NULL, colour, "t.c", 4, "main", "2");
-  parcoach_check_fortran_comm (&fnull, colour, "t.c", 5, "main", "2");
-  parcoach_check_fortran_win (&fnull, colour, "t.c", 6, "main", "2");
-  parcoach_check_fortran_file (&fnull, colour, "t.c", 7, "main", "2");
+  parcoach_check_comm (MPI_COMM_WORLD, colour, PARCOACH_CHECK_ALWAYS, "t.c", 1, "main", "2");
+  parcoach_check_comm_ptr (NULL, colour, PARCOACH_CHECK_ALWAYS, "t.c", 1, "main", "2");
+  parcoach_check_world (colour, PARCOACH_CHECK_ALWAYS, "t.c", 2, "main", "2");
+  parcoach_check_win (MPI_WIN_NULL, colour, PARCOACH_CHECK_ALWAYS, "t.c", 3, "main", "2");
+  parcoach_check_file (MPI_FILE_NULL, colour, PARCOACH_CHECK_ALWAYS, "t.c", 4, "main", "2");
+  parcoach_check_fortran_comm (&fnull, colour, PARCOACH_CHECK_ALWAYS, "t.c", 5, "main", "2");
+  parcoach_check_fortran_win (&fnull, colour, PARCOACH_CHECK_ALWAYS, "t.c", 6, "main", "2");
+  parcoach_check_fortran_file (&fnull, colour, PARCOACH_CHECK_ALWAYS, "t.c", 7, "main", "2");
 }
 
 /* (4) checks on sub-communicators: only their members call them.  */
@@ -123,9 +123,9 @@ mode_subcomm (void)
                   &sub);
   if (world_rank < 2)
     {
-      parcoach_check_comm (sub, C_BCAST, "s.c", 10, "g", "8");
+      parcoach_check_comm (sub, C_BCAST, PARCOACH_CHECK_ALWAYS, "s.c", 10, "g", "8");
       MPI_Bcast (&x, 1, MPI_INT, 0, sub);
-      parcoach_check_comm (sub, C_EXIT, "s.c", 11, "g", NULL);
+      parcoach_check_comm (sub, C_EXIT, PARCOACH_CHECK_ALWAYS, "s.c", 11, "g", NULL);
       MPI_Comm_free (&sub);
     }
   else
@@ -133,7 +133,7 @@ mode_subcomm (void)
       /* Not members: something else, between themselves, while the members
          check.  Checks on their MPI_COMM_NULL are skipped.  */
       int peer = world_rank == 2 ? 3 : 2;
-      parcoach_check_comm (sub, world_rank, "s.c", 20, "g", "8");
+      parcoach_check_comm (sub, world_rank, PARCOACH_CHECK_ALWAYS, "s.c", 20, "g", "8");
       MPI_Sendrecv (&x, 1, MPI_INT, peer, 0, &y, 1, MPI_INT, peer, 0,
                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       if (y != peer)
@@ -145,16 +145,16 @@ mode_subcomm (void)
   MPI_Comm_split (MPI_COMM_WORLD, world_rank % 2, world_rank, &parity);
   if (world_rank % 2 == 0)
     {
-      parcoach_check_comm (parity, C_ALLREDUCE, "s.c", 30, "g", "29");
+      parcoach_check_comm (parity, C_ALLREDUCE, PARCOACH_CHECK_ALWAYS, "s.c", 30, "g", "29");
       MPI_Allreduce (&x, &y, 1, MPI_INT, MPI_SUM, parity);
     }
   else
     {
-      parcoach_check_comm (parity, C_BARRIER, "s.c", 31, "g", "29");
+      parcoach_check_comm (parity, C_BARRIER, PARCOACH_CHECK_ALWAYS, "s.c", 31, "g", "29");
       MPI_Barrier (parity);
     }
   MPI_Comm_free (&parity);
-  parcoach_check_world (C_BARRIER, "s.c", 40, "g", "");
+  parcoach_check_world (C_BARRIER, PARCOACH_CHECK_ALWAYS, "s.c", 40, "g", "");
   MPI_Barrier (MPI_COMM_WORLD);
 }
 
@@ -168,11 +168,11 @@ mode_subcomm_mismatch (void)
   require_size (4);
   MPI_Comm_split (MPI_COMM_WORLD, world_rank % 2, world_rank, &parity);
   if (world_rank == 0)
-    parcoach_check_comm (parity, C_BARRIER, "s.c", 50, "h", "47, 48");
+    parcoach_check_comm (parity, C_BARRIER, PARCOACH_CHECK_ALWAYS, "s.c", 50, "h", "47, 48");
   else if (world_rank == 2)
-    parcoach_check_comm (parity, C_EXIT, "s.c", 55, "h", "47, 48");
+    parcoach_check_comm (parity, C_EXIT, PARCOACH_CHECK_ALWAYS, "s.c", 55, "h", "47, 48");
   else
-    parcoach_check_comm (parity, C_BARRIER, "s.c", 50, "h", "47, 48");
+    parcoach_check_comm (parity, C_BARRIER, PARCOACH_CHECK_ALWAYS, "s.c", 50, "h", "47, 48");
   hang ();
 }
 
@@ -189,21 +189,21 @@ mode_null (void)
   MPI_Fint ff = MPI_File_c2f (MPI_FILE_NULL);
   int c = world_rank;
 
-  parcoach_check_comm (MPI_COMM_NULL, c, "n.c", 1, "f", "1");
-  parcoach_check_comm_ptr (&cnull, c, "n.c", 2, "f", "1");
-  parcoach_check_comm_ptr (NULL, c, "n.c", 3, "f", "1");
-  parcoach_check_win (MPI_WIN_NULL, c, "n.c", 4, "f", "1");
-  parcoach_check_win_ptr (&wnull, c, "n.c", 5, "f", "1");
-  parcoach_check_win_ptr (NULL, c, "n.c", 6, "f", "1");
-  parcoach_check_file (MPI_FILE_NULL, c, "n.c", 7, "f", "1");
-  parcoach_check_file_ptr (&fnull, c, "n.c", 8, "f", "1");
-  parcoach_check_file_ptr (NULL, c, "n.c", 9, "f", "1");
-  parcoach_check_fortran_comm (&fc, c, "n.c", 10, "f", "1");
-  parcoach_check_fortran_comm (NULL, c, "n.c", 11, "f", "1");
-  parcoach_check_fortran_win (&fw, c, "n.c", 12, "f", "1");
-  parcoach_check_fortran_win (NULL, c, "n.c", 13, "f", "1");
-  parcoach_check_fortran_file (&ff, c, "n.c", 14, "f", "1");
-  parcoach_check_fortran_file (NULL, c, "n.c", 15, "f", "1");
+  parcoach_check_comm (MPI_COMM_NULL, c, PARCOACH_CHECK_ALWAYS, "n.c", 1, "f", "1");
+  parcoach_check_comm_ptr (&cnull, c, PARCOACH_CHECK_ALWAYS, "n.c", 2, "f", "1");
+  parcoach_check_comm_ptr (NULL, c, PARCOACH_CHECK_ALWAYS, "n.c", 3, "f", "1");
+  parcoach_check_win (MPI_WIN_NULL, c, PARCOACH_CHECK_ALWAYS, "n.c", 4, "f", "1");
+  parcoach_check_win_ptr (&wnull, c, PARCOACH_CHECK_ALWAYS, "n.c", 5, "f", "1");
+  parcoach_check_win_ptr (NULL, c, PARCOACH_CHECK_ALWAYS, "n.c", 6, "f", "1");
+  parcoach_check_file (MPI_FILE_NULL, c, PARCOACH_CHECK_ALWAYS, "n.c", 7, "f", "1");
+  parcoach_check_file_ptr (&fnull, c, PARCOACH_CHECK_ALWAYS, "n.c", 8, "f", "1");
+  parcoach_check_file_ptr (NULL, c, PARCOACH_CHECK_ALWAYS, "n.c", 9, "f", "1");
+  parcoach_check_fortran_comm (&fc, c, PARCOACH_CHECK_ALWAYS, "n.c", 10, "f", "1");
+  parcoach_check_fortran_comm (NULL, c, PARCOACH_CHECK_ALWAYS, "n.c", 11, "f", "1");
+  parcoach_check_fortran_win (&fw, c, PARCOACH_CHECK_ALWAYS, "n.c", 12, "f", "1");
+  parcoach_check_fortran_win (NULL, c, PARCOACH_CHECK_ALWAYS, "n.c", 13, "f", "1");
+  parcoach_check_fortran_file (&ff, c, PARCOACH_CHECK_ALWAYS, "n.c", 14, "f", "1");
+  parcoach_check_fortran_file (NULL, c, PARCOACH_CHECK_ALWAYS, "n.c", 15, "f", "1");
   MPI_Barrier (MPI_COMM_WORLD);
 }
 
@@ -216,14 +216,14 @@ mode_fortran (void)
   MPI_Fint fd;
 
   require_size (2);
-  parcoach_check_fortran_comm (&f, C_BARRIER, "t.f90", 7, "sub", "5");
+  parcoach_check_fortran_comm (&f, C_BARRIER, PARCOACH_CHECK_ALWAYS, "t.f90", 7, "sub", "5");
   MPI_Comm_dup (MPI_COMM_WORLD, &dup);
   fd = MPI_Comm_c2f (dup);
-  parcoach_check_fortran_comm (&fd, C_BCAST, "t.f90", 8, "sub", "5");
+  parcoach_check_fortran_comm (&fd, C_BCAST, PARCOACH_CHECK_ALWAYS, "t.f90", 8, "sub", "5");
   if (world_rank == 0)
-    parcoach_check_fortran_comm (&fd, C_ALLREDUCE, "t.f90", 9, "sub", "5");
+    parcoach_check_fortran_comm (&fd, C_ALLREDUCE, PARCOACH_CHECK_ALWAYS, "t.f90", 9, "sub", "5");
   else
-    parcoach_check_fortran_comm (&fd, C_REDUCE, "t.f90", 11, "sub", "5");
+    parcoach_check_fortran_comm (&fd, C_REDUCE, PARCOACH_CHECK_ALWAYS, "t.f90", 11, "sub", "5");
   hang ();
 }
 
@@ -233,9 +233,9 @@ mode_world_mismatch (void)
 {
   require_size (3);
   if (world_rank == 0)
-    parcoach_check_world (C_ALLREDUCE, "w.c", 30, "main", NULL);
+    parcoach_check_world (C_ALLREDUCE, PARCOACH_CHECK_ALWAYS, "w.c", 30, "main", NULL);
   else
-    parcoach_check_world (colour_of ("MPI_Finalize"), "w.c", 40, "main", "");
+    parcoach_check_world (colour_of ("MPI_Finalize"), PARCOACH_CHECK_ALWAYS, "w.c", 40, "main", "");
   hang ();
 }
 
@@ -246,11 +246,11 @@ mode_three (void)
 {
   require_size (3);
   if (world_rank == 0)
-    parcoach_check_comm (MPI_COMM_WORLD, C_BARRIER, "3.c", 5, "k", "2, 3");
+    parcoach_check_comm (MPI_COMM_WORLD, C_BARRIER, PARCOACH_CHECK_ALWAYS, "3.c", 5, "k", "2, 3");
   else if (world_rank == 1)
-    parcoach_check_comm (MPI_COMM_WORLD, C_BCAST, "3.c", 7, "k", "2, 3");
+    parcoach_check_comm (MPI_COMM_WORLD, C_BCAST, PARCOACH_CHECK_ALWAYS, "3.c", 7, "k", "2, 3");
   else
-    parcoach_check_comm (MPI_COMM_WORLD, C_EXIT, "3.c", 9, "k", "2, 3");
+    parcoach_check_comm (MPI_COMM_WORLD, C_EXIT, PARCOACH_CHECK_ALWAYS, "3.c", 9, "k", "2, 3");
   hang ();
 }
 
@@ -260,7 +260,7 @@ static void
 mode_unknown (void)
 {
   require_size (2);
-  parcoach_check_world (world_rank == 0 ? 9999 : C_BARRIER, "u.c", 3, "u",
+  parcoach_check_world (world_rank == 0 ? 9999 : C_BARRIER, PARCOACH_CHECK_ALWAYS, "u.c", 3, "u",
                         "1");
   hang ();
 }
@@ -276,7 +276,7 @@ mode_loop (void)
   MPI_Comm_dup (MPI_COMM_WORLD, &dup);
   for (i = 0; i < 100000; i++)
     parcoach_check_comm (i % 2 ? dup : MPI_COMM_WORLD,
-                         (int) (i % (ncolours + 1)), "l.c", 3, "loop", "2");
+                         (int) (i % (ncolours + 1)), PARCOACH_CHECK_ALWAYS, "l.c", 3, "loop", "2");
   MPI_Comm_free (&dup);
 }
 
@@ -292,8 +292,8 @@ mode_inter (void)
   MPI_Comm_split (MPI_COMM_WORLD, low, world_rank, &half);
   MPI_Intercomm_create (half, 0, MPI_COMM_WORLD, low ? world_size / 2 : 0,
                         77, &inter);
-  parcoach_check_comm (inter, world_rank, "i.c", 1, "f", "1");
-  parcoach_check_comm_ptr (&inter, world_rank + 1, "i.c", 2, "f", "1");
+  parcoach_check_comm (inter, world_rank, PARCOACH_CHECK_ALWAYS, "i.c", 1, "f", "1");
+  parcoach_check_comm_ptr (&inter, world_rank + 1, PARCOACH_CHECK_ALWAYS, "i.c", 2, "f", "1");
   MPI_Comm_free (&inter);
   MPI_Comm_free (&half);
   MPI_Barrier (MPI_COMM_WORLD);
@@ -312,19 +312,19 @@ mode_win (void)
 
   MPI_Win_create (buf, sizeof buf, sizeof buf[0], MPI_INFO_NULL,
                   MPI_COMM_WORLD, &win);
-  parcoach_check_win (win, fence, "win.c", 1, "f", "1");
+  parcoach_check_win (win, fence, PARCOACH_CHECK_ALWAYS, "win.c", 1, "f", "1");
   MPI_Win_fence (0, win);
   fw = MPI_Win_c2f (win);
-  parcoach_check_fortran_win (&fw, fence, "win.c", 2, "f", "1");
+  parcoach_check_fortran_win (&fw, fence, PARCOACH_CHECK_ALWAYS, "win.c", 2, "f", "1");
   MPI_Win_fence (0, win);
-  parcoach_check_win_ptr (&win, wfree, "win.c", 3, "f", "1");
+  parcoach_check_win_ptr (&win, wfree, PARCOACH_CHECK_ALWAYS, "win.c", 3, "f", "1");
   MPI_Win_free (&win);
 
   /* Same processes as the world, in reverse order: MPI_SIMILAR.  */
   MPI_Comm_split (MPI_COMM_WORLD, 0, world_size - world_rank, &reversed);
   MPI_Win_create (buf, sizeof buf, sizeof buf[0], MPI_INFO_NULL, reversed,
                   &simwin);
-  parcoach_check_win (simwin, fence, "win.c", 4, "f", "1");
+  parcoach_check_win (simwin, fence, PARCOACH_CHECK_ALWAYS, "win.c", 4, "f", "1");
   MPI_Win_fence (0, simwin);
   MPI_Win_free (&simwin);
   MPI_Comm_free (&reversed);
@@ -335,8 +335,8 @@ mode_win (void)
       MPI_Comm_split (MPI_COMM_WORLD, world_rank % 2, world_rank, &half);
       MPI_Win_create (buf, sizeof buf, sizeof buf[0], MPI_INFO_NULL, half,
                       &subwin);
-      parcoach_check_win (subwin, world_rank, "win.c", 5, "f", "1");
-      parcoach_check_win_ptr (&subwin, world_rank + 1, "win.c", 6, "f", "1");
+      parcoach_check_win (subwin, world_rank, PARCOACH_CHECK_ALWAYS, "win.c", 5, "f", "1");
+      parcoach_check_win_ptr (&subwin, world_rank + 1, PARCOACH_CHECK_ALWAYS, "win.c", 6, "f", "1");
       MPI_Win_free (&subwin);
       MPI_Comm_free (&half);
     }
@@ -353,10 +353,10 @@ mode_win_mismatch (void)
   MPI_Win_create (buf, sizeof buf, sizeof buf[0], MPI_INFO_NULL,
                   MPI_COMM_WORLD, &win);
   if (world_rank == 0)
-    parcoach_check_win (win, colour_of ("MPI_Win_fence"), "win.c", 10,
+    parcoach_check_win (win, colour_of ("MPI_Win_fence"), PARCOACH_CHECK_ALWAYS, "win.c", 10,
                         "w", "8");
   else
-    parcoach_check_win_ptr (&win, colour_of ("MPI_Win_free"), "win.c", 12,
+    parcoach_check_win_ptr (&win, colour_of ("MPI_Win_free"), PARCOACH_CHECK_ALWAYS, "win.c", 12,
                             "w", "8");
   hang ();
 }
@@ -376,10 +376,10 @@ mode_win_similar_mismatch (void)
   MPI_Win_create (buf, sizeof buf, sizeof buf[0], MPI_INFO_NULL, reversed,
                   &win);
   if (world_rank == 0)
-    parcoach_check_win (win, colour_of ("MPI_Win_fence"), "win.c", 30,
+    parcoach_check_win (win, colour_of ("MPI_Win_fence"), PARCOACH_CHECK_ALWAYS, "win.c", 30,
                         "v", "28");
   else
-    parcoach_check_win (win, C_EXIT, "win.c", 33, "v", "28");
+    parcoach_check_win (win, C_EXIT, PARCOACH_CHECK_ALWAYS, "win.c", 33, "v", "28");
   hang ();
 }
 
@@ -395,12 +395,12 @@ mode_file (const char *dir)
   snprintf (path, sizeof path, "%s/rt_file.dat", dir);
   MPI_File_open (MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR,
                  MPI_INFO_NULL, &fh);
-  parcoach_check_file (fh, sync, "io.c", 1, "f", "1");
+  parcoach_check_file (fh, sync, PARCOACH_CHECK_ALWAYS, "io.c", 1, "f", "1");
   MPI_File_sync (fh);
   ff = MPI_File_c2f (fh);
-  parcoach_check_fortran_file (&ff, sync, "io.c", 2, "f", "1");
+  parcoach_check_fortran_file (&ff, sync, PARCOACH_CHECK_ALWAYS, "io.c", 2, "f", "1");
   MPI_File_sync (fh);
-  parcoach_check_file_ptr (&fh, fclose_c, "io.c", 3, "f", "1");
+  parcoach_check_file_ptr (&fh, fclose_c, PARCOACH_CHECK_ALWAYS, "io.c", 3, "f", "1");
   MPI_File_close (&fh);
 
   /* One process per file: not checked, even though the colours differ.  */
@@ -408,7 +408,7 @@ mode_file (const char *dir)
   MPI_File_open (MPI_COMM_SELF, path, MPI_MODE_CREATE | MPI_MODE_RDWR,
                  MPI_INFO_NULL, &self);
   if (world_size > 1)
-    parcoach_check_file (self, world_rank, "io.c", 4, "f", "1");
+    parcoach_check_file (self, world_rank, PARCOACH_CHECK_ALWAYS, "io.c", 4, "f", "1");
   MPI_File_close (&self);
   MPI_Barrier (MPI_COMM_WORLD);
 }
@@ -424,10 +424,10 @@ mode_file_mismatch (const char *dir)
   MPI_File_open (MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR,
                  MPI_INFO_NULL, &fh);
   if (world_rank == 0)
-    parcoach_check_file (fh, colour_of ("MPI_File_sync"), "io.c", 20, "w",
+    parcoach_check_file (fh, colour_of ("MPI_File_sync"), PARCOACH_CHECK_ALWAYS, "io.c", 20, "w",
                          "18");
   else
-    parcoach_check_file_ptr (&fh, colour_of ("MPI_File_close"), "io.c", 22,
+    parcoach_check_file_ptr (&fh, colour_of ("MPI_File_close"), PARCOACH_CHECK_ALWAYS, "io.c", 22,
                              "w", "18");
   hang ();
 }
@@ -459,6 +459,41 @@ mode_names (void)
 #undef EXPECT
   if (bad)
     die ("names: wrong names");
+}
+
+/* (15) Dormant checks: outside any flagged function they do nothing, even
+   on disagreement; inside one (between enter and leave) they check; leave
+   restores the depth of the caller.  */
+static void
+mode_dormant (void)
+{
+  int outer, inner;
+
+  require_size (2);
+  parcoach_check_comm (MPI_COMM_WORLD, world_rank == 0 ? C_BARRIER : C_BCAST,
+                       PARCOACH_CHECK_IF_ARMED, "d.c", 5, "proved", "");
+  outer = parcoach_enter_checked_region ();
+  inner = parcoach_enter_checked_region ();
+  parcoach_leave_checked_region (inner);
+  parcoach_check_comm (MPI_COMM_WORLD, C_BARRIER, PARCOACH_CHECK_IF_ARMED,
+                       "d.c", 6, "proved", "");
+  MPI_Barrier (MPI_COMM_WORLD);
+  parcoach_leave_checked_region (outer);
+  parcoach_check_comm (MPI_COMM_WORLD, world_rank == 0 ? C_BARRIER : C_BCAST,
+                       PARCOACH_CHECK_IF_ARMED, "d.c", 7, "proved", "");
+  /* An exception skipped the inner leave: the outer one still restores. */
+  outer = parcoach_enter_checked_region ();
+  (void) parcoach_enter_checked_region ();
+  parcoach_leave_checked_region (outer);
+  parcoach_check_comm (MPI_COMM_WORLD, world_rank == 0 ? C_BARRIER : C_BCAST,
+                       PARCOACH_CHECK_IF_ARMED, "d.c", 8, "proved", "");
+  if (strcmp (getenv ("RT_ARMED") ? getenv ("RT_ARMED") : "", "1") == 0)
+    {
+      (void) parcoach_enter_checked_region ();
+      parcoach_check_comm (MPI_COMM_WORLD, world_rank == 0 ? C_BARRIER : C_BCAST,
+                           PARCOACH_CHECK_IF_ARMED, "d.c", 9, "proved", "");
+      hang ();
+    }
 }
 
 int
@@ -512,6 +547,8 @@ main (int argc, char **argv)
     mode_file_mismatch (arg);
   else if (strcmp (mode, "names") == 0)
     mode_names ();
+  else if (strcmp (mode, "dormant") == 0)
+    mode_dormant ();
   else
     die ("unknown mode");
 

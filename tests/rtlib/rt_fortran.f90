@@ -8,11 +8,11 @@ program rt_fortran
   use iso_c_binding
   implicit none
   interface
-     subroutine parcoach_check_fortran_comm(comm, colour, file, line, &
+     subroutine parcoach_check_fortran_comm(comm, colour, when, file, line, &
           function, conditionals) bind(C, name="parcoach_check_fortran_comm")
        import :: c_int, c_char
        integer(c_int), intent(in) :: comm
-       integer(c_int), value :: colour, line
+       integer(c_int), value :: colour, when, line
        character(kind=c_char), dimension(*), intent(in) :: file, function, &
             conditionals
      end subroutine parcoach_check_fortran_comm
@@ -26,7 +26,7 @@ program rt_fortran
   call mpi_comm_rank(MPI_COMM_WORLD, rank, ierr)
   comm = MPI_COMM_WORLD
   if (trim(mode) == "clean") then
-     call parcoach_check_fortran_comm(comm, 1_c_int, "t.f90"//c_null_char, &
+     call parcoach_check_fortran_comm(comm, 1_c_int, 0_c_int, "t.f90"//c_null_char, &
           30_c_int, "rt_fortran"//c_null_char, "28"//c_null_char)
      call mpi_barrier(MPI_COMM_WORLD, ierr)
   else
@@ -37,7 +37,7 @@ program rt_fortran
         colour = 1
         line = 42
      end if
-     call parcoach_check_fortran_comm(comm, int(colour, c_int), &
+     call parcoach_check_fortran_comm(comm, int(colour, c_int), 0_c_int, &
           "t.f90"//c_null_char, int(line, c_int), "rt_fortran"//c_null_char, &
           "38"//c_null_char)
      ! Without the check: rank 0 in MPI_Bcast, the others in MPI_Barrier.

@@ -71,10 +71,10 @@ main (int argc, char **argv)
   fc = MPI_Comm_c2f (MPI_COMM_WORLD);
   if (strcmp (mode, "clean") == 0)
     {
-      parcoach_check_comm (MPI_COMM_WORLD, 1, "p.c", 1, "f", "1");
-      parcoach_check_world (1, "p.c", 2, "f", "1");
-      parcoach_check_fortran_comm (&fc, 1, "p.c", 3, "f", "1");
-      parcoach_check_win (win, 1, "p.c", 4, "f", "1");
+      parcoach_check_comm (MPI_COMM_WORLD, 1, PARCOACH_CHECK_ALWAYS, "p.c", 1, "f", "1");
+      parcoach_check_world (1, PARCOACH_CHECK_ALWAYS, "p.c", 2, "f", "1");
+      parcoach_check_fortran_comm (&fc, 1, PARCOACH_CHECK_ALWAYS, "p.c", 3, "f", "1");
+      parcoach_check_win (win, 1, PARCOACH_CHECK_ALWAYS, "p.c", 4, "f", "1");
       if (intercepted != 0)
         {
           fprintf (stderr, "rt_pmpi: %d MPI_ calls intercepted\n",
@@ -84,7 +84,7 @@ main (int argc, char **argv)
     }
   else if (strcmp (mode, "abort") == 0)
     {
-      parcoach_check_win (win, rank == 0 ? 1 : 0, "p.c", 5, "f", "1");
+      parcoach_check_win (win, rank == 0 ? 1 : 0, PARCOACH_CHECK_ALWAYS, "p.c", 5, "f", "1");
       fprintf (stderr, "rt_pmpi: the check returned\n");
       PMPI_Abort (MPI_COMM_WORLD, 3);
     }

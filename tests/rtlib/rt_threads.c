@@ -19,7 +19,7 @@ worker (void *arg)
   int t = *(int *) arg, i;
 
   for (i = 0; i < NCHECKS; i++)
-    parcoach_check_comm (comms[t], (i + t) % 7, "th.c", 10 + t, "worker",
+    parcoach_check_comm (comms[t], (i + t) % 7, PARCOACH_CHECK_ALWAYS, "th.c", 10 + t, "worker",
                          "9");
   return NULL;
 }

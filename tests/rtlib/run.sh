@@ -220,6 +220,14 @@ else
   fail "(8) abort" "exit status $barrier_rc after ${barrier_elapsed}s" "$out"
 fi
 
+# (15) Dormant checks (PARCOACH_CHECK_IF_ARMED): silent outside a flagged
+# function even when the processes disagree, live inside one.
+expect_clean "(15) dormant checks outside flagged functions" 2 ./rt_cases dormant
+RT_ARMED=1 expect_abort "(15b) dormant check inside a flagged function" \
+  2 ./rt_cases dormant -- \
+  "$P 0 of communicator of size 2 stops before MPI_Barrier at d.c:9 in function proved: other processes are calling MPI_Bcast" \
+  "$P 1 of communicator of size 2 stops before MPI_Bcast at d.c:9 in function proved: other processes are calling MPI_Barrier"
+
 # (3) Before MPI_Init and after MPI_Finalize: nothing, even on disagreement.
 expect_clean "(3) checks before MPI_Init and after MPI_Finalize" \
   2 ./rt_cases outside
