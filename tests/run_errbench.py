@@ -1,0 +1,547 @@
+#!/usr/bin/env python3
+"""Run the PARCOACH error benchmark suite (errbench/).
+
+Every program of errbench/ states what PARCOACH must do with it in its
+header comment, one expectation per line, behind any comment prefix
+(`*', `//', `!'):
+
+  expect-warning: LINE KIND     the exact set of [parcoach:KIND] warnings
+  expect-conditional: LINE      the exact set of lines that get a note
+                                starting with "processes may "
+  expect-run: NP ok|stop        run with NP processes; ok = exit 0 and no
+                                "PARCOACH:" in the output, stop = non-zero
+                                exit and "PARCOACH: rank" in the output,
+                                before the timeout
+  plugin-args: ARG=VALUE ...    extra -fplugin-arg-parcoach-ARG=VALUE
+  compile-flags: FLAGS          extra compiler and linker flags (-fopenmp)
+  description: TEXT             what the program shows
+
+For each program the script compiles it with the plugin at -O0 (flags from
+`parcoach-config --cflags'), compares the diagnostics with the header,
+checks that every warned call got a "run-time check inserted" note (unless
+instrument=none), links it (`parcoach-config --libs'), runs every
+expect-run, and compiles it again at -O2 to check that the diagnostics do
+not depend on the optimisation level.  One line per check, then a summary;
+the exit status is 1 if any check failed.
+
+Environment: MPICC, MPICXX, MPIF90, MPIEXEC (default mpicc, mpicxx,
+mpif90, mpiexec), PARCOACH_CONFIG (default build/parcoach-config, relative
+to the repository), ERRBENCH_TIMEOUT (seconds per run, default 60).
+Standard library only.
+"""
+
+import argparse
+import concurrent.futures
+import fnmatch
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ERRBENCH = os.path.join(REPO, 'errbench')
+
+LANGUAGES = {
+    '.c': ('MPICC', 'mpicc'),
+    '.cpp': ('MPICXX', 'mpicxx'),
+    '.cc': ('MPICXX', 'mpicxx'),
+    '.cxx': ('MPICXX', 'mpicxx'),
+    '.f90': ('MPIF90', 'mpif90'),
+}
+
+COMPILE_TIMEOUT = 300
+
+HEADER_RE = re.compile(
+    r'^\s*(?:/\*+|\*+|//+|!+|#)?\s*'
+    r'(expect-warning|expect-conditional|expect-run|plugin-args|compile-flags|description)'
+    r'\s*:\s*(.*?)\s*(?:\*/)?\s*$')
+
+# file:line:col: kind: message  (the column is optional)
+DIAG_RE = re.compile(r'^(?P<file>.+?):(?P<line>\d+):(?:(?P<col>\d+):)?\s*'
+                     r'(?P<kind>warning|note|error|fatal error|internal compiler error)'
+                     r':\s*(?P<msg>.*)$', re.IGNORECASE)
+# gfortran puts the location on a line of its own, then the source line and
+# the caret, then "Warning: message" (or "note:", "Error:").
+FORTRAN_LOCATION_RE = re.compile(r'^(?P<file>.+?):(?P<line>\d+):(?:(?P<col>\d+):)?\s*$')
+FORTRAN_MESSAGE_RE = re.compile(r'^(?P<kind>warning|note|error|fatal error|internal compiler error)'
+                                r':\s*(?P<msg>.*)$', re.IGNORECASE)
+PARCOACH_KIND_RE = re.compile(r'\[parcoach:([A-Za-z0-9_-]+)\]')
+CONDITIONAL_LINES_RE = re.compile(r'because of the conditionals? at lines? ([0-9, ]+)')
+
+CRASH_MARKERS = ('internal compiler error', 'Segmentation fault',
+                 'Please submit a full bug report', 'cannot load plugin')
+
+
+class HeaderError(Exception):
+    pass
+
+
+class Program:
+    """One errbench program and its expectations."""
+
+    def __init__(self, path):
+        self.path = path
+        self.rel = os.path.relpath(path, ERRBENCH)
+        self.name = os.path.splitext(self.rel)[0]
+        self.ext = os.path.splitext(path)[1].lower()
+        self.warnings = set()       # {(line, kind)}
+        self.conditionals = set()   # {line}
+        self.runs = []              # [(np, 'ok'|'stop')]
+        self.plugin_args = []       # ['instrument=all']
+        self.compile_flags = []     # ['-fopenmp']
+        self.description = ''
+        self.errors = []
+        self._parse()
+
+    def _parse(self):
+        with open(self.path, encoding='utf-8', errors='replace') as f:
+            lines = f.read().split('\n')
+        for number, text in enumerate(lines, 1):
+            m = HEADER_RE.match(text)
+            if not m:
+                continue
+            key, value = m.group(1), m.group(2).strip()
+            where = '%s:%d' % (self.rel, number)
+            if key == 'expect-warning':
+                parts = value.split()
+                if len(parts) != 2 or not parts[0].isdigit():
+                    self.errors.append('%s: expected "expect-warning: LINE KIND"' % where)
+                    continue
+                self.warnings.add((int(parts[0]), parts[1]))
+            elif key == 'expect-conditional':
+                for item in value.replace(',', ' ').split():
+                    if not item.isdigit():
+                        self.errors.append('%s: expected "expect-conditional: LINE"' % where)
+                        break
+                    self.conditionals.add(int(item))
+            elif key == 'expect-run':
+                parts = value.split()
+                if len(parts) != 2 or not parts[0].isdigit() or parts[1] not in ('ok', 'stop'):
+                    self.errors.append('%s: expected "expect-run: NP ok|stop"' % where)
+                    continue
+                self.runs.append((int(parts[0]), parts[1]))
+            elif key == 'plugin-args':
+                self.plugin_args.extend(value.split())
+            elif key == 'compile-flags':
+                self.compile_flags.extend(shlex.split(value))
+            elif key == 'description':
+                self.description = value
+        if not self.description:
+            self.errors.append('%s: no "description:" line' % self.rel)
+        for line, _ in self.warnings:
+            if not 1 <= line <= len(lines):
+                self.errors.append('%s: expect-warning line %d is outside the file' % (self.rel, line))
+        for line in self.conditionals:
+            if not 1 <= line <= len(lines):
+                self.errors.append('%s: expect-conditional line %d is outside the file'
+                                   % (self.rel, line))
+
+    def instrument_mode(self):
+        mode = 'selective'
+        for arg in self.plugin_args:
+            if arg.startswith('instrument='):
+                mode = arg.split('=', 1)[1]
+        return mode
+
+    def plugin_flags(self):
+        return ['-fplugin-arg-parcoach-' + arg for arg in self.plugin_args]
+
+
+class Reporter:
+    """Collects PASS/FAIL lines, printed one program at a time."""
+
+    def __init__(self, verbose):
+        self.verbose = verbose
+        self.lock = threading.Lock()
+        self.passed = 0
+        self.failed = []
+
+    def emit(self, lines):
+        with self.lock:
+            for status, check, name, detail, extra in lines:
+                text = '%s %s %s' % (status, check, name)
+                if detail:
+                    text += ' (%s)' % detail
+                print(text)
+                if extra and (status == 'FAIL' or self.verbose):
+                    for line in extra.rstrip('\n').split('\n'):
+                        print('    | ' + line)
+                if status == 'PASS':
+                    self.passed += 1
+                elif status == 'FAIL':
+                    self.failed.append('%s %s' % (check, name))
+            sys.stdout.flush()
+
+
+def find_programs(patterns):
+    programs = []
+    for root, dirs, files in os.walk(ERRBENCH):
+        dirs.sort()
+        for name in sorted(files):
+            if os.path.splitext(name)[1].lower() in LANGUAGES:
+                programs.append(os.path.join(root, name))
+    programs.sort(key=lambda p: os.path.relpath(p, ERRBENCH))
+    if patterns:
+        def selected(path):
+            rel = os.path.relpath(path, ERRBENCH)
+            for pattern in patterns:
+                if any(ch in pattern for ch in '*?['):
+                    if fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(os.path.basename(rel), pattern):
+                        return True
+                elif pattern in rel:
+                    return True
+            return False
+        programs = [p for p in programs if selected(p)]
+    return [Program(p) for p in programs]
+
+
+def same_file(reported, source, cwd):
+    path = reported if os.path.isabs(reported) else os.path.join(cwd, reported)
+    try:
+        return os.path.samefile(path, source)
+    except OSError:
+        return os.path.basename(reported) == os.path.basename(source)
+
+
+def parse_diagnostics(stderr, source, cwd):
+    """Returns (warnings {(line, kind)}, conditional note lines, instrumented
+    note lines, {warning line: lines named in its text})."""
+    warnings, conditionals, instrumented = set(), set(), set()
+    named = {}
+    diagnostics = []   # (file, line, kind, message)
+    pending = None     # a gfortran location waiting for its message
+    for text in stderr.split('\n'):
+        m = DIAG_RE.match(text)
+        if m:
+            diagnostics.append((m.group('file'), int(m.group('line')),
+                                m.group('kind').lower(), m.group('msg')))
+            pending = None
+            continue
+        m = FORTRAN_LOCATION_RE.match(text)
+        if m:
+            pending = (m.group('file'), int(m.group('line')))
+            continue
+        m = FORTRAN_MESSAGE_RE.match(text)
+        if m and pending:
+            diagnostics.append((pending[0], pending[1], m.group('kind').lower(), m.group('msg')))
+            pending = None
+    for path, line, kind, msg in diagnostics:
+        if not same_file(path, source, cwd):
+            continue
+        if kind == 'warning':
+            k = PARCOACH_KIND_RE.search(msg)
+            if k:
+                warnings.add((line, k.group(1)))
+                c = CONDITIONAL_LINES_RE.search(msg)
+                lines = set()
+                if c:
+                    lines = {int(x) for x in c.group(1).replace(',', ' ').split()}
+                named.setdefault(line, set()).update(lines)
+        elif kind == 'note':
+            if msg.startswith('processes may '):
+                conditionals.add(line)
+            elif msg.startswith('run-time check inserted'):
+                instrumented.add(line)
+    return warnings, conditionals, instrumented, named
+
+
+def format_warnings(items):
+    return ', '.join('%d %s' % item for item in sorted(items)) or 'none'
+
+
+def format_lines(items):
+    return ', '.join(str(x) for x in sorted(items)) or 'none'
+
+
+def compare_sets(expected, actual, fmt):
+    missing, unexpected = expected - actual, actual - expected
+    parts = []
+    if missing:
+        parts.append('missing: ' + fmt(missing))
+    if unexpected:
+        parts.append('unexpected: ' + fmt(unexpected))
+    return '; '.join(parts)
+
+
+def run_command(argv, cwd, timeout, env=None):
+    """Runs argv in its own session; on timeout, stops it and every process
+    it started.  Returns (returncode or None on timeout, output, seconds)."""
+    start = time.time()
+    proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                            start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+        return proc.returncode, out.decode('utf-8', 'replace'), time.time() - start
+    except subprocess.TimeoutExpired:
+        stop_process_tree(proc)
+        try:
+            out, _ = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            out = b''
+        return None, (out or b'').decode('utf-8', 'replace'), time.time() - start
+
+
+def descendants(pid):
+    """Pids of every process descending from pid (read from /proc)."""
+    children = {}
+    for entry in os.listdir('/proc'):
+        if not entry.isdigit():
+            continue
+        try:
+            with open('/proc/%s/stat' % entry) as f:
+                stat = f.read()
+            ppid = int(stat[stat.rindex(')') + 2:].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(ppid, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def stop_process_tree(proc):
+    # MPI processes are often put in process groups of their own by the
+    # launcher's proxy: remember them before the launcher goes away.
+    tree = descendants(proc.pid) if os.path.isdir('/proc') else []
+    for sig, grace in ((signal.SIGTERM, 5.0), (signal.SIGKILL, 2.0)):
+        try:
+            os.killpg(proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            pass
+        for pid in tree:
+            try:
+                os.kill(pid, sig)
+            except (ProcessLookupError, PermissionError):
+                pass
+        deadline = time.time() + grace
+        while time.time() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+        if proc.poll() is not None and sig == signal.SIGTERM:
+            # give the launcher's children a moment, then make sure
+            time.sleep(0.5)
+
+
+class Suite:
+    def __init__(self, args):
+        self.args = args
+        self.reporter = Reporter(args.verbose)
+        self.compilers = {}
+        for ext, (var, default) in LANGUAGES.items():
+            self.compilers[ext] = shlex.split(os.environ.get(var, default))
+        self.mpiexec = shlex.split(os.environ.get('MPIEXEC', 'mpiexec'))
+        self.timeout = float(os.environ.get('ERRBENCH_TIMEOUT', args.timeout))
+        config = os.environ.get('PARCOACH_CONFIG', os.path.join('build', 'parcoach-config'))
+        if not os.path.isabs(config) and not os.path.exists(config):
+            config = os.path.join(REPO, config)
+        self.config = config
+        self.cflags, self.libs = self._config()
+
+    def _config(self):
+        flags = []
+        for option in ('--cflags', '--libs'):
+            try:
+                out = subprocess.run([self.config, option], stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, check=True, timeout=60)
+            except (OSError, subprocess.SubprocessError) as error:
+                sys.exit('run_errbench: cannot run %s %s: %s' % (self.config, option, error))
+            flags.append(shlex.split(out.stdout.decode()))
+        return flags
+
+    def compile(self, program, workdir, level, lines):
+        """Compiles program at -O<level>; returns (object path, stderr) or
+        (None, stderr) and records the compile check."""
+        compiler = self.compilers[program.ext]
+        obj = os.path.join(workdir, 'O%s.o' % level)
+        argv = (compiler + self.cflags + program.plugin_flags() + program.compile_flags +
+                ['-g', '-O%s' % level, '-c', program.path, '-o', obj])
+        try:
+            code, out, seconds = run_command(argv, workdir, COMPILE_TIMEOUT)
+        except OSError as error:
+            lines.append(('FAIL', 'compile-O%s' % level, program.name, str(error), ''))
+            return None, ''
+        check = 'compile-O%s' % level
+        crash = [m for m in CRASH_MARKERS if m in out]
+        if self.args.verbose:
+            lines.append(('INFO', check, program.name, ' '.join(shlex.quote(a) for a in argv), out))
+        if code is None:
+            lines.append(('FAIL', check, program.name, 'compiler timed out after %ds' % COMPILE_TIMEOUT, out))
+            return None, out
+        if code != 0 or crash:
+            detail = 'exit %d' % code
+            if crash:
+                detail += ', ' + ', '.join(crash)
+            lines.append(('FAIL', check, program.name, detail, out))
+            return None, out
+        lines.append(('PASS', check, program.name, '%.1fs' % seconds, ''))
+        return obj, out
+
+    def link(self, program, workdir, obj, lines):
+        exe = os.path.join(workdir, 'prog')
+        argv = self.compilers[program.ext] + program.compile_flags + [obj, '-o', exe] + self.libs
+        code, out, _ = run_command(argv, workdir, COMPILE_TIMEOUT)
+        if code != 0:
+            lines.append(('FAIL', 'link', program.name,
+                          'timed out' if code is None else 'exit %d' % code, out))
+            return None
+        lines.append(('PASS', 'link', program.name, '', out if self.args.verbose else ''))
+        return exe
+
+    def check_diagnostics(self, program, stderr, workdir, lines):
+        warnings, conditionals, instrumented, named = parse_diagnostics(
+            stderr, program.path, workdir)
+        detail = compare_sets(program.warnings, warnings, format_warnings)
+        lines.append(('FAIL' if detail else 'PASS', 'warnings', program.name,
+                      detail or format_warnings(warnings), stderr if detail else ''))
+        detail = compare_sets(program.conditionals, conditionals, format_lines)
+        lines.append(('FAIL' if detail else 'PASS', 'conditionals', program.name,
+                      detail or format_lines(conditionals), stderr if detail else ''))
+        # Each warning names its conditionals, each of them gets a note.
+        wrong = []
+        for line, lines_named in sorted(named.items()):
+            if not lines_named:
+                wrong.append('warning at %d names no line' % line)
+            elif not lines_named <= conditionals:
+                wrong.append('warning at %d names %s without a note'
+                             % (line, format_lines(lines_named - conditionals)))
+        if warnings:
+            lines.append(('FAIL' if wrong else 'PASS', 'warning-text', program.name,
+                          '; '.join(wrong), stderr if wrong else ''))
+        # Every warned call of an instrumented function gets its check.
+        warned = {line for line, _ in warnings}
+        if program.instrument_mode() == 'none':
+            if instrumented:
+                lines.append(('FAIL', 'instrumented-notes', program.name,
+                              'instrument=none but checks inserted at ' + format_lines(instrumented),
+                              stderr))
+            elif warned:
+                lines.append(('PASS', 'instrumented-notes', program.name, 'no check inserted', ''))
+        elif warned:
+            missing = warned - instrumented
+            lines.append(('FAIL' if missing else 'PASS', 'instrumented-notes', program.name,
+                          'no "run-time check inserted" note at ' + format_lines(missing)
+                          if missing else '', stderr if missing else ''))
+        return warnings, conditionals
+
+    def run(self, program, exe, workdir, nprocs, expected, lines):
+        check = 'run-np%d' % nprocs
+        argv = self.mpiexec + ['-n', str(nprocs), exe]
+        try:
+            code, out, seconds = run_command(argv, workdir, self.timeout)
+        except OSError as error:
+            lines.append(('FAIL', check, program.name, str(error), ''))
+            return
+        if code is None:
+            lines.append(('FAIL', check, program.name,
+                          'HANG: expected %s, killed after %ds' % (expected, self.timeout), out))
+            return
+        stopped = 'PARCOACH: rank' in out
+        if expected == 'ok':
+            good = code == 0 and 'PARCOACH:' not in out
+        else:
+            good = code != 0 and stopped
+        detail = 'expected %s, exit %d%s, %.1fs' % (
+            expected, code, ', PARCOACH stop' if stopped else
+            (', PARCOACH message' if 'PARCOACH:' in out else ''), seconds)
+        lines.append(('PASS' if good else 'FAIL', check, program.name, detail,
+                      out if (not good or self.args.verbose) else ''))
+
+    def process(self, program):
+        lines = []
+        if program.errors:
+            for error in program.errors:
+                lines.append(('FAIL', 'header', program.name, error, ''))
+            self.reporter.emit(lines)
+            return
+        workdir = tempfile.mkdtemp(prefix='errbench-')
+        try:
+            obj, stderr = self.compile(program, workdir, '0', lines)
+            if obj is None:
+                return
+            diagnostics = self.check_diagnostics(program, stderr, workdir, lines)
+            exe = self.link(program, workdir, obj, lines) if program.runs else None
+            if exe:
+                for nprocs, expected in program.runs:
+                    self.run(program, exe, workdir, nprocs, expected, lines)
+            obj2, stderr2 = self.compile(program, workdir, '2', lines)
+            if obj2 is not None:
+                again = parse_diagnostics(stderr2, program.path, workdir)[:2]
+                parts = []
+                if again[0] != diagnostics[0]:
+                    parts.append('warnings ' + (compare_sets(diagnostics[0], again[0], format_warnings)
+                                                .replace('missing', 'only at -O0')
+                                                .replace('unexpected', 'only at -O2')))
+                if again[1] != diagnostics[1]:
+                    parts.append('conditionals ' + (compare_sets(diagnostics[1], again[1], format_lines)
+                                                    .replace('missing', 'only at -O0')
+                                                    .replace('unexpected', 'only at -O2')))
+                lines.append(('FAIL' if parts else 'PASS', 'same-diagnostics-O2', program.name,
+                              '; '.join(parts), stderr2 if parts else ''))
+        finally:
+            self.reporter.emit(lines)
+            if self.args.keep:
+                print('    kept %s' % workdir)
+            else:
+                shutil.rmtree(workdir, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    parser.add_argument('-k', dest='patterns', action='append', default=[],
+                        metavar='PATTERN',
+                        help='only programs whose path under errbench/ contains PATTERN '
+                             '(or matches it, if it is a glob); may be repeated')
+    parser.add_argument('-v', '--verbose', action='store_true',
+                        help='show compiler commands and output, and program output')
+    parser.add_argument('-j', '--jobs', type=int, default=2,
+                        help='programs processed in parallel (at most 2, the default)')
+    parser.add_argument('--timeout', type=float, default=60,
+                        help='seconds before a run counts as a hang (default 60)')
+    parser.add_argument('--list', action='store_true',
+                        help='list the programs and their expectations, run nothing')
+    parser.add_argument('--keep', action='store_true', help='keep the temporary directories')
+    args = parser.parse_args()
+
+    programs = find_programs(args.patterns)
+    if not programs:
+        sys.exit('run_errbench: no program selected')
+
+    if args.list:
+        for p in programs:
+            print('%s: %s' % (p.rel, p.description))
+            print('    warnings: %s; conditionals: %s; runs: %s%s' % (
+                format_warnings(p.warnings), format_lines(p.conditionals),
+                ', '.join('%d %s' % r for r in p.runs) or 'none',
+                '; plugin-args: ' + ' '.join(p.plugin_args) if p.plugin_args else '') +
+                ('; compile-flags: ' + ' '.join(p.compile_flags) if p.compile_flags else ''))
+            for error in p.errors:
+                print('    ERROR ' + error)
+        return 1 if any(p.errors for p in programs) else 0
+
+    suite = Suite(args)
+    jobs = max(1, min(2, args.jobs))
+    start = time.time()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for future in [pool.submit(suite.process, p) for p in programs]:
+            future.result()
+    reporter = suite.reporter
+    total = reporter.passed + len(reporter.failed)
+    print()
+    print('errbench: %d programs, %d checks, %d passed, %d failed (%.0fs)'
+          % (len(programs), total, reporter.passed, len(reporter.failed), time.time() - start))
+    for failure in reporter.failed:
+        print('  FAILED ' + failure)
+    return 1 if reporter.failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
