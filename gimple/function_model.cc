@@ -1,5 +1,8 @@
 #include "function_model.h"
 
+#include <algorithm>
+#include <utility>
+
 namespace parcoach {
 
 const char *callee_name(const gcall *call) {
@@ -57,6 +60,63 @@ bool is_process_conditional(gimple *last) {
   }
 }
 
+// Statements that open an OpenMP region closed by a GIMPLE_OMP_RETURN.
+bool opens_omp_region(const gimple *stmt) {
+  switch (gimple_code(stmt)) {
+  case GIMPLE_OMP_PARALLEL: case GIMPLE_OMP_TASK: case GIMPLE_OMP_TARGET:
+  case GIMPLE_OMP_TEAMS: case GIMPLE_OMP_FOR: case GIMPLE_OMP_SECTIONS:
+  case GIMPLE_OMP_SECTION: case GIMPLE_OMP_SINGLE: case GIMPLE_OMP_MASTER:
+  case GIMPLE_OMP_MASKED: case GIMPLE_OMP_TASKGROUP: case GIMPLE_OMP_ORDERED:
+  case GIMPLE_OMP_CRITICAL: case GIMPLE_OMP_SCOPE: case GIMPLE_OMP_SCAN:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// The regions whose body OpenMP expansion moves into a child function.
+bool is_outlined(const gimple *stmt) {
+  switch (gimple_code(stmt)) {
+  case GIMPLE_OMP_PARALLEL: case GIMPLE_OMP_TASK: case GIMPLE_OMP_TARGET:
+  case GIMPLE_OMP_TEAMS:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// For each block, whether it lies inside a region that will be outlined:
+// a walk from the entry carrying the stack of open regions (directives
+// end their block; GIMPLE_OMP_RETURN closes the innermost region).
+std::vector<bool> blocks_in_outlined_regions(function *fun) {
+  int count = last_basic_block_for_fn(fun);
+  std::vector<bool> outlined(count, false);
+  std::vector<bool> seen(count, false);
+  std::vector<std::pair<basic_block, std::vector<bool>>> work;
+  work.push_back({single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun)), {}});
+  while (!work.empty()) {
+    basic_block bb = work.back().first;
+    std::vector<bool> open = std::move(work.back().second); // true: outlined
+    work.pop_back();
+    if (bb == EXIT_BLOCK_PTR_FOR_FN(fun) || seen[bb->index])
+      continue;
+    seen[bb->index] = true;
+    outlined[bb->index] = std::find(open.begin(), open.end(), true) != open.end();
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (opens_omp_region(stmt))
+        open.push_back(is_outlined(stmt));
+      else if (gimple_code(stmt) == GIMPLE_OMP_RETURN && !open.empty())
+        open.pop_back();
+    }
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->succs)
+      work.push_back({e->dest, open});
+  }
+  return outlined;
+}
+
 class ModelBuilder {
 public:
   ModelBuilder(function *fun, GimpleFunction &out) : fun_(fun), out_(out) {}
@@ -64,6 +124,7 @@ public:
   void build() {
     out_.language = gcc_compat::compiling_fortran() ? SourceLanguage::Fortran
                                                     : SourceLanguage::C;
+    outlined_ = blocks_in_outlined_regions(fun_);
     first_.assign(last_basic_block_for_fn(fun_), -1);
     last_.assign(last_basic_block_for_fn(fun_), -1);
     Graph &cfg = out_.model.cfg;
@@ -103,7 +164,7 @@ private:
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
       if (gimple_code(stmt) == GIMPLE_RETURN) {
-        out_.leave_points.push_back(stmt);
+        add_leave_point(bb, stmt);
         continue;
       }
       gcall *call = dyn_cast<gcall *>(stmt);
@@ -127,7 +188,7 @@ private:
         continue;
       }
       if (gimple_call_flags(call) & ECF_NORETURN)
-        out_.leave_points.push_back(call);
+        add_leave_point(bb, call);
     }
     last_[bb->index] = current;
     gimple *last = last_stmt(bb);
@@ -135,6 +196,11 @@ private:
       out_.model.facts[current].conditional = true;
       out_.branch_of_node[current] = last;
     }
+  }
+
+  void add_leave_point(basic_block bb, gimple *stmt) {
+    if (!outlined_[bb->index])
+      out_.leave_points.push_back(stmt);
   }
 
   // Exception edges are left out: an exception is not a decision processes
@@ -160,6 +226,7 @@ private:
   function *fun_;
   GimpleFunction &out_;
   std::vector<NodeId> first_, last_;
+  std::vector<bool> outlined_;
 };
 
 } // namespace

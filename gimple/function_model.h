@@ -30,6 +30,9 @@ struct GimpleFunction {
   std::vector<CollectiveCall> collectives;
   // Statements where a process leaves the function: returns and calls that
   // do not return but do not end the job either (exit, Fortran STOP, throw).
+  // Only those outside OpenMP parallel, task and target regions: code there
+  // is outlined into another function later, and may not refer to this
+  // function's variables unless OpenMP lowering already arranged it.
   std::vector<gimple *> leave_points;
 };
 
