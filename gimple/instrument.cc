@@ -3,6 +3,7 @@
 #include "report.h"
 
 #include <map>
+#include <set>
 
 namespace parcoach {
 
@@ -180,23 +181,43 @@ bool is_stable_memory(tree ref) {
   return is_plain_global(ref);
 }
 
+// Parameters the function assigns, or whose address it takes: their value
+// at a return may differ from the one the collectives used.
+std::set<tree> modified_parameters(function *fun) {
+  std::set<tree> modified;
+  for (tree parm = DECL_ARGUMENTS(fun->decl); parm; parm = DECL_CHAIN(parm))
+    if (TREE_ADDRESSABLE(parm))
+      modified.insert(parm);
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun) {
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      tree lhs = gimple_get_lhs(gsi_stmt(gsi));
+      if (lhs && TREE_CODE(lhs) == PARM_DECL)
+        modified.insert(lhs);
+    }
+  }
+  return modified;
+}
+
 // A communicator value that means the same thing at every point of the
 // function: a constant (MPI_COMM_WORLD in MPICH, &ompi_mpi_comm_world in
-// Open MPI, a Fortran PARAMETER's address), a parameter, or what a
-// parameter or a global holds (re-read at the exit).  NULL_TREE otherwise.
-tree function_invariant(tree value) {
-  if (is_gimple_min_invariant(value) || TREE_CODE(value) == PARM_DECL)
-    return value;
-  if (is_parameter(value))
-    return SSA_NAME_VAR(value);
-  if (is_plain_global(value))
+// Open MPI, a Fortran PARAMETER's address), a parameter the function never
+// changes, or what such a parameter or a global holds (re-read at the
+// exit).  NULL_TREE otherwise.
+tree function_invariant(tree value, const std::set<tree> &modified) {
+  if (TREE_CODE(value) == SSA_NAME && is_parameter(value))
+    value = SSA_NAME_VAR(value);
+  if (TREE_CODE(value) == PARM_DECL)
+    return modified.count(value) ? NULL_TREE : value;
+  if (is_gimple_min_invariant(value) || is_plain_global(value))
     return value;
   if (TREE_CODE(value) == SSA_NAME) {
     gimple *def = SSA_NAME_DEF_STMT(value);
     if (def && gimple_assign_single_p(def)) {
       tree source = gimple_assign_rhs1(def);
-      if (is_gimple_min_invariant(source) || TREE_CODE(source) == PARM_DECL ||
-          is_stable_memory(source))
+      if (TREE_CODE(source) == PARM_DECL)
+        return modified.count(source) ? NULL_TREE : source;
+      if (is_gimple_min_invariant(source) || is_stable_memory(source))
         return source;
     }
   }
@@ -214,8 +235,9 @@ struct ExitHandle {
 // first use (the same order on every process).  A communicator held in a
 // local variable is left out: processes that never assigned it (they took
 // another branch) would read garbage at the return.
-std::vector<ExitHandle> choose_exit_handles(const GimpleFunction &model) {
+std::vector<ExitHandle> choose_exit_handles(function *fun, const GimpleFunction &model) {
   std::vector<ExitHandle> handles;
+  std::set<tree> modified = modified_parameters(fun);
   for (const CollectiveCall &site : model.collectives) {
     HandleKind kind = site.collective->handle_kind;
     ExitHandle handle{CheckWorld, NULL_TREE, NULL_TREE};
@@ -223,7 +245,7 @@ std::vector<ExitHandle> choose_exit_handles(const GimpleFunction &model) {
       int index = site.collective->handle_arg;
       if (index < 0 || (unsigned)index >= gimple_call_num_args(site.call))
         continue;
-      tree value = function_invariant(gimple_call_arg(site.call, index));
+      tree value = function_invariant(gimple_call_arg(site.call, index), modified);
       if (!value)
         continue;
       handle.check = check_for(kind, model.language);
@@ -317,7 +339,7 @@ InstrumentationSummary instrument_function(function *fun, const GimpleFunction &
 
   // Choose before inserting anything: the handles refer to the original
   // statements.
-  std::vector<ExitHandle> exit_handles = choose_exit_handles(model);
+  std::vector<ExitHandle> exit_handles = choose_exit_handles(fun, model);
 
   for (const CollectiveCall &site : model.collectives) {
     auto lines = flagged_lines.find(site.node);
