@@ -28,19 +28,33 @@ bool should_instrument(const Options &options, const MismatchResult &result) {
   return !result.flagged.empty();
 }
 
+// What -fplugin-arg-parcoach-report collects over the translation unit.
+TranslationUnitReport unit_report;
+// The pass ran here: lto1 loads the plugin too, but has nothing to report.
+bool pass_ran = false;
+
+void record_instrumentation(function *fun, const char *mode,
+                            const InstrumentationSummary &summary) {
+  unit_report.instrumented.push_back({lang_hooks.decl_printable_name(fun->decl, 2), mode,
+                                      summary.collective_checks, summary.exit_checks});
+}
+
 void check_function(function *fun, const Options &options) {
+  pass_ran = true;
   GimpleFunction model = build_function_model(fun);
   if (model.collectives.empty())
     return;
   MismatchResult result = find_collective_mismatches(model.model);
   bool instrument = should_instrument(options, result);
-  report_mismatches(model, result, instrument);
+  std::vector<Finding> *findings = options.report_file.empty() ? nullptr : &unit_report.findings;
+  report_mismatches(fun, model, result, instrument, findings);
   if (!instrument) {
     if (options.instrument != InstrumentMode::None)
-      instrument_proved_function(fun, model);
+      record_instrumentation(fun, "dormant", instrument_proved_function(fun, model));
     return;
   }
   InstrumentationSummary summary = instrument_function(fun, model, result);
+  record_instrumentation(fun, "flagged", summary);
   if (summary.exit_unchecked && !result.flagged.empty())
     inform(DECL_SOURCE_LOCATION(fun->decl),
            "no function-exit check in %qD: none of the communicators of its "
@@ -70,10 +84,27 @@ private:
   Options options_;
 };
 
+void write_report(void *, void *user_data) {
+  const Options &options = *static_cast<const Options *>(user_data);
+  if (!pass_ran)
+    return;
+  unit_report.source = main_input_filename ? main_input_filename : "";
+  std::string problem = append_report(options.report_file, unit_report);
+  if (!problem.empty())
+    warning(0, "PARCOACH report not written: %s [parcoach:report]", problem.c_str());
+}
+
 } // namespace
 
 opt_pass *make_collective_pass(gcc::context *context, const Options &options) {
   return new CollectivePass(context, options);
+}
+
+void register_report_writer(const char *plugin_name, const Options &options) {
+  if (options.report_file.empty())
+    return;
+  static Options saved = options;
+  register_callback(plugin_name, PLUGIN_FINISH, write_report, &saved);
 }
 
 } // namespace parcoach

@@ -11,6 +11,10 @@ namespace parcoach {
 
 opt_pass *make_collective_pass(gcc::context *context, const Options &options);
 
+// With -fplugin-arg-parcoach-report=FILE: appends the translation unit's
+// findings to FILE when the compilation finishes.
+void register_report_writer(const char *plugin_name, const Options &options);
+
 } // namespace parcoach
 
 #endif

@@ -320,13 +320,17 @@ void mark_checked_region(function *fun, const GimpleFunction &model) {
 
 } // namespace
 
-void instrument_proved_function(function *fun, const GimpleFunction &model) {
+InstrumentationSummary instrument_proved_function(function *fun, const GimpleFunction &model) {
+  InstrumentationSummary summary;
   SiteText text{printable_name(fun), ""};
   for (const CollectiveCall &site : model.collectives) {
     // Every process reaches MPI_Finalize: its check can always run.
     bool finalize = site.collective->family == CollectiveFamily::Finalize;
-    insert_collective_check(site, model.language, finalize ? CheckAlways : CheckIfArmed, text);
+    if (insert_collective_check(site, model.language, finalize ? CheckAlways : CheckIfArmed,
+                                text))
+      ++summary.collective_checks;
   }
+  return summary;
 }
 
 InstrumentationSummary instrument_function(function *fun, const GimpleFunction &model,

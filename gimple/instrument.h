@@ -34,7 +34,7 @@ InstrumentationSummary instrument_function(function *fun, const GimpleFunction &
 // a flagged caller's check would wait forever for processes calling an
 // unchecked collective here (thesis figure 5.1).  MPI_Finalize is always
 // checked: it catches a process finalising while others wait in a check.
-void instrument_proved_function(function *fun, const GimpleFunction &model);
+InstrumentationSummary instrument_proved_function(function *fun, const GimpleFunction &model);
 
 } // namespace parcoach
 

@@ -46,7 +46,23 @@ void note_conditionals(const GimpleFunction &function, const std::vector<NodeId>
   }
 }
 
+// Each conditional once, with its first role (loop exits are recorded
+// first, as in the notes).
+void record_related(const GimpleFunction &function, const std::vector<NodeId> &nodes,
+                    const char *role, Finding &finding, std::set<location_t> &recorded) {
+  for (NodeId node : nodes) {
+    const gimple *branch = function.branch_of_node[node];
+    if (branch && recorded.insert(gimple_location(branch)).second)
+      finding.related.push_back({source_location(gimple_location(branch)), role});
+  }
+}
+
 } // namespace
+
+SourceLocation source_location(location_t where) {
+  expanded_location expanded = expand_location(where);
+  return {expanded.file ? expanded.file : "", expanded.line, expanded.column};
+}
 
 std::string conditional_lines(const GimpleFunction &function,
                               const FlaggedCollective &flagged) {
@@ -66,14 +82,27 @@ std::string all_conditional_lines(const GimpleFunction &function,
   return join(lines);
 }
 
-void report_mismatches(const GimpleFunction &function, const MismatchResult &result,
-                       bool instrumented) {
+void report_mismatches(function *fun, const GimpleFunction &function,
+                       const MismatchResult &result, bool instrumented,
+                       std::vector<Finding> *findings) {
   for (const FlaggedCollective &flagged : result.flagged) {
     const gcall *call = function.call_of_node[flagged.node];
     location_t where = gimple_location(call);
     const char *name = collective_name(function, flagged);
     std::string lines = conditional_lines(function, flagged);
     bool several = lines.find(',') != std::string::npos;
+    if (findings) {
+      Finding finding;
+      finding.kind = "collective-mismatch";
+      finding.function = lang_hooks.decl_printable_name(fun->decl, 2);
+      finding.location = source_location(where);
+      finding.collective = name;
+      std::set<location_t> recorded;
+      record_related(function, flagged.loop_conditionals, "loop-exit", finding, recorded);
+      record_related(function, flagged.order_conditionals, "branch", finding, recorded);
+      finding.checked = instrumented;
+      findings->push_back(finding);
+    }
 
     auto_diagnostic_group group;
     if (!warning_at(where, 0,

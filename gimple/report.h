@@ -6,6 +6,8 @@
 
 #include "function_model.h"
 
+#include "findings_report.h"
+
 #include <string>
 
 namespace parcoach {
@@ -19,8 +21,13 @@ std::string conditional_lines(const GimpleFunction &function,
 std::string all_conditional_lines(const GimpleFunction &function,
                                   const MismatchResult &result);
 
-void report_mismatches(const GimpleFunction &function, const MismatchResult &result,
-                       bool instrumented);
+// Emits the diagnostics and, when `findings' is not null, records each
+// finding there for the JSON report.
+void report_mismatches(function *fun, const GimpleFunction &function,
+                       const MismatchResult &result, bool instrumented,
+                       std::vector<Finding> *findings);
+
+SourceLocation source_location(location_t where);
 
 } // namespace parcoach
 

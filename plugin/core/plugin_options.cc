@@ -6,7 +6,10 @@ const char *options_help() {
   return "-fplugin-arg-parcoach-instrument=selective|all|none\n"
          "    which functions get run-time checks: only those with a\n"
          "    warning (selective, default), every function calling an MPI\n"
-         "    collective (all), or none (warnings only)";
+         "    collective (all), or none (warnings only)\n"
+         "-fplugin-arg-parcoach-report=FILE\n"
+         "    append every finding of the translation unit to FILE, one line\n"
+         "    of JSON per compilation (safe with make -j)";
 }
 
 namespace {
@@ -33,6 +36,11 @@ std::string parse_options(const std::vector<std::pair<std::string, std::string>>
       std::string error = parse_instrument(arg.second, options);
       if (!error.empty())
         return error;
+    } else if (arg.first == "report") {
+      if (arg.second.empty())
+        return "-fplugin-arg-parcoach-report needs a file name: "
+               "-fplugin-arg-parcoach-report=FILE";
+      options.report_file = arg.second;
     } else {
       return "unknown argument -fplugin-arg-parcoach-" + arg.first +
              "; valid arguments are:\n" + options_help();

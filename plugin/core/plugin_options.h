@@ -16,6 +16,9 @@ enum class InstrumentMode {
 
 struct Options {
   InstrumentMode instrument = InstrumentMode::Selective;
+  // Where to append the JSON report of the findings (findings_report.h);
+  // empty: no report.
+  std::string report_file;
 };
 
 // One line per argument, for plugin_info.help and error messages.

@@ -147,5 +147,36 @@ printf 'subroutine s(r)\n  use mpi\n  integer :: r, ierr\n  if (r == 0) call MPI
 $MPIF90 $cflags -fdiagnostics-plain-output -c "$work/x.f90" -o "$work/x.o" 2> "$work/out"
 expect_output loads-into-f951 "x.f90:4:[0-9]+: Warning: .mpi_barrier. may not be called" "$work/out"
 
+# -fplugin-arg-parcoach-report: parallel compilations append one JSON line
+# each, with the findings and the checks inserted.
+report="$work/report.json"
+for i in 1 2 3 4 5 6 7 8; do
+  cp "$work/bad.c" "$work/bad$i.c"
+  $MPICC $cflags -fplugin-arg-parcoach-report="$report" -c "$work/bad$i.c" -o "$work/bad$i.o" 2> /dev/null &
+done
+wait
+if python3 - "$report" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert len(lines) == 8, len(lines)
+units = [json.loads(line) for line in lines]
+assert sorted(u["source"].rsplit("/", 1)[-1] for u in units) == [f"bad{i}.c" for i in range(1, 9)]
+for unit in units:
+    (finding,) = unit["findings"]
+    assert finding["kind"] == "collective-mismatch" and finding["collective"] == "MPI_Barrier"
+    assert finding["function"] == "f" and finding["location"]["line"] == 4
+    assert [(r["line"], r["role"]) for r in finding["related"]] == [(3, "branch")]
+    assert finding["checked"] is True
+    (instrumented,) = unit["instrumented"]
+    assert instrumented == {"function": "f", "mode": "flagged",
+                            "collective_checks": 1, "exit_checks": 1}, instrumented
+PY
+then pass json-report-parallel; else fail json-report-parallel "see above"; fi
+if $MPICC $cflags -fplugin-arg-parcoach-report= -c "$work/good.c" -o "$work/x.o" 2> "$work/out"; then
+  fail report-needs-file "accepted an empty file name"
+else
+  expect_output report-needs-file "needs a file name" "$work/out"
+fi
+
 echo "plugin tests: $failures failure(s)"
 [ "$failures" -eq 0 ]

@@ -1,0 +1,67 @@
+// The machine-readable report of -fplugin-arg-parcoach-report=FILE: every
+// finding of a translation unit, appended to FILE as one line of JSON
+// (JSON Lines), so that parallel compilations (make -j) can share a file.
+//
+// One line per translation unit:
+//   {"version": 1, "source": "app.c",
+//    "findings": [
+//      {"kind": "collective-mismatch", "function": "f",
+//       "location": {"file": "app.c", "line": 12, "column": 5},
+//       "collective": "MPI_Barrier",
+//       "related": [{"file": "app.c", "line": 9, "column": 6,
+//                    "role": "branch" | "loop-exit"}],
+//       "checked": true}],
+//    "instrumented": [
+//      {"function": "f", "mode": "flagged" | "dormant",
+//       "collective_checks": 2, "exit_checks": 1}]}
+#ifndef PARCOACH_CORE_FINDINGS_REPORT_H
+#define PARCOACH_CORE_FINDINGS_REPORT_H
+
+#include <string>
+#include <vector>
+
+namespace parcoach {
+
+struct SourceLocation {
+  std::string file;
+  int line = 0;
+  int column = 0;
+};
+
+struct RelatedLocation {
+  SourceLocation location;
+  std::string role; // "branch" or "loop-exit"
+};
+
+struct Finding {
+  std::string kind; // "collective-mismatch"
+  std::string function;
+  SourceLocation location;
+  std::string collective;
+  std::vector<RelatedLocation> related;
+  bool checked = false; // a run-time check guards the call
+};
+
+struct InstrumentedFunction {
+  std::string function;
+  std::string mode; // "flagged" (live checks) or "dormant"
+  int collective_checks = 0;
+  int exit_checks = 0;
+};
+
+struct TranslationUnitReport {
+  std::string source;
+  std::vector<Finding> findings;
+  std::vector<InstrumentedFunction> instrumented;
+};
+
+// The report as one line of JSON, without the newline.
+std::string to_json_line(const TranslationUnitReport &report);
+
+// Appends the line and a newline to `path' under an exclusive lock, in one
+// write.  Returns an empty string, or a message saying what failed.
+std::string append_report(const std::string &path, const TranslationUnitReport &report);
+
+} // namespace parcoach
+
+#endif

@@ -1,0 +1,72 @@
+// The JSON report: well-formed lines, escaping, appends.
+#include <catch2/catch.hpp>
+
+#include "findings_report.h"
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+using namespace parcoach;
+
+namespace {
+
+TranslationUnitReport sample() {
+  TranslationUnitReport report;
+  report.source = "dir/app \"1\".c";
+  Finding finding;
+  finding.kind = "collective-mismatch";
+  finding.function = "f";
+  finding.location = {"app.c", 12, 5};
+  finding.collective = "MPI_Barrier";
+  finding.related.push_back({{"app.c", 9, 6}, "branch"});
+  finding.checked = true;
+  report.findings.push_back(finding);
+  report.instrumented.push_back({"f", "flagged", 2, 1});
+  return report;
+}
+
+} // namespace
+
+TEST_CASE("a report is one line of JSON with every field", "[report]") {
+  std::string line = to_json_line(sample());
+  CHECK(line.find('\n') == std::string::npos);
+  CHECK(line == "{\"version\": 1, \"source\": \"dir/app \\\"1\\\".c\", \"findings\": "
+                "[{\"kind\": \"collective-mismatch\", \"function\": \"f\", \"location\": "
+                "{\"file\": \"app.c\", \"line\": 12, \"column\": 5}, \"collective\": "
+                "\"MPI_Barrier\", \"related\": [{\"file\": \"app.c\", \"line\": 9, "
+                "\"column\": 6, \"role\": \"branch\"}], \"checked\": true}], "
+                "\"instrumented\": [{\"function\": \"f\", \"mode\": \"flagged\", "
+                "\"collective_checks\": 2, \"exit_checks\": 1}]}");
+}
+
+TEST_CASE("control characters and backslashes are escaped", "[report]") {
+  TranslationUnitReport report;
+  report.source = std::string("a\\b\tc\nd\x01");
+  CHECK(to_json_line(report) ==
+        "{\"version\": 1, \"source\": \"a\\\\b\\tc\\nd\\u0001\", \"findings\": [], "
+        "\"instrumented\": []}");
+}
+
+TEST_CASE("reports are appended, one line each", "[report]") {
+  char path[] = "/tmp/parcoach-report-XXXXXX";
+  int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  close(fd);
+  CHECK(append_report(path, sample()).empty());
+  CHECK(append_report(path, TranslationUnitReport{}).empty());
+  std::ifstream in(path);
+  std::string first, second, third;
+  CHECK(std::getline(in, first));
+  CHECK(std::getline(in, second));
+  CHECK_FALSE(std::getline(in, third));
+  CHECK(first == to_json_line(sample()));
+  CHECK(second == to_json_line(TranslationUnitReport{}));
+  std::remove(path);
+}
+
+TEST_CASE("an unwritable report names the file", "[report]") {
+  std::string problem = append_report("/nonexistent-dir/report.json", sample());
+  CHECK(problem.find("cannot open /nonexistent-dir/report.json") == 0);
+}
