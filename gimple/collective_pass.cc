@@ -12,7 +12,7 @@ namespace {
 
 const pass_data collective_pass_data = {
     GIMPLE_PASS,
-    "parcoach",   // name, for -fdump-tree-parcoach
+    "parcoach",   // name, as in -fdump-passes
     OPTGROUP_NONE,
     TV_NONE,
     PROP_cfg,     // properties required: runs right after `cfg'
@@ -47,20 +47,17 @@ void check_function(function *fun, const Options &options) {
   MismatchResult result = find_collective_mismatches(model.model);
   bool instrument = should_instrument(options, result);
   std::vector<Finding> *findings = options.report_file.empty() ? nullptr : &unit_report.findings;
-  report_mismatches(fun, model, result, instrument, findings);
   if (!instrument) {
+    report_mismatches(fun, model, result, nullptr, findings);
     if (options.instrument != InstrumentMode::None)
       record_instrumentation(fun, "dormant", instrument_proved_function(fun, model));
     return;
   }
+  // The model keeps pointing at the original statements, so reporting
+  // after instrumenting is fine, and can say what was inserted.
   InstrumentationSummary summary = instrument_function(fun, model, result);
   record_instrumentation(fun, "flagged", summary);
-  if (summary.exit_unchecked && !result.flagged.empty())
-    inform(DECL_SOURCE_LOCATION(fun->decl),
-           "no function-exit check in %qD: none of the communicators of its "
-           "collectives is available at its returns; a process leaving it while "
-           "others call a collective is caught only at their next check",
-           fun->decl);
+  report_mismatches(fun, model, result, &summary, findings);
 }
 
 class CollectivePass : public gimple_opt_pass {

@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "instrument.h"
+
 #include <set>
 
 namespace parcoach {
@@ -83,8 +85,10 @@ std::string all_conditional_lines(const GimpleFunction &function,
 }
 
 void report_mismatches(function *fun, const GimpleFunction &function,
-                       const MismatchResult &result, bool instrumented,
+                       const MismatchResult &result,
+                       const InstrumentationSummary *instrumented,
                        std::vector<Finding> *findings) {
+  bool first = true;
   for (const FlaggedCollective &flagged : result.flagged) {
     const gcall *call = function.call_of_node[flagged.node];
     location_t where = gimple_location(call);
@@ -100,7 +104,7 @@ void report_mismatches(function *fun, const GimpleFunction &function,
       std::set<location_t> recorded;
       record_related(function, flagged.loop_conditionals, "loop-exit", finding, recorded);
       record_related(function, flagged.order_conditionals, "branch", finding, recorded);
-      finding.checked = instrumented;
+      finding.checked = instrumented != nullptr;
       findings->push_back(finding);
     }
 
@@ -126,6 +130,13 @@ void report_mismatches(function *fun, const GimpleFunction &function,
       inform(where,
              "run-time check inserted before this call: the program stops with "
              "%<MPI_Abort%> if processes disagree here");
+    if (instrumented && instrumented->exit_unchecked && first)
+      inform(DECL_SOURCE_LOCATION(fun->decl),
+             "no function-exit check in %qD: none of the communicators of its "
+             "collectives is available at its returns, so a process leaving it "
+             "while others call a collective is caught only at their next check",
+             fun->decl);
+    first = false;
   }
 }
 

@@ -21,10 +21,14 @@ std::string conditional_lines(const GimpleFunction &function,
 std::string all_conditional_lines(const GimpleFunction &function,
                                   const MismatchResult &result);
 
+struct InstrumentationSummary;
+
 // Emits the diagnostics and, when `findings' is not null, records each
-// finding there for the JSON report.
+// finding there for the JSON report.  `instrumented' is null when no check
+// was inserted.
 void report_mismatches(function *fun, const GimpleFunction &function,
-                       const MismatchResult &result, bool instrumented,
+                       const MismatchResult &result,
+                       const InstrumentationSummary *instrumented,
                        std::vector<Finding> *findings);
 
 SourceLocation source_location(location_t where);
