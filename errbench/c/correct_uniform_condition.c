@@ -1,0 +1,31 @@
+/* Correct: a collective under a condition that is the same on every
+ * process, because it comes from an MPI_Allreduce ("does any rank need a
+ * synchronisation?").
+ *
+ * The analysis is a control-flow analysis: it does not know that `any' is
+ * uniform and conservatively flags the MPI_Barrier of line 28 because of
+ * the `if' of line 27 (a data-flow analysis, thesis section 5.3, would
+ * remove this warning).  The run-time checks see every process agree: the
+ * program runs.
+ *
+ * description: collective under a condition made uniform by an MPI_Allreduce: conservative warning, runs fine
+ * expect-warning: 28 collective-mismatch
+ * expect-conditional: 27
+ * expect-run: 2 ok
+ * expect-run: 3 ok
+ */
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+  int rank, flag, any = 0;
+
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  flag = (rank == 1);   /* rank-dependent ... */
+  MPI_Allreduce(&flag, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+  if (any)              /* ... but `any' is the same everywhere */
+    MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Finalize();
+  return 0;
+}
