@@ -19,15 +19,6 @@ const pass_data collective_pass_data = {
     0, 0, 0, 0,
 };
 
-bool should_instrument(const Options &options, const MismatchResult &result) {
-  switch (options.instrument) {
-  case InstrumentMode::All: return true;
-  case InstrumentMode::None: return false;
-  case InstrumentMode::Selective: break;
-  }
-  return !result.flagged.empty();
-}
-
 // What -fplugin-arg-parcoach-report collects over the translation unit.
 TranslationUnitReport unit_report;
 // The pass ran here: lto1 loads the plugin too, but has nothing to report.
@@ -45,12 +36,15 @@ void check_function(function *fun, const Options &options) {
   if (model.collectives.empty())
     return;
   MismatchResult result = find_collective_mismatches(model.model);
-  bool instrument = should_instrument(options, result);
   std::vector<Finding> *findings = options.report_file.empty() ? nullptr : &unit_report.findings;
-  if (!instrument) {
+  if (options.instrument == InstrumentMode::None) {
     report_mismatches(fun, model, result, nullptr, findings);
-    if (options.instrument != InstrumentMode::None)
-      record_instrumentation(fun, "dormant", instrument_proved_function(fun, model));
+    return;
+  }
+  if (result.flagged.empty()) {
+    bool dormant = options.instrument == InstrumentMode::Selective;
+    record_instrumentation(fun, dormant ? "dormant" : "proved",
+                           instrument_proved_function(fun, model, dormant));
     return;
   }
   // The model keeps pointing at the original statements, so reporting

@@ -117,6 +117,12 @@ std::vector<bool> blocks_in_outlined_regions(function *fun) {
   return outlined;
 }
 
+// A block that only passes an exception on (`resx').
+bool resumes_unwinding(basic_block bb) {
+  gimple_stmt_iterator gsi = gsi_after_labels(bb);
+  return !gsi_end_p(gsi) && gimple_code(gsi_stmt(gsi)) == GIMPLE_RESX;
+}
+
 class ModelBuilder {
 public:
   ModelBuilder(function *fun, GimpleFunction &out) : fun_(fun), out_(out) {}
@@ -133,8 +139,10 @@ public:
     basic_block bb;
     FOR_EACH_BB_FN(bb, fun_)
       add_block(bb);
-    FOR_EACH_BB_FN(bb, fun_)
+    FOR_EACH_BB_FN(bb, fun_) {
       connect_block(bb);
+      add_leave_points(bb);
+    }
     edge e;
     edge_iterator ei;
     FOR_EACH_EDGE(e, ei, ENTRY_BLOCK_PTR_FOR_FN(fun_)->succs)
@@ -163,10 +171,6 @@ private:
     first_[bb->index] = current;
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
-      if (gimple_code(stmt) == GIMPLE_RETURN) {
-        add_leave_point(bb, stmt);
-        continue;
-      }
       gcall *call = dyn_cast<gcall *>(stmt);
       if (!call)
         continue;
@@ -187,8 +191,6 @@ private:
         out_.model.cfg.add_edge(node, current);
         continue;
       }
-      if (gimple_call_flags(call) & ECF_NORETURN)
-        add_leave_point(bb, call);
     }
     last_[bb->index] = current;
     gimple *last = last_stmt(bb);
@@ -198,29 +200,60 @@ private:
     }
   }
 
-  void add_leave_point(basic_block bb, gimple *stmt) {
-    if (!outlined_[bb->index])
-      out_.leave_points.push_back(stmt);
-  }
 
-  // Exception edges are left out: an exception is not a decision processes
-  // take differently, and C++ puts one after nearly every call.  A block
-  // left with no successor (exit, STOP, throw) leaves the function.
+  // Exception edges are left out where the block also continues normally:
+  // a callee throwing is not a decision processes take differently, and C++
+  // puts such an edge after nearly every call.  A block that only ends in
+  // an exception (a throw) follows its exception edges to the local
+  // handler.  A block left with no successor (exit, STOP, a throw or resx
+  // leaving the function) goes to the exit.
   void connect_block(basic_block bb) {
     NodeId from = last_[bb->index];
     if (from < 0)
       return;
-    bool has_successor = false;
+    bool continues_normally = false;
     edge e;
     edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->succs)
+      continues_normally |= !(e->flags & (EDGE_EH | EDGE_FAKE));
+    bool dispatch = last_stmt(bb) && gimple_code(last_stmt(bb)) == GIMPLE_EH_DISPATCH;
+    bool has_successor = false;
     FOR_EACH_EDGE(e, ei, bb->succs) {
-      if (e->flags & (EDGE_EH | EDGE_FAKE))
+      if ((e->flags & EDGE_FAKE) || ((e->flags & EDGE_EH) && continues_normally))
+        continue;
+      // An exception thrown here that matches none of this function's
+      // handlers is as exceptional as one from a callee: follow only the
+      // edges into the handlers.
+      if (dispatch && EDGE_COUNT(bb->succs) > 1 && resumes_unwinding(e->dest))
         continue;
       out_.model.cfg.add_edge(from, node_entering(e->dest));
       has_successor = true;
     }
     if (!has_successor)
       out_.model.cfg.add_edge(from, out_.model.cfg.exit);
+  }
+
+  // Leave points: returns; calls that do not return, unless an exception
+  // they throw is handled here; an exception resumed out of the function.
+  void add_leave_points(basic_block bb) {
+    bool handled_here = false;
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->succs)
+      handled_here |= (e->flags & EDGE_EH) != 0;
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      bool leaves = false;
+      if (gimple_code(stmt) == GIMPLE_RETURN)
+        leaves = true;
+      else if (gimple_code(stmt) == GIMPLE_RESX)
+        leaves = EDGE_COUNT(bb->succs) == 0;
+      else if (const gcall *call = dyn_cast<gcall *>(stmt))
+        leaves = (gimple_call_flags(call) & ECF_NORETURN) && !handled_here &&
+                 !terminates_job(callee_name(call));
+      if (leaves && !outlined_[bb->index])
+        out_.leave_points.push_back(stmt);
+    }
   }
 
   function *fun_;
@@ -230,6 +263,18 @@ private:
 };
 
 } // namespace
+
+location_t conditional_location(const gimple *branch) {
+  // gfortran gives a SELECT CASE's switch the location of the last case's
+  // statement; the computation of its index is where the SELECT CASE is.
+  if (gimple_code(branch) == GIMPLE_SWITCH && gcc_compat::compiling_fortran()) {
+    tree index = gimple_switch_index(as_a<const gswitch *>(branch));
+    if (TREE_CODE(index) == SSA_NAME && SSA_NAME_DEF_STMT(index) &&
+        gimple_location(SSA_NAME_DEF_STMT(index)) != UNKNOWN_LOCATION)
+      return gimple_location(SSA_NAME_DEF_STMT(index));
+  }
+  return gimple_location(branch);
+}
 
 GimpleFunction build_function_model(function *fun) {
   GimpleFunction result;

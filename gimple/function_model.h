@@ -40,6 +40,10 @@ struct GimpleFunction {
 // internal calls.
 const char *callee_name(const gcall *call);
 
+// Where to report a conditional: its statement's location, except where a
+// front end puts it elsewhere.
+location_t conditional_location(const gimple *branch);
+
 GimpleFunction build_function_model(function *fun);
 
 } // namespace parcoach

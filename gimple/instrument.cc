@@ -320,14 +320,15 @@ void mark_checked_region(function *fun, const GimpleFunction &model) {
 
 } // namespace
 
-InstrumentationSummary instrument_proved_function(function *fun, const GimpleFunction &model) {
+InstrumentationSummary instrument_proved_function(function *fun, const GimpleFunction &model,
+                                                  bool dormant) {
   InstrumentationSummary summary;
   SiteText text{printable_name(fun), ""};
   for (const CollectiveCall &site : model.collectives) {
     // Every process reaches MPI_Finalize: its check can always run.
     bool finalize = site.collective->family == CollectiveFamily::Finalize;
-    if (insert_collective_check(site, model.language, finalize ? CheckAlways : CheckIfArmed,
-                                text))
+    CheckWhen when = dormant && !finalize ? CheckIfArmed : CheckAlways;
+    if (insert_collective_check(site, model.language, when, text))
       ++summary.collective_checks;
   }
   return summary;

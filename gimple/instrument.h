@@ -29,12 +29,16 @@ struct InstrumentationSummary {
 InstrumentationSummary instrument_function(function *fun, const GimpleFunction &model,
                                            const MismatchResult &result);
 
-// A function proved correct, in selective mode: its collectives get dormant
-// checks that run only inside the extent of a flagged function.  Otherwise
-// a flagged caller's check would wait forever for processes calling an
-// unchecked collective here (thesis figure 5.1).  MPI_Finalize is always
-// checked: it catches a process finalising while others wait in a check.
-InstrumentationSummary instrument_proved_function(function *fun, const GimpleFunction &model);
+// A function proved correct: its collectives get checks, but its exits
+// none, since every process entering it runs the same collectives, and
+// processes that never entered it may match them elsewhere (thesis figure
+// 5.1).  In selective mode the checks are `dormant': they run only inside
+// the extent of a flagged function, whose own checks would otherwise wait
+// forever for processes calling an unchecked collective here.  MPI_Finalize
+// is always checked: it catches a process finalising while others wait in a
+// check.
+InstrumentationSummary instrument_proved_function(function *fun, const GimpleFunction &model,
+                                                  bool dormant);
 
 } // namespace parcoach
 

@@ -8,8 +8,8 @@ namespace parcoach {
 
 namespace {
 
-int line_of(const gimple *stmt) {
-  return LOCATION_LINE(gimple_location(stmt));
+int line_of(const gimple *branch) {
+  return LOCATION_LINE(conditional_location(branch));
 }
 
 void collect_lines(const GimpleFunction &function, const std::vector<NodeId> &nodes,
@@ -42,9 +42,9 @@ void note_conditionals(const GimpleFunction &function, const std::vector<NodeId>
                        std::set<location_t> &noted) {
   for (NodeId node : nodes) {
     const gimple *branch = function.branch_of_node[node];
-    if (!branch || !noted.insert(gimple_location(branch)).second)
+    if (!branch || !noted.insert(conditional_location(branch)).second)
       continue;
-    inform(gimple_location(branch), what, name, call_line);
+    inform(conditional_location(branch), what, name, call_line);
   }
 }
 
@@ -54,8 +54,8 @@ void record_related(const GimpleFunction &function, const std::vector<NodeId> &n
                     const char *role, Finding &finding, std::set<location_t> &recorded) {
   for (NodeId node : nodes) {
     const gimple *branch = function.branch_of_node[node];
-    if (branch && recorded.insert(gimple_location(branch)).second)
-      finding.related.push_back({source_location(gimple_location(branch)), role});
+    if (branch && recorded.insert(conditional_location(branch)).second)
+      finding.related.push_back({source_location(conditional_location(branch)), role});
   }
 }
 

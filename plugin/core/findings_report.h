@@ -12,7 +12,7 @@
 //                    "role": "branch" | "loop-exit"}],
 //       "checked": true}],
 //    "instrumented": [
-//      {"function": "f", "mode": "flagged" | "dormant",
+//      {"function": "f", "mode": "flagged" | "dormant" | "proved",
 //       "collective_checks": 2, "exit_checks": 1}]}
 #ifndef PARCOACH_CORE_FINDINGS_REPORT_H
 #define PARCOACH_CORE_FINDINGS_REPORT_H
@@ -44,7 +44,10 @@ struct Finding {
 
 struct InstrumentedFunction {
   std::string function;
-  std::string mode; // "flagged" (live checks) or "dormant"
+  // "flagged": live checks, exit checks; "dormant": checks live only inside
+  // a flagged function (selective); "proved": live checks, no exit checks
+  // (instrument=all).
+  std::string mode;
   int collective_checks = 0;
   int exit_checks = 0;
 };
