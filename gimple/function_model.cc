@@ -1,5 +1,7 @@
 #include "function_model.h"
 
+#include "omp_regions.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -60,63 +62,6 @@ bool is_process_conditional(gimple *last) {
   }
 }
 
-// Statements that open an OpenMP region closed by a GIMPLE_OMP_RETURN.
-bool opens_omp_region(const gimple *stmt) {
-  switch (gimple_code(stmt)) {
-  case GIMPLE_OMP_PARALLEL: case GIMPLE_OMP_TASK: case GIMPLE_OMP_TARGET:
-  case GIMPLE_OMP_TEAMS: case GIMPLE_OMP_FOR: case GIMPLE_OMP_SECTIONS:
-  case GIMPLE_OMP_SECTION: case GIMPLE_OMP_SINGLE: case GIMPLE_OMP_MASTER:
-  case GIMPLE_OMP_MASKED: case GIMPLE_OMP_TASKGROUP: case GIMPLE_OMP_ORDERED:
-  case GIMPLE_OMP_CRITICAL: case GIMPLE_OMP_SCOPE: case GIMPLE_OMP_SCAN:
-    return true;
-  default:
-    return false;
-  }
-}
-
-// The regions whose body OpenMP expansion moves into a child function.
-bool is_outlined(const gimple *stmt) {
-  switch (gimple_code(stmt)) {
-  case GIMPLE_OMP_PARALLEL: case GIMPLE_OMP_TASK: case GIMPLE_OMP_TARGET:
-  case GIMPLE_OMP_TEAMS:
-    return true;
-  default:
-    return false;
-  }
-}
-
-// For each block, whether it lies inside a region that will be outlined:
-// a walk from the entry carrying the stack of open regions (directives
-// end their block; GIMPLE_OMP_RETURN closes the innermost region).
-std::vector<bool> blocks_in_outlined_regions(function *fun) {
-  int count = last_basic_block_for_fn(fun);
-  std::vector<bool> outlined(count, false);
-  std::vector<bool> seen(count, false);
-  std::vector<std::pair<basic_block, std::vector<bool>>> work;
-  work.push_back({single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun)), {}});
-  while (!work.empty()) {
-    basic_block bb = work.back().first;
-    std::vector<bool> open = std::move(work.back().second); // true: outlined
-    work.pop_back();
-    if (bb == EXIT_BLOCK_PTR_FOR_FN(fun) || seen[bb->index])
-      continue;
-    seen[bb->index] = true;
-    outlined[bb->index] = std::find(open.begin(), open.end(), true) != open.end();
-    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-      gimple *stmt = gsi_stmt(gsi);
-      if (opens_omp_region(stmt))
-        open.push_back(is_outlined(stmt));
-      else if (gimple_code(stmt) == GIMPLE_OMP_RETURN && !open.empty())
-        open.pop_back();
-    }
-    edge e;
-    edge_iterator ei;
-    FOR_EACH_EDGE(e, ei, bb->succs)
-      work.push_back({e->dest, open});
-  }
-  return outlined;
-}
-
 // A block that only passes an exception on (`resx').
 bool resumes_unwinding(basic_block bb) {
   gimple_stmt_iterator gsi = gsi_after_labels(bb);
@@ -130,7 +75,7 @@ public:
   void build() {
     out_.language = gcc_compat::compiling_fortran() ? SourceLanguage::Fortran
                                                     : SourceLanguage::C;
-    outlined_ = blocks_in_outlined_regions(fun_);
+    regions_ = find_omp_regions(fun_);
     first_.assign(last_basic_block_for_fn(fun_), -1);
     last_.assign(last_basic_block_for_fn(fun_), -1);
     Graph &cfg = out_.model.cfg;
@@ -251,7 +196,7 @@ private:
       else if (const gcall *call = dyn_cast<gcall *>(stmt))
         leaves = (gimple_call_flags(call) & ECF_NORETURN) && !handled_here &&
                  !terminates_job(callee_name(call));
-      if (leaves && !outlined_[bb->index])
+      if (leaves && regions_.team_of_block(bb->index) < 0)
         out_.leave_points.push_back(stmt);
     }
   }
@@ -259,7 +204,7 @@ private:
   function *fun_;
   GimpleFunction &out_;
   std::vector<NodeId> first_, last_;
-  std::vector<bool> outlined_;
+  OmpRegions regions_;
 };
 
 } // namespace
