@@ -2,6 +2,7 @@
 
 #include "function_model.h"
 #include "instrument.h"
+#include "omp_collectives.h"
 #include "report.h"
 
 #include <exception>
@@ -32,11 +33,12 @@ void record_instrumentation(function *fun, const char *mode,
 
 void check_function(function *fun, const Options &options) {
   pass_ran = true;
+  std::vector<Finding> *findings = options.report_file.empty() ? nullptr : &unit_report.findings;
+  check_omp_collectives(fun, options, findings); // reads only: runs first
   GimpleFunction model = build_function_model(fun);
   if (model.collectives.empty())
     return;
   MismatchResult result = find_collective_mismatches(model.model);
-  std::vector<Finding> *findings = options.report_file.empty() ? nullptr : &unit_report.findings;
   if (options.instrument == InstrumentMode::None) {
     report_mismatches(fun, model, result, nullptr, findings);
     return;

@@ -9,7 +9,11 @@ const char *options_help() {
          "    collective (all), or none (warnings only)\n"
          "-fplugin-arg-parcoach-report=FILE\n"
          "    append every finding of the translation unit to FILE, one line\n"
-         "    of JSON per compilation (safe with make -j)";
+         "    of JSON per compilation (safe with make -j)\n"
+         "-fplugin-arg-parcoach-omp-verbosity=0|1\n"
+         "    OpenMP barriers that not every thread may reach: grouped by\n"
+         "    their order in the region (0, default) or each explicit\n"
+         "    barrier on its own (1)";
 }
 
 namespace {
@@ -36,6 +40,11 @@ std::string parse_options(const std::vector<std::pair<std::string, std::string>>
       std::string error = parse_instrument(arg.second, options);
       if (!error.empty())
         return error;
+    } else if (arg.first == "omp-verbosity") {
+      if (arg.second != "0" && arg.second != "1")
+        return "invalid value '" + arg.second +
+               "' for -fplugin-arg-parcoach-omp-verbosity: expected 0 or 1";
+      options.omp_verbosity = arg.second[0] - '0';
     } else if (arg.first == "report") {
       if (arg.second.empty())
         return "-fplugin-arg-parcoach-report needs a file name: "

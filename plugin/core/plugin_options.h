@@ -19,6 +19,9 @@ struct Options {
   // Where to append the JSON report of the findings (findings_report.h);
   // empty: no report.
   std::string report_file;
+  // OpenMP barriers: 0 checks them by sequential order (thesis verbosity
+  // 0), 1 checks every explicit barrier on its own.
+  int omp_verbosity = 0;
 };
 
 // One line per argument, for plugin_info.help and error messages.

@@ -178,5 +178,29 @@ else
   expect_output report-needs-file "needs a file name" "$work/out"
 fi
 
+# OpenMP verbosity: two explicit barriers on the two sides of a branch are
+# matched by order at verbosity 0 (silent) and checked each on its own at 1.
+cat > "$work/omp_two_sides.c" <<'SRC'
+#include <omp.h>
+void f(void) {
+#pragma omp parallel
+  {
+    if (omp_get_thread_num() == 0) {
+#pragma omp barrier
+    } else {
+#pragma omp barrier
+    }
+  }
+}
+SRC
+$MPICC $cflags -fopenmp -c "$work/omp_two_sides.c" -o "$work/x.o" 2> "$work/out"
+if grep -q "omp-collective" "$work/out"; then fail omp-verbosity-0 "warned"; cat "$work/out"; else pass omp-verbosity-0; fi
+$MPICC $cflags -fplugin-arg-parcoach-omp-verbosity=1 -fopenmp -c "$work/omp_two_sides.c" -o "$work/x.o" 2> "$work/out"
+if [ "$(grep -c 'warning: .#pragma omp barrier. may not be reached.*line 5 \[parcoach:omp-collective\]' "$work/out")" = 2 ]; then
+  pass omp-verbosity-1
+else
+  fail omp-verbosity-1 "expected two warnings blaming line 5"; cat "$work/out"
+fi
+
 echo "plugin tests: $failures failure(s)"
 [ "$failures" -eq 0 ]

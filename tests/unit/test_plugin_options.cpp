@@ -24,3 +24,15 @@ TEST_CASE("bad arguments are rejected with the list of valid ones", "[options]")
   std::string bad_value = parse_options({{"instrument", ""}}, options);
   CHECK(bad_value.find("expected selective, all or none") != std::string::npos);
 }
+
+TEST_CASE("omp-verbosity takes 0 or 1, report takes a file", "[options]") {
+  Options options;
+  CHECK(options.omp_verbosity == 0);
+  CHECK(parse_options({{"omp-verbosity", "1"}}, options).empty());
+  CHECK(options.omp_verbosity == 1);
+  CHECK(parse_options({{"omp-verbosity", "2"}}, options).find("expected 0 or 1") !=
+        std::string::npos);
+  CHECK(parse_options({{"report", "out.json"}}, options).empty());
+  CHECK(options.report_file == "out.json");
+  CHECK(parse_options({{"report", ""}}, options).find("needs a file name") != std::string::npos);
+}

@@ -1,0 +1,29 @@
+/* Correct OpenMP: every iteration of a loop with a constant trip count
+ * hits the barrier, so all threads meet it the same number of times.  The
+ * analysis is control-flow only and cannot prove the trip count is the
+ * same on every thread: it blames the loop condition (conservative, like
+ * the thesis), and the program runs fine.
+ *
+ * description: OpenMP barrier in every iteration of a uniform loop: conservative warning, runs ok
+ * compile-flags: -fopenmp
+ * expect-warning: 24 omp-collective
+ * expect-conditional: 23
+ * expect-run: 1 ok
+ */
+#include <omp.h>
+#include <stdio.h>
+
+int main(void)
+{
+  int counter = 0;
+#pragma omp parallel shared(counter)
+  {
+#pragma omp atomic
+    counter++;
+    for (int step = 0; step < 3; step++) {
+#pragma omp barrier
+    }
+  }
+  printf("%d\n", counter);
+  return counter > 0 ? 0 : 1;
+}

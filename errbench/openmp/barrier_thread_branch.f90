@@ -1,0 +1,17 @@
+! OpenMP in Fortran: only thread 0 reaches the barrier.
+!
+! description: Fortran !$omp barrier reached by thread 0 only
+! compile-flags: -fopenmp
+! expect-warning: 14 omp-collective
+! expect-conditional: 13
+program barrier_thread_branch
+  use omp_lib
+  implicit none
+  integer :: tid
+  !$omp parallel private(tid)
+  tid = omp_get_thread_num()
+  if (tid == 0) then
+     !$omp barrier
+  end if
+  !$omp end parallel
+end program barrier_thread_branch

@@ -1,0 +1,30 @@
+/* OpenMP (thesis figure 3.8, second situation): threads of one team take
+ * different branches, one side meets a `single' (with its implicit
+ * barrier), the other an explicit barrier: the sequences of collectives
+ * differ.
+ *
+ * description: OpenMP single on one branch, barrier on the other
+ * compile-flags: -fopenmp
+ * expect-warning: 22 omp-collective
+ * expect-warning: 25 omp-collective
+ * expect-conditional: 21
+ */
+#include <omp.h>
+#include <stdio.h>
+
+int main(void)
+{
+  int flag = 0;
+#pragma omp parallel shared(flag)
+  {
+    int tid = omp_get_thread_num();
+    if (tid < 2) {
+#pragma omp single
+      flag = 1;
+    } else {
+#pragma omp barrier
+    }
+  }
+  printf("%d\n", flag);
+  return 0;
+}

@@ -1,0 +1,289 @@
+#include "omp_collectives.h"
+
+#include "collective_mismatch.h"
+#include "function_model.h"
+#include "mpi_knowledge.h"
+#include "omp_regions.h"
+#include "report.h"
+
+#include <set>
+#include <string>
+
+namespace parcoach {
+
+namespace {
+
+// Identifiers of the team collectives in the model.  With verbosity 1 each
+// explicit barrier gets an identifier of its own, so that it is checked on
+// its own rather than with the barriers of the same order.
+enum TeamCollective { Barrier = 1, For = 2, Sections = 3, Single = 4, FirstOwnBarrier = 100 };
+
+struct TeamEvent {
+  std::string name;    // "#pragma omp barrier", "the implicit barrier of ..."
+  location_t where;
+};
+
+struct RegionModel {
+  FunctionModel model;
+  std::vector<const TeamEvent *> event_of_node;
+  std::vector<gimple *> branch_of_node;
+  std::vector<TeamEvent> events; // reserved up front: nodes point into it
+};
+
+const char *directive_prefix() {
+  return gcc_compat::compiling_fortran() ? "!$omp" : "#pragma omp";
+}
+
+// The worksharing construct a directive opens, or 0.
+int worksharing_kind(const gimple *stmt) {
+  switch (gimple_code(stmt)) {
+  case GIMPLE_OMP_FOR:
+    return gimple_omp_for_kind(stmt) == GF_OMP_FOR_KIND_FOR ? For : 0;
+  case GIMPLE_OMP_SECTIONS: return Sections;
+  case GIMPLE_OMP_SINGLE: return Single;
+  default: return 0;
+  }
+}
+
+const char *worksharing_name(int kind) {
+  switch (kind) {
+  case For: return gcc_compat::compiling_fortran() ? "do" : "for";
+  case Sections: return "sections";
+  default: return "single";
+  }
+}
+
+class RegionModelBuilder {
+public:
+  RegionModelBuilder(function *fun, const OmpRegions &regions, int team, int verbosity,
+                     RegionModel &out)
+      : fun_(fun), regions_(regions), team_(team), verbosity_(verbosity), out_(out) {}
+
+  void build() {
+    int count = last_basic_block_for_fn(fun_);
+    first_.assign(count, -1);
+    last_.assign(count, -1);
+    out_.events.reserve(count_events());
+    Graph &cfg = out_.model.cfg;
+    cfg.entry = new_node();
+    cfg.exit = new_node();
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun_)
+      if (inside(bb))
+        add_block(bb);
+    FOR_EACH_BB_FN(bb, fun_)
+      if (inside(bb))
+        connect_block(bb);
+    gimple *directive = regions_.regions[team_].directive;
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, gimple_bb(directive)->succs)
+      cfg.add_edge(cfg.entry, node_entering(e->dest));
+  }
+
+private:
+  // Blocks of the region (nested regions included: their statements are
+  // plain code for this team, except those of nested teams).
+  bool inside(basic_block bb) const {
+    for (int r = regions_.region_at_block[bb->index]; r >= 0; r = regions_.regions[r].parent)
+      if (r == team_)
+        return true;
+    return false;
+  }
+
+  bool ours(basic_block bb) const { return regions_.team_of_block(bb->index) == team_; }
+
+  std::size_t count_events() const {
+    std::size_t events = 0;
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun_)
+      if (inside(bb))
+        for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+          ++events;
+    return events;
+  }
+
+  NodeId new_node() {
+    out_.event_of_node.push_back(nullptr);
+    out_.branch_of_node.push_back(nullptr);
+    out_.model.facts.emplace_back();
+    return out_.model.cfg.add_node();
+  }
+
+  NodeId node_entering(basic_block bb) {
+    if (bb == EXIT_BLOCK_PTR_FOR_FN(fun_) || !inside(bb))
+      return out_.model.cfg.exit;
+    return first_[bb->index];
+  }
+
+  NodeId add_event(NodeId current, int collective, std::string name, location_t where) {
+    out_.events.push_back({std::move(name), where});
+    NodeId node = new_node();
+    out_.model.facts[node].collective = collective;
+    out_.event_of_node[node] = &out_.events.back();
+    out_.model.cfg.add_edge(current, node);
+    NodeId next = new_node();
+    out_.model.cfg.add_edge(node, next);
+    return next;
+  }
+
+  void add_block(basic_block bb) {
+    NodeId current = new_node();
+    first_[bb->index] = current;
+    bool team_code = ours(bb);
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (gimple_code(stmt) == GIMPLE_OMP_RETURN) {
+        int closed = regions_.region_closed_by(stmt);
+        if (closed == team_) {
+          closes_team_.insert(bb->index); // the end of the parallel region
+          break;
+        }
+        const gimple *opener = closed >= 0 ? regions_.regions[closed].directive : nullptr;
+        int kind = opener ? worksharing_kind(opener) : 0;
+        if (kind && team_code && !gimple_omp_return_nowait_p(stmt))
+          current = add_event(current, Barrier,
+                              std::string("the implicit barrier at the end of ") +
+                                  directive_prefix() + " " + worksharing_name(kind),
+                              gimple_location(opener));
+        continue;
+      }
+      if (int kind = team_code ? worksharing_kind(stmt) : 0) {
+        current = add_event(current, kind,
+                            std::string(directive_prefix()) + " " + worksharing_name(kind),
+                            gimple_location(stmt));
+        continue;
+      }
+      gcall *call = dyn_cast<gcall *>(stmt);
+      if (!call)
+        continue;
+      const char *name = callee_name(call);
+      if (terminates_job(name)) {
+        NodeId end = new_node();
+        out_.model.facts[end].terminates_job = true;
+        out_.model.cfg.add_edge(current, end);
+        return;
+      }
+      if (team_code && name && strcmp(name, "__builtin_GOMP_barrier") == 0) {
+        int id = verbosity_ >= 1 ? FirstOwnBarrier + own_barriers_++ : Barrier;
+        current = add_event(current, id, std::string(directive_prefix()) + " barrier",
+                            gimple_location(call));
+      }
+    }
+    last_[bb->index] = current;
+    gimple *last = last_stmt(bb);
+    if (team_code && last && !closes_team_.count(bb->index) &&
+        (gimple_code(last) == GIMPLE_COND || gimple_code(last) == GIMPLE_SWITCH)) {
+      out_.model.facts[current].conditional = true;
+      out_.branch_of_node[current] = last;
+    }
+  }
+
+  void connect_block(basic_block bb) {
+    NodeId from = last_[bb->index];
+    if (from < 0)
+      return;
+    if (closes_team_.count(bb->index)) {
+      out_.model.cfg.add_edge(from, out_.model.cfg.exit);
+      return;
+    }
+    bool has_successor = false;
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->succs) {
+      if (e->flags & (EDGE_EH | EDGE_FAKE))
+        continue;
+      out_.model.cfg.add_edge(from, node_entering(e->dest));
+      has_successor = true;
+    }
+    if (!has_successor)
+      out_.model.cfg.add_edge(from, out_.model.cfg.exit);
+  }
+
+  function *fun_;
+  const OmpRegions &regions_;
+  int team_;
+  int verbosity_;
+  RegionModel &out_;
+  std::vector<NodeId> first_, last_;
+  std::set<int> closes_team_;
+  int own_barriers_ = 0;
+};
+
+std::string lines_of(const RegionModel &region, const FlaggedCollective &flagged) {
+  std::set<int> lines;
+  for (const std::vector<NodeId> *nodes : {&flagged.order_conditionals, &flagged.loop_conditionals})
+    for (NodeId node : *nodes)
+      if (const gimple *branch = region.branch_of_node[node])
+        lines.insert(LOCATION_LINE(conditional_location(branch)));
+  std::string text;
+  for (int line : lines)
+    text += (text.empty() ? "" : ", ") + std::to_string(line);
+  return text;
+}
+
+void report_region(function *fun, const RegionModel &region, const MismatchResult &result,
+                   std::vector<Finding> *findings) {
+  for (const FlaggedCollective &flagged : result.flagged) {
+    const TeamEvent &event = *region.event_of_node[flagged.node];
+    std::string lines = lines_of(region, flagged);
+    bool several = lines.find(',') != std::string::npos;
+    if (findings) {
+      Finding finding;
+      finding.kind = "omp-collective";
+      finding.function = lang_hooks.decl_printable_name(fun->decl, 2);
+      finding.location = source_location(event.where);
+      finding.collective = event.name;
+      std::set<location_t> recorded;
+      for (NodeId node : flagged.loop_conditionals)
+        if (const gimple *b = region.branch_of_node[node])
+          if (recorded.insert(conditional_location(b)).second)
+            finding.related.push_back({source_location(conditional_location(b)), "loop-exit"});
+      for (NodeId node : flagged.order_conditionals)
+        if (const gimple *b = region.branch_of_node[node])
+          if (recorded.insert(conditional_location(b)).second)
+            finding.related.push_back({source_location(conditional_location(b)), "branch"});
+      findings->push_back(finding);
+    }
+    auto_diagnostic_group group;
+    if (!warning_at(event.where, 0,
+                    "%qs may not be reached by all threads of the team, or not in the "
+                    "same order, because of the %s at %s %s [parcoach:omp-collective]",
+                    event.name.c_str(), several ? "conditionals" : "conditional",
+                    several ? "lines" : "line", lines.c_str()))
+      continue;
+    int line = LOCATION_LINE(event.where);
+    std::set<location_t> noted;
+    for (NodeId node : flagged.loop_conditionals)
+      if (const gimple *b = region.branch_of_node[node])
+        if (noted.insert(conditional_location(b)).second)
+          inform(conditional_location(b),
+                 "threads may leave this loop after different numbers of iterations, "
+                 "and so reach %qs (line %d) a different number of times",
+                 event.name.c_str(), line);
+    for (NodeId node : flagged.order_conditionals)
+      if (const gimple *b = region.branch_of_node[node])
+        if (noted.insert(conditional_location(b)).second)
+          inform(conditional_location(b),
+                 "threads may take different branches here, and then not all of them "
+                 "reach %qs (line %d) at the same point",
+                 event.name.c_str(), line);
+  }
+}
+
+} // namespace
+
+void check_omp_collectives(function *fun, const Options &options,
+                           std::vector<Finding> *findings) {
+  OmpRegions regions = find_omp_regions(fun);
+  for (std::size_t team = 0; team < regions.regions.size(); ++team) {
+    if (gimple_code(regions.regions[team].directive) != GIMPLE_OMP_PARALLEL)
+      continue;
+    RegionModel region;
+    RegionModelBuilder(fun, regions, static_cast<int>(team), options.omp_verbosity, region)
+        .build();
+    report_region(fun, region, find_collective_mismatches(region.model), findings);
+  }
+}
+
+} // namespace parcoach
