@@ -30,12 +30,16 @@ const char *const region_names[RegionCallCount] = {
 
 tree runtime_decls[RuntimeCheckCount];
 tree region_decls[RegionCallCount];
+// void parcoach_omp_check (int colour, const char *file, int line,
+//                          const char *function, const char *conditionals)
+tree omp_check_decl;
 
 const ggc_root_tab runtime_decl_roots[] = {
     {&runtime_decls[0], RuntimeCheckCount, sizeof(runtime_decls[0]),
      &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
     {&region_decls[0], RegionCallCount, sizeof(region_decls[0]),
      &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
+    {&omp_check_decl, 1, sizeof(omp_check_decl), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
     LAST_GGC_ROOT_TAB};
 
 RuntimeCheck check_for(HandleKind kind, SourceLanguage language) {
@@ -270,6 +274,27 @@ std::string printable_name(function *fun) {
 }
 
 } // namespace
+
+void insert_omp_check(gimple *before, int colour, location_t where,
+                      const std::string &function, const std::string &conditionals) {
+  if (!omp_check_decl) {
+    tree text = const_string_type();
+    omp_check_decl = external_function(
+        "parcoach_omp_check",
+        build_function_type_list(void_type_node, integer_type_node, text, integer_type_node,
+                                 text, text, NULL_TREE));
+  }
+  const char *file = LOCATION_FILE(where);
+  gcall *call = gimple_build_call(
+      omp_check_decl, 5, build_int_cst(integer_type_node, colour),
+      gcc_compat::string_constant(file ? file : "?"),
+      build_int_cst(integer_type_node, LOCATION_LINE(where)),
+      gcc_compat::string_constant(function.c_str()),
+      gcc_compat::string_constant(conditionals.c_str()));
+  gimple_set_location(call, where);
+  gimple_stmt_iterator gsi = gsi_for_stmt(before);
+  gsi_insert_before(&gsi, call, GSI_SAME_STMT);
+}
 
 void register_instrumentation_gc_roots(const char *plugin_name) {
   register_callback(plugin_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,

@@ -40,6 +40,11 @@ InstrumentationSummary instrument_function(function *fun, const GimpleFunction &
 InstrumentationSummary instrument_proved_function(function *fun, const GimpleFunction &model,
                                                   bool dormant);
 
+// The OpenMP check (rtlib/parcoach_omp.h) before `before', executed by
+// every thread of the team that reaches it.
+void insert_omp_check(gimple *before, int colour, location_t where,
+                      const std::string &function, const std::string &conditionals);
+
 } // namespace parcoach
 
 #endif

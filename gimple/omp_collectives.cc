@@ -2,6 +2,7 @@
 
 #include "collective_mismatch.h"
 #include "function_model.h"
+#include "instrument.h"
 #include "mpi_knowledge.h"
 #include "omp_regions.h"
 #include "report.h"
@@ -21,6 +22,11 @@ enum TeamCollective { Barrier = 1, For = 2, Sections = 3, Single = 4, FirstOwnBa
 struct TeamEvent {
   std::string name;    // "#pragma omp barrier", "the implicit barrier of ..."
   location_t where;
+  // Where the run-time check goes (the barrier call or the directive), and
+  // its colour (rtlib/parcoach_omp.h); null for an implicit barrier, which
+  // the check before its construct covers.
+  gimple *check_before;
+  int check_colour;
 };
 
 struct RegionModel {
@@ -28,6 +34,7 @@ struct RegionModel {
   std::vector<const TeamEvent *> event_of_node;
   std::vector<gimple *> branch_of_node;
   std::vector<TeamEvent> events; // reserved up front: nodes point into it
+  gimple *region_end = nullptr;  // the GIMPLE_OMP_RETURN of the parallel
 };
 
 const char *directive_prefix() {
@@ -116,8 +123,9 @@ private:
     return first_[bb->index];
   }
 
-  NodeId add_event(NodeId current, int collective, std::string name, location_t where) {
-    out_.events.push_back({std::move(name), where});
+  NodeId add_event(NodeId current, int collective, std::string name, location_t where,
+                   gimple *check_before, int check_colour) {
+    out_.events.push_back({std::move(name), where, check_before, check_colour});
     NodeId node = new_node();
     out_.model.facts[node].collective = collective;
     out_.event_of_node[node] = &out_.events.back();
@@ -137,6 +145,7 @@ private:
         int closed = regions_.region_closed_by(stmt);
         if (closed == team_) {
           closes_team_.insert(bb->index); // the end of the parallel region
+          out_.region_end = stmt;
           break;
         }
         const gimple *opener = closed >= 0 ? regions_.regions[closed].directive : nullptr;
@@ -145,13 +154,13 @@ private:
           current = add_event(current, Barrier,
                               std::string("the implicit barrier at the end of ") +
                                   directive_prefix() + " " + worksharing_name(kind),
-                              gimple_location(opener));
+                              gimple_location(opener), nullptr, 0);
         continue;
       }
       if (int kind = team_code ? worksharing_kind(stmt) : 0) {
         current = add_event(current, kind,
                             std::string(directive_prefix()) + " " + worksharing_name(kind),
-                            gimple_location(stmt));
+                            gimple_location(stmt), stmt, kind);
         continue;
       }
       gcall *call = dyn_cast<gcall *>(stmt);
@@ -167,7 +176,7 @@ private:
       if (team_code && name && strcmp(name, "__builtin_GOMP_barrier") == 0) {
         int id = verbosity_ >= 1 ? FirstOwnBarrier + own_barriers_++ : Barrier;
         current = add_event(current, id, std::string(directive_prefix()) + " barrier",
-                            gimple_location(call));
+                            gimple_location(call), call, Barrier);
       }
     }
     last_[bb->index] = current;
@@ -222,8 +231,32 @@ std::string lines_of(const RegionModel &region, const FlaggedCollective &flagged
   return text;
 }
 
+// Thesis Algorithm 16: a check before every barrier and worksharing
+// construct of the region and before its end, so that no thread can wait
+// in a real barrier while another waits in a check.
+void instrument_region(function *fun, const RegionModel &region, const MismatchResult &result,
+                       location_t region_start) {
+  std::string function = lang_hooks.decl_printable_name(fun->decl, 2);
+  std::set<int> lines;
+  for (const FlaggedCollective &flagged : result.flagged)
+    for (const std::vector<NodeId> *nodes :
+         {&flagged.order_conditionals, &flagged.loop_conditionals})
+      for (NodeId node : *nodes)
+        if (const gimple *branch = region.branch_of_node[node])
+          lines.insert(LOCATION_LINE(conditional_location(branch)));
+  std::string conditionals;
+  for (int line : lines)
+    conditionals += (conditionals.empty() ? "" : ", ") + std::to_string(line);
+  for (const TeamEvent &event : region.events)
+    if (event.check_before)
+      insert_omp_check(event.check_before, event.check_colour, event.where, function,
+                       conditionals);
+  if (region.region_end)
+    insert_omp_check(region.region_end, 0, region_start, function, conditionals);
+}
+
 void report_region(function *fun, const RegionModel &region, const MismatchResult &result,
-                   std::vector<Finding> *findings) {
+                   bool instrumented, std::vector<Finding> *findings) {
   for (const FlaggedCollective &flagged : result.flagged) {
     const TeamEvent &event = *region.event_of_node[flagged.node];
     std::string lines = lines_of(region, flagged);
@@ -243,6 +276,7 @@ void report_region(function *fun, const RegionModel &region, const MismatchResul
         if (const gimple *b = region.branch_of_node[node])
           if (recorded.insert(conditional_location(b)).second)
             finding.related.push_back({source_location(conditional_location(b)), "branch"});
+      finding.checked = instrumented;
       findings->push_back(finding);
     }
     auto_diagnostic_group group;
@@ -268,6 +302,9 @@ void report_region(function *fun, const RegionModel &region, const MismatchResul
                  "threads may take different branches here, and then not all of them "
                  "reach %qs (line %d) at the same point",
                  event.name.c_str(), line);
+    if (instrumented)
+      inform(event.where, "run-time check inserted: the program stops if the threads "
+                          "of the team disagree here");
   }
 }
 
@@ -282,7 +319,13 @@ void check_omp_collectives(function *fun, const Options &options,
     RegionModel region;
     RegionModelBuilder(fun, regions, static_cast<int>(team), options.omp_verbosity, region)
         .build();
-    report_region(fun, region, find_collective_mismatches(region.model), findings);
+    MismatchResult result = find_collective_mismatches(region.model);
+    bool instrument = options.instrument == InstrumentMode::All ||
+                      (options.instrument == InstrumentMode::Selective && !result.flagged.empty());
+    if (instrument && !region.events.empty())
+      instrument_region(fun, region, result,
+                        gimple_location(regions.regions[team].directive));
+    report_region(fun, region, result, instrument && !region.events.empty(), findings);
   }
 }
 

@@ -9,9 +9,12 @@ header comment, one expectation per line, behind any comment prefix
   expect-conditional: LINE      the exact set of lines that get a note
                                 starting with "processes may " (MPI) or
                                 "threads may " (OpenMP)
-  expect-run: NP ok|stop        run with NP processes; ok = exit 0 and no
-                                "PARCOACH:" in the output, stop = non-zero
-                                exit and "PARCOACH: rank" in the output,
+  expect-run: NP ok|stop [threads=T]
+                                run with NP processes (and OMP_NUM_THREADS=T);
+                                ok = exit 0 and no "PARCOACH:" in the
+                                output, stop = non-zero exit and "PARCOACH:
+                                rank" (MPI) or "PARCOACH: thread" (OpenMP)
+                                in the output,
                                 before the timeout
   plugin-args: ARG=VALUE ...    extra -fplugin-arg-parcoach-ARG=VALUE
   compile-flags: FLAGS          extra compiler and linker flags (-fopenmp)
@@ -93,7 +96,7 @@ class Program:
         self.ext = os.path.splitext(path)[1].lower()
         self.warnings = set()       # {(line, kind)}
         self.conditionals = set()   # {line}
-        self.runs = []              # [(np, 'ok'|'stop')]
+        self.runs = []              # [(np, 'ok'|'stop', OMP threads or None)]
         self.plugin_args = []       # ['instrument=all']
         self.compile_flags = []     # ['-fopenmp']
         self.description = ''
@@ -123,10 +126,14 @@ class Program:
                     self.conditionals.add(int(item))
             elif key == 'expect-run':
                 parts = value.split()
+                threads = None
+                if len(parts) == 3 and re.fullmatch(r'threads=[0-9]+', parts[2]):
+                    threads = int(parts[2].split('=')[1])
+                    parts = parts[:2]
                 if len(parts) != 2 or not parts[0].isdigit() or parts[1] not in ('ok', 'stop'):
-                    self.errors.append('%s: expected "expect-run: NP ok|stop"' % where)
+                    self.errors.append('%s: expected "expect-run: NP ok|stop [threads=T]"' % where)
                     continue
-                self.runs.append((int(parts[0]), parts[1]))
+                self.runs.append((int(parts[0]), parts[1], threads))
             elif key == 'plugin-args':
                 self.plugin_args.extend(value.split())
             elif key == 'compile-flags':
@@ -434,11 +441,12 @@ class Suite:
                           if missing else '', stderr if missing else ''))
         return warnings, conditionals
 
-    def run(self, program, exe, workdir, nprocs, expected, lines):
-        check = 'run-np%d' % nprocs
+    def run(self, program, exe, workdir, nprocs, expected, threads, lines):
+        check = 'run-np%d' % nprocs + ('-threads%d' % threads if threads else '')
         argv = self.mpiexec + ['-n', str(nprocs), exe]
+        env = dict(os.environ, OMP_NUM_THREADS=str(threads)) if threads else None
         try:
-            code, out, seconds = run_command(argv, workdir, self.timeout)
+            code, out, seconds = run_command(argv, workdir, self.timeout, env)
         except OSError as error:
             lines.append(('FAIL', check, program.name, str(error), ''))
             return
@@ -446,7 +454,7 @@ class Suite:
             lines.append(('FAIL', check, program.name,
                           'HANG: expected %s, killed after %ds' % (expected, self.timeout), out))
             return
-        stopped = 'PARCOACH: rank' in out
+        stopped = 'PARCOACH: rank' in out or 'PARCOACH: thread' in out
         if expected == 'ok':
             good = code == 0 and 'PARCOACH:' not in out
         else:
@@ -472,8 +480,8 @@ class Suite:
             diagnostics = self.check_diagnostics(program, stderr, workdir, lines)
             exe = self.link(program, workdir, obj, lines) if program.runs else None
             if exe:
-                for nprocs, expected in program.runs:
-                    self.run(program, exe, workdir, nprocs, expected, lines)
+                for nprocs, expected, threads in program.runs:
+                    self.run(program, exe, workdir, nprocs, expected, threads, lines)
             obj2, stderr2 = self.compile(program, workdir, '2', lines)
             if obj2 is not None:
                 again = parse_diagnostics(stderr2, program.path, workdir)[:2]
@@ -522,7 +530,7 @@ def main():
             print('%s: %s' % (p.rel, p.description))
             print('    warnings: %s; conditionals: %s; runs: %s%s' % (
                 format_warnings(p.warnings), format_lines(p.conditionals),
-                ', '.join('%d %s' % r for r in p.runs) or 'none',
+                ', '.join('%d %s' % r[:2] + (' threads=%d' % r[2] if r[2] else '') for r in p.runs) or 'none',
                 '; plugin-args: ' + ' '.join(p.plugin_args) if p.plugin_args else '') +
                 ('; compile-flags: ' + ' '.join(p.compile_flags) if p.compile_flags else ''))
             for error in p.errors:

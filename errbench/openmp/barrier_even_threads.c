@@ -1,12 +1,16 @@
 /* OpenMP: only the even threads of the team reach the explicit barrier;
  * with two or more threads the odd ones leave the region while the even
  * ones wait forever (OpenMP requires every thread of a team to meet the
- * same barriers).  Not run: there is no run-time check for OpenMP yet.
+ * same barriers).  The run-time check stops it instead, unless the team
+ * has one thread.
  *
  * description: OpenMP barrier reached only by even threads
  * compile-flags: -fopenmp
- * expect-warning: 20 omp-collective
- * expect-conditional: 19
+ * expect-warning: 24 omp-collective
+ * expect-conditional: 23
+ * expect-run: 1 ok threads=1
+ * expect-run: 1 stop threads=2
+ * expect-run: 1 stop threads=4
  */
 #include <omp.h>
 #include <stdio.h>

@@ -6,9 +6,11 @@
  *
  * description: OpenMP barrier in every iteration of a uniform loop: conservative warning, runs ok
  * compile-flags: -fopenmp
- * expect-warning: 24 omp-collective
- * expect-conditional: 23
- * expect-run: 1 ok
+ * expect-warning: 26 omp-collective
+ * expect-conditional: 25
+ * expect-run: 1 ok threads=1
+ * expect-run: 1 ok threads=2
+ * expect-run: 1 ok threads=4
  */
 #include <omp.h>
 #include <stdio.h>

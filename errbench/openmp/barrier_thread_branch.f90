@@ -2,8 +2,10 @@
 !
 ! description: Fortran !$omp barrier reached by thread 0 only
 ! compile-flags: -fopenmp
-! expect-warning: 14 omp-collective
-! expect-conditional: 13
+! expect-warning: 16 omp-collective
+! expect-conditional: 15
+! expect-run: 1 ok threads=1
+! expect-run: 1 stop threads=2
 program barrier_thread_branch
   use omp_lib
   implicit none

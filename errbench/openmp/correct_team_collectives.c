@@ -4,7 +4,9 @@
  *
  * description: OpenMP barriers and worksharing reached by every thread: silent
  * compile-flags: -fopenmp
- * expect-run: 1 ok
+ * expect-run: 1 ok threads=1
+ * expect-run: 1 ok threads=2
+ * expect-run: 1 ok threads=4
  */
 #include <omp.h>
 #include <stdio.h>

@@ -5,8 +5,11 @@
  *
  * description: OpenMP worksharing for in a thread-dependent branch
  * compile-flags: -fopenmp
- * expect-warning: 22 omp-collective
- * expect-conditional: 21
+ * expect-warning: 25 omp-collective
+ * expect-conditional: 24
+ * expect-run: 1 ok threads=1
+ * expect-run: 1 stop threads=2
+ * expect-run: 1 stop threads=4
  */
 #include <omp.h>
 #include <stdio.h>

@@ -5,9 +5,12 @@
  *
  * description: OpenMP single on one branch, barrier on the other
  * compile-flags: -fopenmp
- * expect-warning: 22 omp-collective
  * expect-warning: 25 omp-collective
- * expect-conditional: 21
+ * expect-warning: 28 omp-collective
+ * expect-conditional: 24
+ * expect-run: 1 ok threads=1
+ * expect-run: 1 ok threads=2
+ * expect-run: 1 stop threads=4
  */
 #include <omp.h>
 #include <stdio.h>

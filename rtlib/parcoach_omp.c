@@ -1,0 +1,154 @@
+/* PARCOACH run-time check for OpenMP collectives: see parcoach_omp.h.
+
+   A check is a counting barrier that also computes the smallest and the
+   largest colour of the arriving threads.  The state of a team lives in a
+   slot chosen from the team's identity (its nesting level and the thread
+   numbers of its ancestors), so nested teams do not share a slot, and
+   consecutive regions of the same team reuse it: each round has a
+   generation number, and its result is kept in one of two places by
+   parity, so that a fast thread starting the next round cannot overwrite
+   what a slow one has yet to read.  */
+
+#include "parcoach_omp.h"
+
+#include <mpi.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Weak: a program without OpenMP has none of these, and then every team
+   has one thread.  */
+extern int omp_get_num_threads (void) __attribute__ ((weak));
+extern int omp_get_thread_num (void) __attribute__ ((weak));
+extern int omp_get_level (void) __attribute__ ((weak));
+extern int omp_get_ancestor_thread_num (int) __attribute__ ((weak));
+
+#define PARCOACH_OMP_SLOTS 64
+#define PARCOACH_OMP_MAX_LEVEL 8
+
+struct team_state
+{
+  int arrived;
+  int min, max;                  /* of the round in progress */
+  int result_min[2], result_max[2];
+  unsigned generation;
+};
+
+static struct team_state slots[PARCOACH_OMP_SLOTS];
+
+static const char *const colour_names[] = {
+  "the end of the parallel region", "a barrier", "a worksharing for/do",
+  "a worksharing sections", "a single"
+};
+
+static const char *
+name_of (int colour)
+{
+  if (colour >= 0 && colour < (int) (sizeof colour_names / sizeof *colour_names))
+    return colour_names[colour];
+  return "an unknown construct";
+}
+
+/* The slot of the calling thread's team.  */
+static struct team_state *
+team_slot (void)
+{
+  unsigned hash = 2166136261u;
+  int level = omp_get_level ? omp_get_level () : 1;
+  int l;
+
+  for (l = 1; l < level && l <= PARCOACH_OMP_MAX_LEVEL; l++)
+    hash = (hash ^ (unsigned) omp_get_ancestor_thread_num (l)) * 16777619u;
+  hash = (hash ^ (unsigned) level) * 16777619u;
+  return &slots[hash % PARCOACH_OMP_SLOTS];
+}
+
+static void
+stop (int colour, int other, const char *file, int line,
+      const char *function, const char *conditionals)
+{
+  int mpi_running = 0, finalized = 1;
+  int blame = conditionals != NULL && conditionals[0] != '\0';
+
+  fprintf (stderr,
+           "PARCOACH: thread %d of a team of %d stops before %s at %s:%d in "
+           "function %s: other threads are at %s%s%s\n",
+           omp_get_thread_num (), omp_get_num_threads (), name_of (colour),
+           file ? file : "<unknown file>", line,
+           function ? function : "<unknown function>", name_of (other),
+           blame ? "; see the conditional(s) at line(s) " : "",
+           blame ? conditionals : "");
+  fflush (stderr);
+  if (PMPI_Initialized (&mpi_running) == MPI_SUCCESS && mpi_running
+      && PMPI_Finalized (&finalized) == MPI_SUCCESS && !finalized)
+    PMPI_Abort (MPI_COMM_WORLD, 86);
+  abort ();
+}
+
+static void
+fold_min (int *target, int value)
+{
+  int seen = __atomic_load_n (target, __ATOMIC_RELAXED);
+  while (value < seen
+         && !__atomic_compare_exchange_n (target, &seen, value, 1,
+                                          __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+    ;
+}
+
+static void
+fold_max (int *target, int value)
+{
+  int seen = __atomic_load_n (target, __ATOMIC_RELAXED);
+  while (value > seen
+         && !__atomic_compare_exchange_n (target, &seen, value, 1,
+                                          __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+    ;
+}
+
+void
+parcoach_omp_check (int colour, const char *file, int line,
+                    const char *function, const char *conditionals)
+{
+  struct team_state *team;
+  unsigned generation;
+  int size, parity, min, max;
+
+  if (!omp_get_num_threads || (size = omp_get_num_threads ()) <= 1)
+    return;
+  team = team_slot ();
+  generation = __atomic_load_n (&team->generation, __ATOMIC_ACQUIRE);
+  parity = generation & 1;
+  /* Fold my colour in; min and max start at the neutral values the last
+     thread of the previous round put back.  */
+  fold_min (&team->min, colour);
+  fold_max (&team->max, colour);
+  if (__atomic_add_fetch (&team->arrived, 1, __ATOMIC_ACQ_REL) == size)
+    {
+      /* Last to arrive: publish, reset for the next round, release.  */
+      team->result_min[parity] = __atomic_load_n (&team->min, __ATOMIC_ACQUIRE);
+      team->result_max[parity] = __atomic_load_n (&team->max, __ATOMIC_ACQUIRE);
+      __atomic_store_n (&team->min, __INT_MAX__, __ATOMIC_RELAXED);
+      __atomic_store_n (&team->max, -__INT_MAX__ - 1, __ATOMIC_RELAXED);
+      __atomic_store_n (&team->arrived, 0, __ATOMIC_RELAXED);
+      __atomic_store_n (&team->generation, generation + 1, __ATOMIC_RELEASE);
+    }
+  else
+    while (__atomic_load_n (&team->generation, __ATOMIC_ACQUIRE) == generation)
+      sched_yield ();
+  min = team->result_min[parity];
+  max = team->result_max[parity];
+  if (min != max)
+    stop (colour, colour == min ? max : min, file, line, function, conditionals);
+}
+
+/* Neutral starting values of every slot.  */
+__attribute__ ((constructor)) static void
+parcoach_omp_init (void)
+{
+  int i;
+  for (i = 0; i < PARCOACH_OMP_SLOTS; i++)
+    {
+      slots[i].min = __INT_MAX__;
+      slots[i].max = -__INT_MAX__ - 1;
+    }
+}
