@@ -7,6 +7,7 @@
 #include "omp_regions.h"
 #include "report.h"
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -31,9 +32,9 @@ struct TeamEvent {
 
 struct RegionModel {
   FunctionModel model;
-  std::vector<const TeamEvent *> event_of_node;
+  std::vector<int> event_of_node; // index in events, or -1
   std::vector<gimple *> branch_of_node;
-  std::vector<TeamEvent> events; // reserved up front: nodes point into it
+  std::vector<TeamEvent> events;
   gimple *region_end = nullptr;  // the GIMPLE_OMP_RETURN of the parallel
 };
 
@@ -60,6 +61,25 @@ const char *worksharing_name(int kind) {
   }
 }
 
+// Thesis Algorithm 18, within the translation unit: the fewest team
+// collectives each function already analysed runs outside its own parallel
+// regions (orphaned constructs, executed by the team that calls it), by
+// DECL_UID.  GCC lowers functions in the order it finalises them, so
+// callees defined before their callers are known; others (and recursion)
+// count as none.
+std::map<unsigned, int> orphaned_collectives;
+
+int orphaned_collectives_of(const gcall *call) {
+  tree callee = gimple_call_fndecl(call);
+  if (!callee)
+    return 0;
+  auto found = orphaned_collectives.find(DECL_UID(callee));
+  return found == orphaned_collectives.end() ? 0 : found->second;
+}
+
+// Builds the model of one team: the body of a parallel region, or with
+// team -1 the function's own code outside its parallel regions (where
+// orphaned constructs bind to the calling team).
 class RegionModelBuilder {
 public:
   RegionModelBuilder(function *fun, const OmpRegions &regions, int team, int verbosity,
@@ -70,7 +90,6 @@ public:
     int count = last_basic_block_for_fn(fun_);
     first_.assign(count, -1);
     last_.assign(count, -1);
-    out_.events.reserve(count_events());
     Graph &cfg = out_.model.cfg;
     cfg.entry = new_node();
     cfg.exit = new_node();
@@ -81,10 +100,11 @@ public:
     FOR_EACH_BB_FN(bb, fun_)
       if (inside(bb))
         connect_block(bb);
-    gimple *directive = regions_.regions[team_].directive;
+    basic_block start = team_ < 0 ? ENTRY_BLOCK_PTR_FOR_FN(fun_)
+                                  : gimple_bb(regions_.regions[team_].directive);
     edge e;
     edge_iterator ei;
-    FOR_EACH_EDGE(e, ei, gimple_bb(directive)->succs)
+    FOR_EACH_EDGE(e, ei, start->succs)
       cfg.add_edge(cfg.entry, node_entering(e->dest));
   }
 
@@ -92,6 +112,8 @@ private:
   // Blocks of the region (nested regions included: their statements are
   // plain code for this team, except those of nested teams).
   bool inside(basic_block bb) const {
+    if (team_ < 0)
+      return true;
     for (int r = regions_.region_at_block[bb->index]; r >= 0; r = regions_.regions[r].parent)
       if (r == team_)
         return true;
@@ -100,18 +122,8 @@ private:
 
   bool ours(basic_block bb) const { return regions_.team_of_block(bb->index) == team_; }
 
-  std::size_t count_events() const {
-    std::size_t events = 0;
-    basic_block bb;
-    FOR_EACH_BB_FN(bb, fun_)
-      if (inside(bb))
-        for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
-          ++events;
-    return events;
-  }
-
   NodeId new_node() {
-    out_.event_of_node.push_back(nullptr);
+    out_.event_of_node.push_back(-1);
     out_.branch_of_node.push_back(nullptr);
     out_.model.facts.emplace_back();
     return out_.model.cfg.add_node();
@@ -128,7 +140,7 @@ private:
     out_.events.push_back({std::move(name), where, check_before, check_colour});
     NodeId node = new_node();
     out_.model.facts[node].collective = collective;
-    out_.event_of_node[node] = &out_.events.back();
+    out_.event_of_node[node] = static_cast<int>(out_.events.size()) - 1;
     out_.model.cfg.add_edge(current, node);
     NodeId next = new_node();
     out_.model.cfg.add_edge(node, next);
@@ -143,7 +155,7 @@ private:
       gimple *stmt = gsi_stmt(gsi);
       if (gimple_code(stmt) == GIMPLE_OMP_RETURN) {
         int closed = regions_.region_closed_by(stmt);
-        if (closed == team_) {
+        if (closed == team_ && team_ >= 0) {
           closes_team_.insert(bb->index); // the end of the parallel region
           out_.region_end = stmt;
           break;
@@ -177,7 +189,16 @@ private:
         int id = verbosity_ >= 1 ? FirstOwnBarrier + own_barriers_++ : Barrier;
         current = add_event(current, id, std::string(directive_prefix()) + " barrier",
                             gimple_location(call), call, Barrier);
+        continue;
       }
+      // A call to a function with orphaned constructs stands for as many
+      // barriers; its check is the one before the call.
+      int inherited = team_code ? orphaned_collectives_of(call) : 0;
+      for (int i = 0; i < inherited; ++i)
+        current = add_event(current, Barrier,
+                            std::string("the call to ") + name +
+                                " (it reaches barriers or worksharing constructs)",
+                            gimple_location(call), i == 0 ? call : nullptr, Barrier);
     }
     last_[bb->index] = current;
     gimple *last = last_stmt(bb);
@@ -258,7 +279,7 @@ void instrument_region(function *fun, const RegionModel &region, const MismatchR
 void report_region(function *fun, const RegionModel &region, const MismatchResult &result,
                    bool instrumented, std::vector<Finding> *findings) {
   for (const FlaggedCollective &flagged : result.flagged) {
-    const TeamEvent &event = *region.event_of_node[flagged.node];
+    const TeamEvent &event = region.events[region.event_of_node[flagged.node]];
     std::string lines = lines_of(region, flagged);
     bool several = lines.find(',') != std::string::npos;
     if (findings) {
@@ -281,7 +302,7 @@ void report_region(function *fun, const RegionModel &region, const MismatchResul
     }
     auto_diagnostic_group group;
     if (!warning_at(event.where, 0,
-                    "%qs may not be reached by all threads of the team, or not in the "
+                    "%s may not be reached by all threads of the team, or not in the "
                     "same order, because of the %s at %s %s [parcoach:omp-collective]",
                     event.name.c_str(), several ? "conditionals" : "conditional",
                     several ? "lines" : "line", lines.c_str()))
@@ -293,14 +314,14 @@ void report_region(function *fun, const RegionModel &region, const MismatchResul
         if (noted.insert(conditional_location(b)).second)
           inform(conditional_location(b),
                  "threads may leave this loop after different numbers of iterations, "
-                 "and so reach %qs (line %d) a different number of times",
+                 "and so reach %s (line %d) a different number of times",
                  event.name.c_str(), line);
     for (NodeId node : flagged.order_conditionals)
       if (const gimple *b = region.branch_of_node[node])
         if (noted.insert(conditional_location(b)).second)
           inform(conditional_location(b),
                  "threads may take different branches here, and then not all of them "
-                 "reach %qs (line %d) at the same point",
+                 "reach %s (line %d) at the same point",
                  event.name.c_str(), line);
     if (instrumented)
       inform(event.where, "run-time check inserted: the program stops if the threads "
@@ -313,6 +334,14 @@ void report_region(function *fun, const RegionModel &region, const MismatchResul
 void check_omp_collectives(function *fun, const Options &options,
                            std::vector<Finding> *findings) {
   OmpRegions regions = find_omp_regions(fun);
+  // The function's orphaned constructs: reported, summarised for callers,
+  // never checked at run time (the team's own region may be unchecked).
+  RegionModel orphaned;
+  RegionModelBuilder(fun, regions, -1, options.omp_verbosity, orphaned).build();
+  if (!orphaned.events.empty()) {
+    orphaned_collectives[DECL_UID(fun->decl)] = minimal_collective_count(orphaned.model);
+    report_region(fun, orphaned, find_collective_mismatches(orphaned.model), false, findings);
+  }
   for (std::size_t team = 0; team < regions.regions.size(); ++team) {
     if (gimple_code(regions.regions[team].directive) != GIMPLE_OMP_PARALLEL)
       continue;

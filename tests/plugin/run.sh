@@ -196,7 +196,7 @@ SRC
 $MPICC $cflags -fopenmp -c "$work/omp_two_sides.c" -o "$work/x.o" 2> "$work/out"
 if grep -q "omp-collective" "$work/out"; then fail omp-verbosity-0 "warned"; cat "$work/out"; else pass omp-verbosity-0; fi
 $MPICC $cflags -fplugin-arg-parcoach-omp-verbosity=1 -fopenmp -c "$work/omp_two_sides.c" -o "$work/x.o" 2> "$work/out"
-if [ "$(grep -c 'warning: .#pragma omp barrier. may not be reached.*line 5 \[parcoach:omp-collective\]' "$work/out")" = 2 ]; then
+if [ "$(grep -c 'warning: #pragma omp barrier may not be reached.*line 5 \[parcoach:omp-collective\]' "$work/out")" = 2 ]; then
   pass omp-verbosity-1
 else
   fail omp-verbosity-1 "expected two warnings blaming line 5"; cat "$work/out"

@@ -300,3 +300,50 @@ TEST_CASE("results use the caller's node ids", "[mismatch]") {
   check_flag(r, 1, barrier(), {3}, {});
   CHECK(r.valid_sequence == std::vector<int>{allreduce()});
 }
+
+// Thesis Algorithm 18: what a caller can count on.
+TEST_CASE("minimal collective count: the fewest collectives on a path to the exit",
+          "[mismatch][summary]") {
+  using namespace parcoach;
+  // entry -> 1 -> {2 (barrier), 3} -> 4 (barrier) -> exit
+  FunctionModel model;
+  for (int i = 0; i < 6; ++i) {
+    model.cfg.add_node();
+    model.facts.emplace_back();
+  }
+  model.cfg.entry = 0;
+  model.cfg.exit = 5;
+  model.cfg.add_edge(0, 1);
+  model.cfg.add_edge(1, 2);
+  model.cfg.add_edge(1, 3);
+  model.cfg.add_edge(2, 4);
+  model.cfg.add_edge(3, 4);
+  model.cfg.add_edge(4, 5);
+  model.facts[1].conditional = true;
+  model.facts[2].collective = 1;
+  model.facts[4].collective = 1;
+  CHECK(minimal_collective_count(model) == 1);
+  model.facts[3].collective = 1; // both branches now have one
+  CHECK(minimal_collective_count(model) == 2);
+  // A loop around node 4 counts zero times: 4 -> 1 back edge.
+  model.cfg.add_edge(4, 1);
+  model.facts[2].collective = 0;
+  model.facts[3].collective = 0;
+  CHECK(minimal_collective_count(model) == 1);
+  // A branch that aborts the job does not lower the count.
+  FunctionModel aborting;
+  for (int i = 0; i < 5; ++i) {
+    aborting.cfg.add_node();
+    aborting.facts.emplace_back();
+  }
+  aborting.cfg.entry = 0;
+  aborting.cfg.exit = 4;
+  aborting.cfg.add_edge(0, 1);
+  aborting.cfg.add_edge(1, 2);
+  aborting.cfg.add_edge(1, 3);
+  aborting.cfg.add_edge(3, 4);
+  aborting.facts[2].terminates_job = true;
+  aborting.facts[3].collective = 7;
+  CHECK(minimal_collective_count(aborting) == 1);
+  CHECK(minimal_collective_count(FunctionModel{}) == 0);
+}
