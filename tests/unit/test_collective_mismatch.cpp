@@ -347,3 +347,38 @@ TEST_CASE("minimal collective count: the fewest collectives on a path to the exi
   CHECK(minimal_collective_count(aborting) == 1);
   CHECK(minimal_collective_count(FunctionModel{}) == 0);
 }
+
+// Thesis figure 3.9(c), OpenMP barriers through the same core: explicit
+// barriers 3 and 4 on the two sides of branch 2 (order 0), explicit barrier
+// 6 (order 1), implicit barrier 8 at the end of a worksharing construct
+// (order 2).  C0 = {3, 4}, C1 = {6}, C2 = {8}: every PDF+ is empty.
+TEST_CASE("figure 3.9(c): barriers matched by sequential order", "[mismatch][openmp]") {
+  using namespace parcoach;
+  FunctionModel model;
+  for (int i = 0; i < 10; ++i) {
+    model.cfg.add_node();
+    model.facts.emplace_back();
+  }
+  model.cfg.entry = 0;
+  model.cfg.exit = 9;
+  int edges[][2] = {{0, 1}, {1, 2}, {2, 3}, {2, 4}, {3, 5}, {4, 5},
+                    {5, 6}, {6, 7}, {7, 8}, {8, 9}};
+  for (auto &e : edges)
+    model.cfg.add_edge(e[0], e[1]);
+  model.facts[2].conditional = true;
+  const int barrier = 1;
+  for (int n : {3, 4, 6, 8})
+    model.facts[n].collective = barrier;
+  MismatchResult result = find_collective_mismatches(model);
+  CHECK(result.flagged.empty());
+  CHECK(result.valid_sequence == std::vector<int>{barrier, barrier, barrier});
+  // Verbosity 1 gives each explicit barrier its own identifier: 3 and 4 are
+  // then each reachable or not from the branch.
+  model.facts[3].collective = 100;
+  model.facts[4].collective = 101;
+  result = find_collective_mismatches(model);
+  REQUIRE(result.flagged.size() == 2);
+  CHECK(result.flagged[0].node == 3);
+  CHECK(result.flagged[0].order_conditionals == std::vector<NodeId>{2});
+  CHECK(result.flagged[1].node == 4);
+}
