@@ -146,35 +146,14 @@ private:
   }
 
 
-  // Exception edges are left out where the block also continues normally:
-  // a callee throwing is not a decision processes take differently, and C++
-  // puts such an edge after nearly every call.  A block that only ends in
-  // an exception (a throw) follows its exception edges to the local
-  // handler.  A block left with no successor (exit, STOP, a throw or resx
-  // leaving the function) goes to the exit.
   void connect_block(basic_block bb) {
     NodeId from = last_[bb->index];
     if (from < 0)
       return;
-    bool continues_normally = false;
-    edge e;
-    edge_iterator ei;
-    FOR_EACH_EDGE(e, ei, bb->succs)
-      continues_normally |= !(e->flags & (EDGE_EH | EDGE_FAKE));
-    bool dispatch = last_stmt(bb) && gimple_code(last_stmt(bb)) == GIMPLE_EH_DISPATCH;
-    bool has_successor = false;
-    FOR_EACH_EDGE(e, ei, bb->succs) {
-      if ((e->flags & EDGE_FAKE) || ((e->flags & EDGE_EH) && continues_normally))
-        continue;
-      // An exception thrown here that matches none of this function's
-      // handlers is as exceptional as one from a callee: follow only the
-      // edges into the handlers.
-      if (dispatch && EDGE_COUNT(bb->succs) > 1 && resumes_unwinding(e->dest))
-        continue;
-      out_.model.cfg.add_edge(from, node_entering(e->dest));
-      has_successor = true;
-    }
-    if (!has_successor)
+    std::vector<basic_block> successors = model_successors(bb);
+    for (basic_block succ : successors)
+      out_.model.cfg.add_edge(from, node_entering(succ));
+    if (successors.empty())
       out_.model.cfg.add_edge(from, out_.model.cfg.exit);
   }
 
@@ -219,6 +198,28 @@ location_t conditional_location(const gimple *branch) {
       return gimple_location(SSA_NAME_DEF_STMT(index));
   }
   return gimple_location(branch);
+}
+
+std::vector<basic_block> model_successors(basic_block bb) {
+  bool continues_normally = false;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE(e, ei, bb->succs)
+    continues_normally |= !(e->flags & (EDGE_EH | EDGE_FAKE));
+  gimple *last = last_stmt(bb);
+  bool dispatch = last && gimple_code(last) == GIMPLE_EH_DISPATCH;
+  std::vector<basic_block> successors;
+  FOR_EACH_EDGE(e, ei, bb->succs) {
+    if ((e->flags & EDGE_FAKE) || ((e->flags & EDGE_EH) && continues_normally))
+      continue;
+    // An exception thrown here that matches none of this function's
+    // handlers is as exceptional as one from a callee: follow only the
+    // edges into the handlers.
+    if (dispatch && EDGE_COUNT(bb->succs) > 1 && resumes_unwinding(e->dest))
+      continue;
+    successors.push_back(e->dest);
+  }
+  return successors;
 }
 
 GimpleFunction build_function_model(function *fun) {

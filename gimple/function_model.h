@@ -40,6 +40,14 @@ struct GimpleFunction {
 // internal calls.
 const char *callee_name(const gcall *call);
 
+// The successors of a block in the model.  Exception edges are left out
+// where the block also continues normally: a callee throwing is not a
+// decision processes take differently, and C++ puts such an edge after
+// nearly every call.  A block that only ends in an exception (a throw)
+// follows its exception edges to the local handler.  An empty result (exit,
+// STOP, a throw or resx leaving the function) means: to the exit.
+std::vector<basic_block> model_successors(basic_block bb);
+
 // Where to report a conditional: its statement's location, except where a
 // front end puts it elsewhere.
 location_t conditional_location(const gimple *branch);

@@ -217,16 +217,10 @@ private:
       out_.model.cfg.add_edge(from, out_.model.cfg.exit);
       return;
     }
-    bool has_successor = false;
-    edge e;
-    edge_iterator ei;
-    FOR_EACH_EDGE(e, ei, bb->succs) {
-      if (e->flags & (EDGE_EH | EDGE_FAKE))
-        continue;
-      out_.model.cfg.add_edge(from, node_entering(e->dest));
-      has_successor = true;
-    }
-    if (!has_successor)
+    std::vector<basic_block> successors = model_successors(bb);
+    for (basic_block succ : successors)
+      out_.model.cfg.add_edge(from, node_entering(succ));
+    if (successors.empty())
       out_.model.cfg.add_edge(from, out_.model.cfg.exit);
   }
 
