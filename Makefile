@@ -6,12 +6,18 @@
 # (autoconf) if needed, runs ./configure, then builds.
 #
 #   make / make all   build/parcoach.so (+ parcoach-pass.so), build/libparcoach-rt.{so,a},
-#                     build/parcoach-config
+#                     build/parcoach-config, build/parcoach-{cc,cxx,fc} (compiler
+#                     wrappers), build/parcoach.pc, build/parcoach.1, build/modulefiles/
 #   make deps         check/install the Debian packages (tests/install-deps.sh)
 #   make demo         compile errbench/demo_mismatch.c with the plugin and run it
 #   make unit         build and run the Catch2 unit tests (build/unit-tests)
 #   make bench        analysis benchmark + compile-time overhead of the plugin
 #   make check        deps + build + every test suite (what CI runs)
+#   make check-plugin plugin + errbench suites only (used for the GCC 11 build)
+#   make install      install under prefix (DESTDIR honoured); make uninstall
+#   make install-gcc-plugin   also put the plugin into GCC's own plugin
+#                     directory (-fplugin=parcoach); make uninstall-gcc-plugin
+#   make dist         parcoach-VERSION.tar.gz (git-tracked files + configure)
 #   make clean        remove build/
 #   make distclean    also remove everything configure generated
 #
@@ -19,6 +25,11 @@
 # on the first build, `make MPICC=...' (or CC=, CXX=, MPIEXEC=...) reaches
 # configure through the environment.  PARCOACH_SKIP_DEPS=1 skips the
 # package check.  V=1 shows the full compiler command lines.
+# BUILD=DIR builds in DIR with its own configuration (an out-of-tree
+# configure run in DIR, e.g. for another GCC):
+#   make BUILD=build-gcc11 CONFIGURE_FLAGS='CC=gcc-11 CXX=g++-11 FC=gfortran-11'
+# Installation: ./configure --prefix=DIR (default /usr/local), or
+# `make install prefix=DIR'; DESTDIR=/stage for staged installs.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
@@ -29,8 +40,20 @@ SHELL := /bin/bash
 # Configuration (config.mk, written by ./configure)
 # ---------------------------------------------------------------------------
 
+# Build directory.  The default, build/, is configured in the source tree
+# (./configure writes ./config.mk); any other BUILD=DIR holds its own
+# config.mk, config.status and parcoach-config, written by an out-of-tree
+# configure that the rules below run in DIR the first time (with
+# CONFIGURE_FLAGS), or that was run by hand (cd DIR && /path/to/configure).
+BUILD ?= build
+ifeq ($(patsubst ./%,%,$(BUILD:%/=%)),build)
+CONFDIR := .
+else
+CONFDIR := $(BUILD:%/=%)
+endif
+
 # Goals that must work without (and must not trigger) configure.
-NOCONFIG_GOALS := clean distclean deps help
+NOCONFIG_GOALS := clean distclean deps help dist
 ifneq ($(MAKECMDGOALS),)
 ifeq ($(filter-out $(NOCONFIG_GOALS),$(MAKECMDGOALS)),)
 SKIP_CONFIG := 1
@@ -39,7 +62,7 @@ endif
 
 ifndef SKIP_CONFIG
 # GNU make remakes config.mk (rules below) and restarts before building.
-include config.mk
+include $(CONFDIR)/config.mk
 endif
 
 # Check/install the Debian packages; a fast no-op when all are there.  Once
@@ -55,28 +78,33 @@ configure: configure.ac $(wildcard m4/*.m4)
 	autoconf -f -I m4
 	@touch $@
 
-# config.status: first run of ./configure, or rerun with the same arguments
-# (--recheck) when configure changed.
-config.status: configure
-	@if test -f config.status; then \
-	  echo "configure changed: ./config.status --recheck"; \
-	  ./config.status --recheck; \
+# config.status: first run of configure (./configure in the source tree,
+# /abs/path/configure in another BUILD directory), or rerun with the same
+# arguments (--recheck) when configure changed.
+CONFIGURE_CMD := $(if $(filter .,$(CONFDIR)),./configure,$(CURDIR)/configure)
+
+$(CONFDIR)/config.status: configure
+	@mkdir -p $(CONFDIR)
+	@if test -f $@; then \
+	  echo "configure changed: $@ --recheck"; \
+	  cd $(CONFDIR) && ./config.status --recheck; \
 	else \
-	  $(RUN_DEPS) && echo "./configure $(CONFIGURE_FLAGS)" && ./configure $(CONFIGURE_FLAGS); \
+	  $(RUN_DEPS) && cd $(CONFDIR) && echo "$(CONFIGURE_CMD) $(CONFIGURE_FLAGS)" && \
+	  $(CONFIGURE_CMD) $(CONFIGURE_FLAGS); \
 	fi
 
-config.mk: config.mk.in config.status
-	./config.status $@
+$(CONFDIR)/config.mk: config.mk.in $(CONFDIR)/config.status
+	cd $(CONFDIR) && ./config.status config.mk
 
-parcoach-config: parcoach-config.in config.status
-	./config.status $@
+$(CONFDIR)/parcoach-config: parcoach-config.in $(CONFDIR)/config.status
+	cd $(CONFDIR) && ./config.status parcoach-config
 
 # ---------------------------------------------------------------------------
 # Layout and flags
 # ---------------------------------------------------------------------------
 
-BUILD_DIR      := $(CURDIR)/build
-B              := build
+B              := $(if $(filter .,$(CONFDIR)),build,$(CONFDIR))
+BUILD_DIR      := $(abspath $(B))
 OBJ            := $(B)/obj
 
 PLUGIN         := $(B)/parcoach.so
@@ -126,7 +154,9 @@ TEST_CXXFLAGS  := -std=c++17 -O2 -Wall -Iplugin/core $(CATCH2_CPPFLAGS)
 # exported globally: configure must not mistake them for user settings.
 TEST_ENV = BUILD_DIR='$(BUILD_DIR)' PARCOACH_CONFIG='$(BUILD_DIR)/parcoach-config' \
            MPICC='$(MPICC)' MPICXX='$(MPICXX)' MPIF90='$(MPIF90)' \
-           MPIEXEC='$(MPIEXEC)' PYTHON='$(PYTHON)'
+           MPIEXEC='$(MPIEXEC)' PYTHON='$(PYTHON)' \
+           PARCOACH_BUILD='$(BUILD)' PARCOACH_SRCDIR='$(CURDIR)' GCC_MAJOR='$(GCC_MAJOR)' \
+           PACKAGE_VERSION='$(PACKAGE_VERSION)'
 # Harmless for MPICH; lets an Open MPI MPIEXEC run as root in CI containers.
 export OMPI_ALLOW_RUN_AS_ROOT := 1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM := 1
@@ -145,7 +175,7 @@ endif
 # ---------------------------------------------------------------------------
 
 .PHONY: all
-all: $(PLUGIN) $(PASS) $(RT_SHARED) $(RT_STATIC) $(CONFIG_SCRIPT)
+all: $(PLUGIN) $(PASS) $(RT_SHARED) $(RT_STATIC) $(CONFIG_SCRIPT) packaging
 
 # Fail with a readable message when a source directory is still empty.
 need = $(if $(1),,$(error no $(2) sources yet: nothing to build $(3)))
@@ -215,11 +245,14 @@ $(OBJ)/rt/%.o: %.c config.mk
 	$(Q)$(MPICC) $(RT_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 # parcoach-config is written by configure at the top level; build/ gets a
-# copy so that `make clean' does not need configure again.
+# copy so that `make clean' does not need configure again.  (In another
+# BUILD directory configure writes it there directly.)
+ifeq ($(CONFDIR),.)
 $(CONFIG_SCRIPT): parcoach-config
 	@mkdir -p $(@D)
 	cp parcoach-config $@
 	@chmod +x $@
+endif
 
 # Unit tests and benchmark (not part of `all').
 $(UNIT_TESTS): $(UNIT_OBJS) $(CORE_OBJS)
@@ -317,7 +350,7 @@ bench: all
 # make check: every suite, one after the other (they start MPI jobs); goes
 # on after a failing suite, prints a summary, fails if any suite failed.
 CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py \
-                 tests/robustness/run.sh
+                 tests/robustness/run.sh tests/install/run.sh tests/install/gcc11.sh
 
 .PHONY: check
 check: deps all
@@ -332,13 +365,36 @@ check: deps all
 	  echo "make check: all test suites passed"; \
 	fi
 
+# make check-plugin: the plugin-level suites only (plugin tests, errbench),
+# for the build of another GCC (tests/install/gcc11.sh runs it with
+# BUILD=build/gcc11); same reporting as `make check'.
+CHECK_PLUGIN_SCRIPTS := tests/plugin/run.sh tests/run_errbench.py
+
+.PHONY: check-plugin
+check-plugin: all
+	@failed=; \
+	$(foreach s,$(CHECK_PLUGIN_SCRIPTS), \
+	  $(call run_suite,$(s),$(s),$(call script_cmd,$(s))) || failed="$$failed $(s)";) \
+	if test -n "$$failed"; then \
+	  echo "make check-plugin (GCC $(GCC_FULL_VERSION)): FAILED:$$failed"; exit 1; \
+	else \
+	  echo "make check-plugin (GCC $(GCC_FULL_VERSION)): all passed"; \
+	fi
+
+include plugin/packaging/packaging.mk
+
 # ---------------------------------------------------------------------------
 # Cleaning
 # ---------------------------------------------------------------------------
 
 .PHONY: clean distclean help
+# In another BUILD directory, keep what configure wrote there.
 clean:
+ifeq ($(CONFDIR),.)
 	rm -rf $(B)
+else
+	rm -rf $(filter-out $(addprefix $(B)/,config.mk config.status config.log parcoach-config),$(wildcard $(B)/*))
+endif
 
 distclean: clean
 	rm -rf config.mk config.log config.status configure configure~ autom4te.cache parcoach-config

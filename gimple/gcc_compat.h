@@ -30,6 +30,18 @@
 #error "PARCOACH needs the plugin headers of GCC 11 or later"
 #endif
 
+// GCC 11 has no '#pragma omp masked' nor '#pragma omp scope' (both GCC 12):
+// give their GIMPLE codes values that no GCC 11 statement has, so that
+// `case GIMPLE_OMP_MASKED:' compiles and never matches.  Such a case value
+// is outside the enum (-Wswitch would say so): silenced for GCC 11 only.
+#if BUILDING_GCC_MAJOR < 12
+#define GIMPLE_OMP_MASKED \
+  (static_cast<enum gimple_code>(LAST_AND_UNUSED_GIMPLE_CODE + 1))
+#define GIMPLE_OMP_SCOPE \
+  (static_cast<enum gimple_code>(LAST_AND_UNUSED_GIMPLE_CODE + 2))
+#pragma GCC diagnostic ignored "-Wswitch"
+#endif
+
 namespace parcoach {
 namespace gcc_compat {
 

@@ -14,6 +14,13 @@
 #   - MPICC and MPIEXEC belong to the same MPI implementation.
 AC_DEFUN([PARCOACH_MPI],
 [AC_REQUIRE([PARCOACH_GCC_PLUGIN])dnl
+parcoach_user_MPICC=${MPICC:+yes}
+parcoach_user_MPICXX=${MPICXX:+yes}
+parcoach_user_MPIF90=${MPIF90:+yes}
+# The Fortran compiler of the same GCC (MPIF90 wraps it when the default
+# wrapper wraps another GCC release): gfortran-MAJOR, else gfortran.
+AC_ARG_VAR([FC], [GCC Fortran compiler (default: gfortran-MAJOR or gfortran)])
+AS_IF([test -z "$FC"], [AC_CHECK_PROGS([FC], [gfortran-$GCC_MAJOR gfortran])])
 PARCOACH_FIND_TOOL([MPICC], [mpicc.mpich mpicc], [MPI C compiler wrapper],
                    [the Debian packages mpich libmpich-dev])
 PARCOACH_FIND_TOOL([MPICXX], [mpicxx.mpich mpicxx mpic++], [MPI C++ compiler wrapper],
@@ -50,6 +57,7 @@ Install the Debian packages mpich libmpich-dev, or set MPICC to a working MPI C 
 AC_MSG_CHECKING([which GCC $MPICC wraps])
 parcoach_mpi_version=PARCOACH_GCC_VERSION_OF([$MPICC])
 AC_MSG_RESULT([$parcoach_mpi_version])
+PARCOACH_MPI_MATCH_GCC([MPICC], [-cc=$CC])
 AS_IF([test "x$parcoach_mpi_version" != "x$GCC_VERSION"],
   [AC_MSG_ERROR([MPICC=$MPICC wraps GCC '$parcoach_mpi_version' but the plugin is built for GCC $GCC_VERSION ($CC): GCC only loads plugins built for its own release.
 Use an MPICC that wraps $CC (for MPICH: MPICH_CC=$CC), or configure with CC/CXX of that GCC.])])
@@ -71,6 +79,7 @@ Install the Debian packages mpich libmpich-dev g++, or set MPICXX to a working M
 AC_MSG_CHECKING([which GCC $MPICXX wraps])
 parcoach_mpi_version=PARCOACH_GCC_VERSION_OF([$MPICXX])
 AC_MSG_RESULT([$parcoach_mpi_version])
+PARCOACH_MPI_MATCH_GCC([MPICXX], [-cxx=$CXX])
 AS_IF([test "x$parcoach_mpi_version" != "x$GCC_VERSION"],
   [AC_MSG_ERROR([MPICXX=$MPICXX wraps GCC '$parcoach_mpi_version' but the plugin is built for GCC $GCC_VERSION: GCC only loads plugins built for its own release.
 Use an MPICXX that wraps $CXX (for MPICH: MPICH_CXX=$CXX).])])
@@ -93,6 +102,7 @@ Install the Debian packages gfortran mpich libmpich-dev, or set MPIF90 to a work
 AC_MSG_CHECKING([which GCC $MPIF90 wraps])
 parcoach_mpi_version=PARCOACH_GCC_VERSION_OF([$MPIF90])
 AC_MSG_RESULT([$parcoach_mpi_version])
+PARCOACH_MPI_MATCH_GCC([MPIF90], [-fc=$FC])
 AS_IF([test "x$parcoach_mpi_version" != "x$GCC_VERSION"],
   [AC_MSG_WARN([MPIF90=$MPIF90 wraps GCC '$parcoach_mpi_version', not GCC $GCC_VERSION: the Fortran tests will fail to load the plugin (install gfortran-$GCC_MAJOR).])])
 
@@ -135,4 +145,22 @@ AS_IF([test "$parcoach_mpi_impl_cc" != unknown &&
        test "$parcoach_mpi_impl_cc" != "$parcoach_mpi_impl_exec"],
   [AC_MSG_ERROR([MPICC=$MPICC is $parcoach_mpi_impl_cc but MPIEXEC=$MPIEXEC is $parcoach_mpi_impl_exec: programs would not start.
 Set MPIEXEC to the launcher of $parcoach_mpi_impl_cc (MPICH: mpiexec.mpich from the Debian package mpich).])])
+])
+
+# PARCOACH_MPI_MATCH_GCC(VARIABLE, OPTION)
+# ----------------------------------------
+# When the MPI wrapper VARIABLE (found by configure, not given by the user)
+# wraps another GCC release than $GCC_VERSION, try `$VARIABLE OPTION'
+# (MPICH: -cc=gcc-11, -cxx=g++-11, -fc=gfortran-11), so that
+# `./configure CC=gcc-11 CXX=g++-11 FC=gfortran-11' needs nothing else.
+# Updates parcoach_mpi_version.
+AC_DEFUN([PARCOACH_MPI_MATCH_GCC],
+[AS_IF([test "x$parcoach_mpi_version" != "x$GCC_VERSION" &&
+       test "x$parcoach_user_$1" != xyes],
+  [parcoach_mpi_try="$$1 $2"
+   parcoach_mpi_try_version=PARCOACH_GCC_VERSION_OF([$parcoach_mpi_try])
+   AS_IF([test "x$parcoach_mpi_try_version" = "x$GCC_VERSION"],
+     [AC_MSG_NOTICE([using $1="$parcoach_mpi_try" (wraps GCC $GCC_VERSION)])
+      $1=$parcoach_mpi_try
+      parcoach_mpi_version=$parcoach_mpi_try_version])])
 ])

@@ -30,12 +30,55 @@ case $major in
 esac
 
 # A second GCC release, for the test of the plugin's version check (a
-# plugin loaded into another GCC must stop with one clear error).
-if test "$major" = 11; then other_gcc=gcc-12; else other_gcc=gcc-11; fi
+# plugin loaded into another GCC must stop with one clear error) and for
+# the build of the plugin for that GCC (tests/install/gcc11.sh).
+if test "$major" = 11; then other=12; else other=11; fi
+other_gcc="gcc-$other g++-$other gfortran-$other gcc-$other-plugin-dev"
 
-packages="make autoconf pkg-config gcc g++ gfortran libc6-dev
+# The install tests (tests/install/run.sh): a project built with autotools
+# and CMake through the compiler wrappers, the modulefiles loaded with Lmod
+# and environment-modules.  Debian's lmod and environment-modules conflict:
+# lmod is installed, environment-modules is unpacked (apt-get download +
+# dpkg-deb -x, no install) into $PARCOACH_DEPS_DIR (default
+# /opt/parcoach-deps), from where the test runs its modulecmd.tcl (tcl8.6).
+# When environment-modules is installed, it is used and lmod is not asked for.
+packages="make autoconf automake pkg-config cmake gcc g++ gfortran libc6-dev
 gcc-$major-plugin-dev libgmp-dev mpich libmpich-dev catch2 python3
-$other_gcc"
+$other_gcc tcl8.6"
+deps_dir=${PARCOACH_DEPS_DIR:-/opt/parcoach-deps}
+envmod_cmd=$deps_dir/environment-modules/usr/lib/x86_64-linux-gnu/modulecmd.tcl
+envmod_system=no
+if test "$(dpkg-query -W -f='${db:Status-Status}' environment-modules 2>/dev/null)" = installed; then
+  envmod_system=yes
+else
+  packages="$packages lmod"
+fi
+
+# Unpack environment-modules into $deps_dir (as root; idempotent).
+unpack_envmod() {
+  test $envmod_system = yes && return 0
+  test -f "$envmod_cmd" && return 0
+  if test "$(id -u)" -ne 0 && ! test -w "$deps_dir" && ! test -w "$(dirname "$deps_dir")"; then
+    # Not fatal: only the Tcl modulefile test needs it (and says so).
+    echo "install-deps: warning: environment-modules is not unpacked in $deps_dir" \
+         "(run 'make deps' as root, or set PARCOACH_DEPS_DIR to a writable directory)" >&2
+    return 0
+  fi
+  echo "install-deps: unpacking environment-modules into $deps_dir (conflicts with lmod: not installed)"
+  tmp=$(mktemp -d) || return 1
+  chmod 755 "$tmp"
+  if (cd "$tmp" && apt-get download environment-modules >/dev/null 2>&1) ||
+     { apt-get update >/dev/null 2>&1 && (cd "$tmp" && apt-get download environment-modules); }; then
+    mkdir -p "$deps_dir" && rm -rf "$deps_dir/environment-modules" &&
+      dpkg-deb -x "$tmp"/environment-modules_*.deb "$deps_dir/environment-modules"
+    status=$?
+  else
+    status=1
+  fi
+  rm -rf "$tmp"
+  test $status -eq 0 && test -f "$envmod_cmd" || {
+    echo "install-deps: could not unpack environment-modules into $deps_dir" >&2; return 1; }
+}
 
 missing=
 for p in $packages; do
@@ -46,6 +89,7 @@ for p in $packages; do
 done
 
 if test -z "$missing"; then
+  unpack_envmod || exit 1
   echo "install-deps: all required Debian packages are installed (GCC $major)"
   exit 0
 fi
@@ -59,6 +103,7 @@ if test "$(id -u)" -eq 0; then
     echo "install-deps: apt-get failed" >&2
     exit 1
   }
+  unpack_envmod || exit 1
   echo "install-deps: done"
   exit 0
 fi
