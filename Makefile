@@ -337,7 +337,8 @@ unit: all
 	@$(call run_suite,unit tests,$(UNIT_MAIN),$(UNIT_CMD))
 
 # Benchmarks (figures to read, not pass/fail on time): analysis time of the
-# core on synthetic graphs, and compile time with/without the plugin.
+# core on synthetic graphs, compile time with/without the plugin, cost of a
+# run-time check against the collective it guards.
 BENCH_CMD    := $(MAKE) -s --no-print-directory $(BENCH) && $(BENCH)
 COMPILE_TIME := $(firstword $(wildcard tests/bench/compile_time.sh tests/bench/compile_time.py) \
                             tests/bench/compile_time.sh)
@@ -346,6 +347,7 @@ COMPILE_TIME := $(firstword $(wildcard tests/bench/compile_time.sh tests/bench/c
 bench: all
 	@$(call run_suite,analysis benchmark,tests/bench/bench_analysis.cc,$(BENCH_CMD))
 	@$(call run_suite,compile-time benchmark,$(COMPILE_TIME),$(call script_cmd,$(COMPILE_TIME)))
+	@$(call run_suite,check overhead benchmark,tests/bench/check_overhead.sh,$(call script_cmd,tests/bench/check_overhead.sh))
 
 # make check: every suite, one after the other (they start MPI jobs); goes
 # on after a failing suite, prints a summary, fails if any suite failed.

@@ -19,7 +19,59 @@
                    e.g. "9, 14" (may be empty)
 
    No check runs before MPI_Init or after MPI_Finalize, nor on
-   MPI_COMM_NULL or an inter-communicator.  */
+   MPI_COMM_NULL or an inter-communicator.  A failed check, and the
+   watchdog, stop the job with MPI_Abort (MPI_COMM_WORLD,
+   PARCOACH_ABORT_CODE).
+
+   Environment variables (read once per process, at its first check; all
+   off when unset or empty):
+
+   PARCOACH_TIMEOUT=SECONDS   the watchdog (a positive number, fractions
+       allowed: "30", "0.5").  A check that has not completed after that
+       long -- its partners never reached a matching check: they are in a
+       collective on another communicator, or in code compiled without
+       PARCOACH -- prints on stderr
+         PARCOACH: rank R of communicator of size N has waited S s in the
+         check before MPI_X at FILE:LINE in function F; other processes
+         never reached a matching check (a collective on another
+         communicator, or code compiled without PARCOACH?)
+       (one line) and stops the job.  Every process stuck in a check since
+       about the same time prints its line (the first one to give up waits
+       0.4 s before the abort).  With the watchdog on, the check's
+       collective is an MPI_Iallreduce completed by MPI_Test: spinning for
+       the first 10 ms, then sleeping between tests (50 us doubling up to
+       5 ms).  Unset, the check is a blocking MPI_Allreduce and the option
+       costs one atomic load.  A value that is not a positive number is
+       ignored with one warning line per process.
+
+   PARCOACH_STATS=FILE   per-call-site statistics of the checks that ran
+       (a dormant check that did not run is not counted).  Each process
+       counts, per site (file, line, function, colour), the checks and the
+       seconds spent in them (a monotonic clock); at MPI_Finalize (an
+       attribute delete callback on MPI_COMM_SELF, set at the process's
+       first check) the counts are gathered to rank 0 of MPI_COMM_WORLD,
+       which writes FILE (one file for the job), as JSON:
+         {"version": 1, "processes": 4, "complete": true, "sites": [
+           {"file": "app.c", "line": 12, "function": "solve",
+            "collective": "MPI_Allreduce", "colour": 13, "ranks": 4,
+            "checks": 4000, "checks_per_rank_max": 1000,
+            "seconds_total": 0.0123, "seconds_max": 0.0041}, ...]}
+       processes: size of MPI_COMM_WORLD; complete: false if a process ran
+       out of memory while counting; one object per site, sorted by file,
+       line, colour; collective: parcoach_colour_name (colour); ranks: how
+       many processes ran checks there; checks: their sum;
+       checks_per_rank_max, seconds_max: the largest process's figure;
+       seconds_total: the sum over processes.  The gathering is a
+       collective on MPI_COMM_WORLD among the processes that ran a check:
+       if some process ran none (it does not take part), the others give
+       up after PARCOACH_TIMEOUT seconds (60 if unset) with one line
+       "PARCOACH: rank R: no statistics written to FILE: ..." and
+       MPI_Finalize goes on.  No file is written if no process ran a
+       check.  Counting takes a mutex per check (only with this option).
+
+   Every MPI call of the runtime goes through its PMPI_ name, so that a
+   profiling tool (which intercepts the MPI_ names) sees only the
+   application's calls, with or without these options.  */
 #ifndef PARCOACH_RT_H
 #define PARCOACH_RT_H
 

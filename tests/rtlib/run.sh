@@ -75,7 +75,7 @@ build_c ()  # build_c NAME [EXTRA FLAGS...]
   $MPICC $CFLAGS "$@" -o "$tmp/$name" "$here/$name.c" $LINK \
     > "$tmp/$name.build" 2>&1
 }
-for prog in rt_cases rt_pmpi; do
+for prog in rt_cases rt_pmpi rt_options; do
   if ! build_c $prog; then
     fail "build: tests/rtlib/$prog.c" "" "$tmp/$prog.build"
     exit 1
@@ -127,7 +127,8 @@ expect_clean ()
 
 # expect_abort NAME N PROG ARGS... -- LINE...: a non-zero exit before the
 # timeout, and the output holds each LINE exactly, and no other PARCOACH
-# line.
+# line.  With ABORT_GREP=-E in the environment, each LINE is an extended
+# regular expression matching a whole line.
 #
 # When a job aborts, the MPI launcher may kill it before it has forwarded
 # everything the processes wrote (with MPICH's Hydra, on an overloaded
@@ -164,7 +165,7 @@ expect_abort ()
     fi
     missing=0
     for line in "${lines[@]}"; do
-      grep -Fxq -- "$line" "$out" || missing=$((missing + 1))
+      grep ${ABORT_GREP:--F} -xq -- "$line" "$out" || missing=$((missing + 1))
     done
     if [ $missing = 0 ]; then
       if [ $lost = 0 ]; then
@@ -178,7 +179,7 @@ expect_abort ()
     # that is there but differs from every expected line.
     if [ $((${#lines[@]} - missing)) -lt "$count" ]; then
       for line in "${lines[@]}"; do
-        grep -Fxq -- "$line" "$out" || echo "    missing: $line"
+        grep ${ABORT_GREP:--F} -xq -- "$line" "$out" || echo "    missing: $line"
       done
       fail "$name" "wrong PARCOACH line(s)" "$out"
       return
@@ -186,7 +187,7 @@ expect_abort ()
     lost=$((lost + 1))
   done
   for line in "${lines[@]}"; do
-    grep -Fxq -- "$line" "$out" || echo "    missing: $line"
+    grep ${ABORT_GREP:--F} -xq -- "$line" "$out" || echo "    missing: $line"
   done
   fail "$name" "expected line(s) missing in 3 runs" "$out"
 }
@@ -327,6 +328,106 @@ if [ $have_threads = 1 ]; then
 else
   fail "(14) concurrent checks" "cannot build rt_threads.c" "$tmp/rt_threads.build"
 fi
+
+# ------------------------------------------------------ run-time options
+
+# (16) PARCOACH_TIMEOUT: a check whose partners never come stops the job
+# (code 86) soon after the timeout instead of hanging, and says what it
+# was waiting for.
+WD="has waited [0-9]+\.[0-9] s in the check before"
+WHY="other processes never reached a matching check \(a collective on another communicator, or code compiled without PARCOACH\?\)"
+wd_limit=10  # seconds: timeout (2) + drain + launcher start and teardown
+check_wd_time ()
+{
+  if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 137 ] \
+     && [ $elapsed -le $wd_limit ]; then
+    pass "$1: stopped after ${elapsed}s <= ${wd_limit}s, exit $rc"
+  else
+    fail "$1" "exit status $rc after ${elapsed}s (want non-zero within ${wd_limit}s)" "$out"
+  fi
+}
+ABORT_GREP=-E PARCOACH_TIMEOUT=2 expect_abort \
+  "(16) watchdog: ranks in checks on two different communicators" \
+  2 ./rt_options two_comms -- \
+  "$P 0 of communicator of size 2 $WD MPI_Barrier at wd\.c:10 in function f; $WHY" \
+  "$P 1 of communicator of size 2 $WD MPI_Bcast at wd\.c:20 in function g; $WHY"
+check_wd_time "(16a) watchdog time"
+ABORT_GREP=-E PARCOACH_TIMEOUT=2 expect_abort \
+  "(16b) watchdog: check on a sub-communicator, partner in uninstrumented code" \
+  3 ./rt_options uninstrumented -- \
+  "$P 0 of communicator of size 2 $WD MPI_Allreduce at u\.c:30 in function solve; $WHY"
+check_wd_time "(16c) watchdog time"
+PARCOACH_TIMEOUT=3 expect_clean \
+  "(16d) watchdog on, 1000 agreeing checks, one process 1 s late" \
+  2 ./rt_options late
+PARCOACH_TIMEOUT=0.5 run 2 ./rt_options late
+if [ $rc -ne 0 ] && grep -Eq "^$P 0 of communicator of size 2 $WD MPI_Barrier at l\.c:5 in function late; " "$out"; then
+  pass "(16e) watchdog fires for a process 1 s late with PARCOACH_TIMEOUT=0.5"
+else
+  fail "(16e) watchdog with PARCOACH_TIMEOUT=0.5, one process 1 s late" "exit status $rc" "$out"
+fi
+PARCOACH_TIMEOUT=soon run 2 ./rt_options late
+if [ $rc -eq 0 ] && [ "$(grep -c '^PARCOACH: ignoring PARCOACH_TIMEOUT=soon: not a positive number of seconds; no watchdog$' "$out")" = 2 ] \
+   && [ "$(wc -l < "$out")" = 2 ]; then
+  pass "(16f) PARCOACH_TIMEOUT=soon: one warning per process, no watchdog"
+else
+  fail "(16f) PARCOACH_TIMEOUT=soon" "exit status $rc" "$out"
+fi
+
+# (17) PARCOACH_STATS: one JSON file from rank 0 with the exact counts.
+PYTHON=${PYTHON:-python3}
+PARCOACH_STATS="$tmp/stats.json" expect_clean \
+  "(17) PARCOACH_STATS: run" 2 ./rt_options stats
+if "$PYTHON" - "$tmp/stats.json" > "$tmp/stats.check" 2>&1 <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["version"] == 1 and d["processes"] == 2 and d["complete"] is True, d
+got = {(s["file"], s["line"], s["function"], s["collective"]):
+       (s["checks"], s["checks_per_rank_max"], s["ranks"]) for s in d["sites"]}
+want = {("st.c", 10, "f", "MPI_Barrier"): (20, 10, 2),
+        ("st.c", 20, "g", "leaving the function"): (6, 3, 2),
+        ("st.c", 30, "h", "MPI_Bcast"): (5, 5, 1),
+        ('self "quoted".c', 50, "s", "MPI_Barrier"): (7, 7, 1)}
+assert got == want, "got %r\nwant %r" % (got, want)
+for s in d["sites"]:
+    assert 0 <= s["seconds_max"] <= s["seconds_total"] < 10, s
+    assert s["colour"] == {"MPI_Barrier": 1, "MPI_Bcast": 2,
+                           "leaving the function": 0}[s["collective"]], s
+PYEOF
+then
+  pass "(17b) PARCOACH_STATS: the file lists the exact counts per site"
+else
+  fail "(17b) PARCOACH_STATS: wrong file" "" "$tmp/stats.check"
+  [ -f "$tmp/stats.json" ] && sed -e 's/^/    | /' "$tmp/stats.json" | head -20
+fi
+rm -f "$tmp/stats.json"
+PARCOACH_TIMEOUT=1 PARCOACH_STATS="$tmp/stats.json" run 2 ./rt_options stats_partial
+if [ $rc -eq 0 ] && [ ! -e "$tmp/stats.json" ] && [ $elapsed -lt 15 ] \
+   && grep -q "^PARCOACH: rank 0: no statistics written to $tmp/stats.json: not every process" "$out"; then
+  pass "(17c) PARCOACH_STATS when a process ran no check: message, no hang (${elapsed}s)"
+else
+  fail "(17c) PARCOACH_STATS when a process ran no check" "exit status $rc after ${elapsed}s" "$out"
+fi
+
+# (18) A PMPI profiling layer sees exactly the application's collectives,
+# whatever the options; the stops are unchanged.
+PARCOACH_TIMEOUT=20 PARCOACH_STATS="$tmp/pmpi.json" expect_clean \
+  "(18) PMPI layer sees only the application's calls (watchdog and statistics on)" \
+  2 ./rt_pmpi clean
+if [ -s "$tmp/pmpi.json" ]; then
+  pass "(18a) statistics written under the PMPI layer"
+else
+  fail "(18a) statistics written under the PMPI layer" "no $tmp/pmpi.json"
+fi
+PARCOACH_TIMEOUT=20 expect_abort \
+  "(18b) PMPI layer, mismatch with the watchdog on: same stop" \
+  2 ./rt_pmpi abort -- \
+  "$P 0 of communicator of size 2 stops before MPI_Barrier at p.c:5 in function f: other processes are leaving the function; see the conditional(s) at line(s) 1" \
+  "$P 1 of communicator of size 2 stops before leaving the function at p.c:5 in function f: other processes are calling MPI_Barrier; see the conditional(s) at line(s) 1"
+ABORT_GREP=-E PARCOACH_TIMEOUT=1 expect_abort \
+  "(18c) PMPI layer, watchdog stop: same stop, no runtime call seen" \
+  2 ./rt_pmpi watchdog -- \
+  "$P 0 of communicator of size 2 $WD MPI_Barrier at p\.c:7 in function g; $WHY"
 
 echo
 if [ $failures -ne 0 ]; then

@@ -1,0 +1,178 @@
+/* Cost of a PARCOACH run-time check against the collectives it guards
+   (OSU-style: warm-up, then many iterations between barriers; the figure
+   is the slowest process's mean time per operation, the best of 7
+   repetitions interleaved across the operations).
+
+   Usage: mpiexec -n P check_overhead [ITERATIONS]   (default 20000)
+
+   Prints, in microseconds per operation:
+     MPI_Allreduce 8 B     one double, MPI_SUM
+     MPI_Barrier
+     MPI_Bcast 1 MiB       (ITERATIONS / 50 iterations)
+     check                 parcoach_check_comm before an MPI_Allreduce
+                           (PARCOACH_CHECK_ALWAYS, processes agree)
+     check + MPI_Allreduce 8 B
+     PMPI_Allreduce 2 int MIN  the check's collective alone (2 MPI_INT,
+                           MPI_MIN), to tell the runtime's share from MPI's
+   the ratio check / 8-byte allreduce (goal: <= 1.2), and, on rank 0 alone,
+   the cost in nanoseconds of a dormant check (PARCOACH_CHECK_IF_ARMED
+   outside a flagged function: no communication).  The options of the
+   runtime (PARCOACH_TIMEOUT, PARCOACH_STATS) apply as usual: run with
+   them set to measure the watchdog's or the statistics' cost.  */
+
+#include "parcoach_rt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define C_ALLREDUCE 13  /* colour of MPI_Allreduce, mpi_collectives.def */
+
+enum op { OP_ALLREDUCE, OP_BARRIER, OP_BCAST, OP_CHECK, OP_CHECK_ALLREDUCE,
+          OP_RAW };
+
+static char *big;
+#define BIG (1 << 20)
+
+static void
+do_op (enum op op)
+{
+  double x = 1.0, y;
+  switch (op)
+    {
+    case OP_ALLREDUCE:
+      MPI_Allreduce (&x, &y, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+      break;
+    case OP_BARRIER:
+      MPI_Barrier (MPI_COMM_WORLD);
+      break;
+    case OP_BCAST:
+      MPI_Bcast (big, BIG, MPI_BYTE, 0, MPI_COMM_WORLD);
+      break;
+    case OP_CHECK:
+      parcoach_check_comm (MPI_COMM_WORLD, C_ALLREDUCE, PARCOACH_CHECK_ALWAYS,
+                           "bench.c", 1, "bench", "");
+      break;
+    case OP_RAW:
+      {
+        /* The check's own collective, without the runtime around it.  */
+        int in[2] = { C_ALLREDUCE, -C_ALLREDUCE }, out[2];
+        PMPI_Allreduce (in, out, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+      }
+      break;
+    case OP_CHECK_ALLREDUCE:
+      parcoach_check_comm (MPI_COMM_WORLD, C_ALLREDUCE, PARCOACH_CHECK_ALWAYS,
+                           "bench.c", 2, "bench", "");
+      MPI_Allreduce (&x, &y, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+      break;
+    }
+}
+
+/* Mean microseconds per operation over ITERS, the largest over the
+   processes.  */
+static double
+measure_once (enum op op, int iters)
+{
+  int i;
+  double t0, t, tmax;
+
+  MPI_Barrier (MPI_COMM_WORLD);
+  t0 = MPI_Wtime ();
+  for (i = 0; i < iters; i++)
+    do_op (op);
+  t = (MPI_Wtime () - t0) / iters * 1e6;
+  MPI_Allreduce (&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  return tmax;
+}
+
+#define NOPS 6
+#define REPS 7
+
+/* best[op]: the best of REPS repetitions, the operations interleaved
+   (rep 1 of every operation, then rep 2...) so that a change of load on
+   the node during the run affects all of them alike.  */
+static void
+measure_all (double *best, int iters)
+{
+  int op, rep, i;
+
+  for (op = 0; op < NOPS; op++)
+    {
+      int n = op == OP_BCAST ? iters / 50 : iters;
+      for (i = 0; i < n / 10 + 10; i++)
+        do_op ((enum op) op);
+      best[op] = 1e30;
+    }
+  for (rep = 0; rep < REPS; rep++)
+    for (op = 0; op < NOPS; op++)
+      {
+        double t = measure_once ((enum op) op,
+                                 op == OP_BCAST ? iters / 50 : iters);
+        if (t < best[op])
+          best[op] = t;
+      }
+}
+
+int
+main (int argc, char **argv)
+{
+  int rank, size, iters = argc > 1 ? atoi (argv[1]) : 20000;
+  double best[NOPS], ar, ba, bc, ck, cka, raw;
+
+  MPI_Init (&argc, &argv);
+  MPI_Comm_rank (MPI_COMM_WORLD, &rank);
+  MPI_Comm_size (MPI_COMM_WORLD, &size);
+  if (iters < 50)
+    iters = 50;
+  big = calloc (BIG, 1);
+  if (big == NULL)
+    MPI_Abort (MPI_COMM_WORLD, 1);
+
+  measure_all (best, iters);
+  ar = best[OP_ALLREDUCE];
+  ba = best[OP_BARRIER];
+  bc = best[OP_BCAST];
+  ck = best[OP_CHECK];
+  cka = best[OP_CHECK_ALLREDUCE];
+  raw = best[OP_RAW];
+
+  if (rank == 0)
+    {
+      const char *t = getenv ("PARCOACH_TIMEOUT");
+      const char *s = getenv ("PARCOACH_STATS");
+      int i, n = 20000000;
+      volatile int sink = 0;
+      double t0, dormant;
+
+      /* Dormant checks: no MPI communication, rank 0 alone.  */
+      t0 = MPI_Wtime ();
+      for (i = 0; i < n; i++)
+        {
+          parcoach_check_comm (MPI_COMM_WORLD, C_ALLREDUCE,
+                               PARCOACH_CHECK_IF_ARMED, "bench.c", 3,
+                               "bench", "");
+          sink++;
+        }
+      dormant = (MPI_Wtime () - t0) / n * 1e9;
+
+      printf ("# check_overhead: %d processes, %d iterations,"
+              " PARCOACH_TIMEOUT=%s PARCOACH_STATS=%s\n", size, iters,
+              t ? t : "(unset)", s ? s : "(unset)");
+      printf ("%-28s %10s\n", "# operation", "us/op");
+      printf ("%-28s %10.2f\n", "MPI_Allreduce 8 B", ar);
+      printf ("%-28s %10.2f\n", "MPI_Barrier", ba);
+      printf ("%-28s %10.2f\n", "MPI_Bcast 1 MiB", bc);
+      printf ("%-28s %10.2f\n", "check", ck);
+      printf ("%-28s %10.2f\n", "check + MPI_Allreduce 8 B", cka);
+      printf ("%-28s %10.2f\n", "PMPI_Allreduce 2 int MIN", raw);
+      printf ("%-28s %10.3f\n", "dormant check (ns/op)", dormant);
+      printf ("ratio check / MPI_Allreduce 8 B = %.2f (goal <= 1.2)\n",
+              ck / ar);
+      printf ("ratio check / its own PMPI_Allreduce = %.2f (the runtime's"
+              " own share)\n", ck / raw);
+      fflush (stdout);
+    }
+  free (big);
+  MPI_Finalize ();
+  return 0;
+}
