@@ -362,10 +362,10 @@ InstrumentationSummary instrument_proved_function(function *fun, const GimpleFun
 InstrumentationSummary instrument_function(function *fun, const GimpleFunction &model,
                                            const MismatchResult &result) {
   InstrumentationSummary summary;
-  SiteText function_text{printable_name(fun), all_conditional_lines(model, result)};
+  SiteText function_text{printable_name(fun), all_conditional_lines(model.branch_of_node, result)};
   std::map<NodeId, std::string> flagged_lines;
   for (const FlaggedCollective &flagged : result.flagged)
-    flagged_lines[flagged.node] = conditional_lines(model, flagged);
+    flagged_lines[flagged.node] = conditional_lines(model.branch_of_node, flagged);
 
   // Choose before inserting anything: the handles refer to the original
   // statements.

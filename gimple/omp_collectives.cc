@@ -234,34 +234,13 @@ private:
   int own_barriers_ = 0;
 };
 
-std::string lines_of(const RegionModel &region, const FlaggedCollective &flagged) {
-  std::set<int> lines;
-  for (const std::vector<NodeId> *nodes : {&flagged.order_conditionals, &flagged.loop_conditionals})
-    for (NodeId node : *nodes)
-      if (const gimple *branch = region.branch_of_node[node])
-        lines.insert(LOCATION_LINE(conditional_location(branch)));
-  std::string text;
-  for (int line : lines)
-    text += (text.empty() ? "" : ", ") + std::to_string(line);
-  return text;
-}
-
 // Thesis Algorithm 16: a check before every barrier and worksharing
 // construct of the region and before its end, so that no thread can wait
 // in a real barrier while another waits in a check.
 void instrument_region(function *fun, const RegionModel &region, const MismatchResult &result,
                        location_t region_start) {
   std::string function = lang_hooks.decl_printable_name(fun->decl, 2);
-  std::set<int> lines;
-  for (const FlaggedCollective &flagged : result.flagged)
-    for (const std::vector<NodeId> *nodes :
-         {&flagged.order_conditionals, &flagged.loop_conditionals})
-      for (NodeId node : *nodes)
-        if (const gimple *branch = region.branch_of_node[node])
-          lines.insert(LOCATION_LINE(conditional_location(branch)));
-  std::string conditionals;
-  for (int line : lines)
-    conditionals += (conditionals.empty() ? "" : ", ") + std::to_string(line);
+  std::string conditionals = all_conditional_lines(region.branch_of_node, result);
   for (const TeamEvent &event : region.events)
     if (event.check_before)
       insert_omp_check(event.check_before, event.check_colour, event.where, function,
@@ -274,7 +253,7 @@ void report_region(function *fun, const RegionModel &region, const MismatchResul
                    bool instrumented, std::vector<Finding> *findings) {
   for (const FlaggedCollective &flagged : result.flagged) {
     const TeamEvent &event = region.events[region.event_of_node[flagged.node]];
-    std::string lines = lines_of(region, flagged);
+    std::string lines = conditional_lines(region.branch_of_node, flagged);
     bool several = lines.find(',') != std::string::npos;
     if (findings) {
       Finding finding;
@@ -282,15 +261,7 @@ void report_region(function *fun, const RegionModel &region, const MismatchResul
       finding.function = lang_hooks.decl_printable_name(fun->decl, 2);
       finding.location = source_location(event.where);
       finding.collective = event.name;
-      std::set<location_t> recorded;
-      for (NodeId node : flagged.loop_conditionals)
-        if (const gimple *b = region.branch_of_node[node])
-          if (recorded.insert(conditional_location(b)).second)
-            finding.related.push_back({source_location(conditional_location(b)), "loop-exit"});
-      for (NodeId node : flagged.order_conditionals)
-        if (const gimple *b = region.branch_of_node[node])
-          if (recorded.insert(conditional_location(b)).second)
-            finding.related.push_back({source_location(conditional_location(b)), "branch"});
+      add_related_locations(region.branch_of_node, flagged, finding);
       finding.checked = instrumented;
       findings->push_back(finding);
     }
@@ -301,22 +272,12 @@ void report_region(function *fun, const RegionModel &region, const MismatchResul
                     event.name.c_str(), several ? "conditionals" : "conditional",
                     several ? "lines" : "line", lines.c_str()))
       continue;
-    int line = LOCATION_LINE(event.where);
-    std::set<location_t> noted;
-    for (NodeId node : flagged.loop_conditionals)
-      if (const gimple *b = region.branch_of_node[node])
-        if (noted.insert(conditional_location(b)).second)
-          inform(conditional_location(b),
-                 "threads may leave this loop after different numbers of iterations, "
-                 "and so reach %s (line %d) a different number of times",
-                 event.name.c_str(), line);
-    for (NodeId node : flagged.order_conditionals)
-      if (const gimple *b = region.branch_of_node[node])
-        if (noted.insert(conditional_location(b)).second)
-          inform(conditional_location(b),
-                 "threads may take different branches here, and then not all of them "
-                 "reach %s (line %d) at the same point",
-                 event.name.c_str(), line);
+    note_conditionals(region.branch_of_node, flagged,
+                      "threads may leave this loop after different numbers of iterations, "
+                      "and so reach %s (line %d) a different number of times",
+                      "threads may take different branches here, and then not all of them "
+                      "reach %s (line %d) at the same point",
+                      event.name.c_str(), LOCATION_LINE(event.where));
     if (instrumented)
       inform(event.where, "run-time check inserted: the program stops if the threads "
                           "of the team disagree here");

@@ -12,10 +12,10 @@ int line_of(const gimple *branch) {
   return LOCATION_LINE(conditional_location(branch));
 }
 
-void collect_lines(const GimpleFunction &function, const std::vector<NodeId> &nodes,
+void collect_lines(const BranchOfNode &branches, const std::vector<NodeId> &nodes,
                    std::set<int> &lines) {
   for (NodeId node : nodes)
-    if (const gimple *branch = function.branch_of_node[node])
+    if (const gimple *branch = branches[node])
       lines.insert(line_of(branch));
 }
 
@@ -35,28 +35,18 @@ const char *collective_name(const GimpleFunction &function, const FlaggedCollect
                                                       : collective->c_name;
 }
 
-// Notes go at each conditional once, even when the same one is blamed both
-// for the order and for a loop.
-void note_conditionals(const GimpleFunction &function, const std::vector<NodeId> &nodes,
-                       const char *what, const char *name, int call_line,
-                       std::set<location_t> &noted) {
-  for (NodeId node : nodes) {
-    const gimple *branch = function.branch_of_node[node];
-    if (!branch || !noted.insert(conditional_location(branch)).second)
-      continue;
-    inform(conditional_location(branch), what, name, call_line);
-  }
-}
-
-// Each conditional once, with its first role (loop exits are recorded
-// first, as in the notes).
-void record_related(const GimpleFunction &function, const std::vector<NodeId> &nodes,
-                    const char *role, Finding &finding, std::set<location_t> &recorded) {
-  for (NodeId node : nodes) {
-    const gimple *branch = function.branch_of_node[node];
-    if (branch && recorded.insert(conditional_location(branch)).second)
-      finding.related.push_back({source_location(conditional_location(branch)), role});
-  }
+// Calls `visit (branch, is_loop_exit)' for each blamed conditional once,
+// loop exits first.
+template <typename Visit>
+void for_each_blamed(const BranchOfNode &branches, const FlaggedCollective &flagged,
+                     Visit visit) {
+  std::set<location_t> seen;
+  for (const std::vector<NodeId> *nodes : {&flagged.loop_conditionals, &flagged.order_conditionals})
+    for (NodeId node : *nodes) {
+      const gimple *branch = branches[node];
+      if (branch && seen.insert(conditional_location(branch)).second)
+        visit(branch, nodes == &flagged.loop_conditionals);
+    }
 }
 
 } // namespace
@@ -66,22 +56,37 @@ SourceLocation source_location(location_t where) {
   return {expanded.file ? expanded.file : "", expanded.line, expanded.column};
 }
 
-std::string conditional_lines(const GimpleFunction &function,
-                              const FlaggedCollective &flagged) {
+std::string conditional_lines(const BranchOfNode &branches, const FlaggedCollective &flagged) {
   std::set<int> lines;
-  collect_lines(function, flagged.order_conditionals, lines);
-  collect_lines(function, flagged.loop_conditionals, lines);
+  collect_lines(branches, flagged.order_conditionals, lines);
+  collect_lines(branches, flagged.loop_conditionals, lines);
   return join(lines);
 }
 
-std::string all_conditional_lines(const GimpleFunction &function,
-                                  const MismatchResult &result) {
+std::string all_conditional_lines(const BranchOfNode &branches, const MismatchResult &result) {
   std::set<int> lines;
   for (const FlaggedCollective &flagged : result.flagged) {
-    collect_lines(function, flagged.order_conditionals, lines);
-    collect_lines(function, flagged.loop_conditionals, lines);
+    collect_lines(branches, flagged.order_conditionals, lines);
+    collect_lines(branches, flagged.loop_conditionals, lines);
   }
   return join(lines);
+}
+
+void add_related_locations(const BranchOfNode &branches, const FlaggedCollective &flagged,
+                           Finding &finding) {
+  for_each_blamed(branches, flagged, [&](const gimple *branch, bool loop_exit) {
+    finding.related.push_back(
+        {source_location(conditional_location(branch)), loop_exit ? "loop-exit" : "branch"});
+  });
+}
+
+void note_conditionals(const BranchOfNode &branches, const FlaggedCollective &flagged,
+                       const char *loop_exit_format, const char *branch_format,
+                       const char *name, int line) {
+  for_each_blamed(branches, flagged, [&](const gimple *branch, bool loop_exit) {
+    inform(conditional_location(branch), loop_exit ? loop_exit_format : branch_format, name,
+           line);
+  });
 }
 
 void report_mismatches(function *fun, const GimpleFunction &function,
@@ -93,7 +98,7 @@ void report_mismatches(function *fun, const GimpleFunction &function,
     const gcall *call = function.call_of_node[flagged.node];
     location_t where = gimple_location(call);
     const char *name = collective_name(function, flagged);
-    std::string lines = conditional_lines(function, flagged);
+    std::string lines = conditional_lines(function.branch_of_node, flagged);
     bool several = lines.find(',') != std::string::npos;
     if (findings) {
       Finding finding;
@@ -101,9 +106,7 @@ void report_mismatches(function *fun, const GimpleFunction &function,
       finding.function = lang_hooks.decl_printable_name(fun->decl, 2);
       finding.location = source_location(where);
       finding.collective = name;
-      std::set<location_t> recorded;
-      record_related(function, flagged.loop_conditionals, "loop-exit", finding, recorded);
-      record_related(function, flagged.order_conditionals, "branch", finding, recorded);
+      add_related_locations(function.branch_of_node, flagged, finding);
       finding.checked = instrumented != nullptr;
       findings->push_back(finding);
     }
@@ -116,16 +119,12 @@ void report_mismatches(function *fun, const GimpleFunction &function,
                     name, several ? "conditionals" : "conditional",
                     several ? "lines" : "line", lines.c_str()))
       continue; // warnings disabled (-w) or in a system header
-    int call_line = LOCATION_LINE(where);
-    std::set<location_t> noted;
-    note_conditionals(function, flagged.loop_conditionals,
+    note_conditionals(function.branch_of_node, flagged,
                       "processes may leave this loop after different numbers of "
                       "iterations, and so call %qs (line %d) a different number of times",
-                      name, call_line, noted);
-    note_conditionals(function, flagged.order_conditionals,
                       "processes may take different branches here, and then not all "
                       "of them call %qs (line %d) at the same point",
-                      name, call_line, noted);
+                      name, LOCATION_LINE(where));
     if (instrumented)
       inform(where,
              "run-time check inserted before this call: the program stops with "

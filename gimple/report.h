@@ -12,14 +12,27 @@
 
 namespace parcoach {
 
-// "9, 14": the distinct source lines of the conditionals blamed for one
-// flagged collective, in increasing order.
-std::string conditional_lines(const GimpleFunction &function,
-                              const FlaggedCollective &flagged);
+// A model's conditional statement per node (null for other nodes): what
+// the helpers below turn the core's node ids back into.
+using BranchOfNode = std::vector<gimple *>;
 
-// The same for every flagged collective of the function.
-std::string all_conditional_lines(const GimpleFunction &function,
-                                  const MismatchResult &result);
+// "9, 14": the distinct source lines of the conditionals blamed for one
+// flagged node, in increasing order.
+std::string conditional_lines(const BranchOfNode &branches, const FlaggedCollective &flagged);
+
+// The same for every flagged node of a result.
+std::string all_conditional_lines(const BranchOfNode &branches, const MismatchResult &result);
+
+// The related locations of a finding: each conditional once, loop exits
+// first ("loop-exit"), then the others ("branch").
+void add_related_locations(const BranchOfNode &branches, const FlaggedCollective &flagged,
+                           Finding &finding);
+
+// A note at each blamed conditional, once, loop exits first; the formats
+// take the construct's name and line.
+void note_conditionals(const BranchOfNode &branches, const FlaggedCollective &flagged,
+                       const char *loop_exit_format, const char *branch_format,
+                       const char *name, int line);
 
 struct InstrumentationSummary;
 
