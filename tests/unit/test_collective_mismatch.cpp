@@ -304,47 +304,22 @@ TEST_CASE("results use the caller's node ids", "[mismatch]") {
 // Thesis Algorithm 18: what a caller can count on.
 TEST_CASE("minimal collective count: the fewest collectives on a path to the exit",
           "[mismatch][summary]") {
-  using namespace parcoach;
   // entry -> 1 -> {2 (barrier), 3} -> 4 (barrier) -> exit
-  FunctionModel model;
-  for (int i = 0; i < 6; ++i) {
-    model.cfg.add_node();
-    model.facts.emplace_back();
-  }
-  model.cfg.entry = 0;
-  model.cfg.exit = 5;
-  model.cfg.add_edge(0, 1);
-  model.cfg.add_edge(1, 2);
-  model.cfg.add_edge(1, 3);
-  model.cfg.add_edge(2, 4);
-  model.cfg.add_edge(3, 4);
-  model.cfg.add_edge(4, 5);
-  model.facts[1].conditional = true;
-  model.facts[2].collective = 1;
-  model.facts[4].collective = 1;
-  CHECK(minimal_collective_count(model) == 1);
-  model.facts[3].collective = 1; // both branches now have one
-  CHECK(minimal_collective_count(model) == 2);
+  Figure f(4);
+  f.edges({{0, 1}, {1, 2}, {1, 3}, {2, 4}, {3, 4}, {4, 5}})
+      .conditional({1})
+      .collective(2, 1)
+      .collective(4, 1);
+  CHECK(minimal_collective_count(f.model()) == 1);
+  f.collective(3, 1); // both branches now have one
+  CHECK(minimal_collective_count(f.model()) == 2);
   // A loop around node 4 counts zero times: 4 -> 1 back edge.
-  model.cfg.add_edge(4, 1);
-  model.facts[2].collective = 0;
-  model.facts[3].collective = 0;
-  CHECK(minimal_collective_count(model) == 1);
+  f.edges({{4, 1}}).collective(2, 0).collective(3, 0);
+  CHECK(minimal_collective_count(f.model()) == 1);
   // A branch that aborts the job does not lower the count.
-  FunctionModel aborting;
-  for (int i = 0; i < 5; ++i) {
-    aborting.cfg.add_node();
-    aborting.facts.emplace_back();
-  }
-  aborting.cfg.entry = 0;
-  aborting.cfg.exit = 4;
-  aborting.cfg.add_edge(0, 1);
-  aborting.cfg.add_edge(1, 2);
-  aborting.cfg.add_edge(1, 3);
-  aborting.cfg.add_edge(3, 4);
-  aborting.facts[2].terminates_job = true;
-  aborting.facts[3].collective = 7;
-  CHECK(minimal_collective_count(aborting) == 1);
+  Figure aborting(3);
+  aborting.edges({{0, 1}, {1, 2}, {1, 3}, {3, 4}}).terminates(2).collective(3, 7);
+  CHECK(minimal_collective_count(aborting.model()) == 1);
   CHECK(minimal_collective_count(FunctionModel{}) == 0);
 }
 
@@ -353,30 +328,19 @@ TEST_CASE("minimal collective count: the fewest collectives on a path to the exi
 // 6 (order 1), implicit barrier 8 at the end of a worksharing construct
 // (order 2).  C0 = {3, 4}, C1 = {6}, C2 = {8}: every PDF+ is empty.
 TEST_CASE("figure 3.9(c): barriers matched by sequential order", "[mismatch][openmp]") {
-  using namespace parcoach;
-  FunctionModel model;
-  for (int i = 0; i < 10; ++i) {
-    model.cfg.add_node();
-    model.facts.emplace_back();
-  }
-  model.cfg.entry = 0;
-  model.cfg.exit = 9;
-  int edges[][2] = {{0, 1}, {1, 2}, {2, 3}, {2, 4}, {3, 5}, {4, 5},
-                    {5, 6}, {6, 7}, {7, 8}, {8, 9}};
-  for (auto &e : edges)
-    model.cfg.add_edge(e[0], e[1]);
-  model.facts[2].conditional = true;
   const int barrier = 1;
-  for (int n : {3, 4, 6, 8})
-    model.facts[n].collective = barrier;
-  MismatchResult result = find_collective_mismatches(model);
+  Figure f(8);
+  f.edges({{0, 1}, {1, 2}, {2, 3}, {2, 4}, {3, 5}, {4, 5}, {5, 6}, {6, 7}, {7, 8}, {8, 9}})
+      .conditional({2});
+  for (NodeId n : {3, 4, 6, 8})
+    f.collective(n, barrier);
+  MismatchResult result = f.analyse();
   CHECK(result.flagged.empty());
   CHECK(result.valid_sequence == std::vector<int>{barrier, barrier, barrier});
   // Verbosity 1 gives each explicit barrier its own identifier: 3 and 4 are
   // then each reachable or not from the branch.
-  model.facts[3].collective = 100;
-  model.facts[4].collective = 101;
-  result = find_collective_mismatches(model);
+  f.collective(3, 100).collective(4, 101);
+  result = f.analyse();
   REQUIRE(result.flagged.size() == 2);
   CHECK(result.flagged[0].node == 3);
   CHECK(result.flagged[0].order_conditionals == std::vector<NodeId>{2});
