@@ -2,7 +2,6 @@
 
 #include "omp_regions.h"
 
-#include <algorithm>
 #include <utility>
 
 namespace parcoach {
@@ -70,91 +69,46 @@ bool resumes_unwinding(basic_block bb) {
 
 class ModelBuilder {
 public:
-  ModelBuilder(function *fun, GimpleFunction &out) : fun_(fun), out_(out) {}
+  ModelBuilder(function *fun, GimpleFunction &out)
+      : fun_(fun), out_(out),
+        chains_(fun, out.model, out.branch_of_node,
+                [&out] { out.call_of_node.push_back(nullptr); }) {}
 
   void build() {
     out_.language = gcc_compat::compiling_fortran() ? SourceLanguage::Fortran
                                                     : SourceLanguage::C;
     regions_ = find_omp_regions(fun_);
-    first_.assign(last_basic_block_for_fn(fun_), -1);
-    last_.assign(last_basic_block_for_fn(fun_), -1);
-    Graph &cfg = out_.model.cfg;
-    cfg.entry = new_node();
-    cfg.exit = new_node();
     basic_block bb;
     FOR_EACH_BB_FN(bb, fun_)
       add_block(bb);
-    FOR_EACH_BB_FN(bb, fun_) {
-      connect_block(bb);
+    FOR_EACH_BB_FN(bb, fun_)
       add_leave_points(bb);
-    }
-    edge e;
-    edge_iterator ei;
-    FOR_EACH_EDGE(e, ei, ENTRY_BLOCK_PTR_FOR_FN(fun_)->succs)
-      cfg.add_edge(cfg.entry, node_entering(e->dest));
+    chains_.connect(ENTRY_BLOCK_PTR_FOR_FN(fun_), nullptr);
   }
 
 private:
-  NodeId new_node() {
-    out_.call_of_node.push_back(nullptr);
-    out_.branch_of_node.push_back(nullptr);
-    out_.model.facts.emplace_back();
-    return out_.model.cfg.add_node();
-  }
-
-  NodeId node_entering(basic_block bb) {
-    if (bb == EXIT_BLOCK_PTR_FOR_FN(fun_))
-      return out_.model.cfg.exit;
-    return first_[bb->index];
-  }
-
-  // A block becomes a chain of nodes: one per collective call, so that the
-  // analysis sees each collective as its own node, and one per job-ending
-  // call, after which the chain stops.
+  // Collective calls get nodes of their own; a job-ending call stops the
+  // chain.
   void add_block(basic_block bb) {
-    NodeId current = new_node();
-    first_[bb->index] = current;
+    NodeId current = chains_.begin_block(bb);
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-      gimple *stmt = gsi_stmt(gsi);
-      gcall *call = dyn_cast<gcall *>(stmt);
+      gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
       if (!call)
         continue;
       const char *name = callee_name(call);
       if (terminates_job(name)) {
-        NodeId end = new_node();
-        out_.model.facts[end].terminates_job = true;
-        out_.model.cfg.add_edge(current, end);
-        return; // last_ stays -1: nothing follows
+        chains_.end_job(current);
+        return;
       }
       if (const MpiCollective *collective = find_collective(name, out_.language)) {
-        NodeId node = new_node();
-        out_.model.facts[node].collective = collective->colour;
+        NodeId node;
+        current = chains_.append_collective(current, collective->colour, node);
         out_.call_of_node[node] = call;
         out_.collectives.push_back({call, collective, node});
-        out_.model.cfg.add_edge(current, node);
-        current = new_node();
-        out_.model.cfg.add_edge(node, current);
-        continue;
       }
     }
-    last_[bb->index] = current;
     gimple *last = last_stmt(bb);
-    if (last && is_process_conditional(last)) {
-      out_.model.facts[current].conditional = true;
-      out_.branch_of_node[current] = last;
-    }
-  }
-
-
-  void connect_block(basic_block bb) {
-    NodeId from = last_[bb->index];
-    if (from < 0)
-      return;
-    std::vector<basic_block> successors = model_successors(bb);
-    for (basic_block succ : successors)
-      out_.model.cfg.add_edge(from, node_entering(succ));
-    if (successors.empty())
-      out_.model.cfg.add_edge(from, out_.model.cfg.exit);
+    chains_.end_block(bb, current, last && is_process_conditional(last) ? last : nullptr);
   }
 
   // Leave points: returns; calls that do not return, unless an exception
@@ -182,11 +136,85 @@ private:
 
   function *fun_;
   GimpleFunction &out_;
-  std::vector<NodeId> first_, last_;
+  BlockChains chains_;
   OmpRegions regions_;
 };
 
 } // namespace
+
+BlockChains::BlockChains(function *fun, FunctionModel &model,
+                         std::vector<gimple *> &branch_of_node,
+                         std::function<void()> grow_extras)
+    : fun_(fun), model_(model), branch_of_node_(branch_of_node),
+      grow_extras_(std::move(grow_extras)),
+      first_(last_basic_block_for_fn(fun), -1), last_(last_basic_block_for_fn(fun), -1),
+      to_exit_(last_basic_block_for_fn(fun), false) {
+  model_.cfg.entry = new_node();
+  model_.cfg.exit = new_node();
+}
+
+NodeId BlockChains::new_node() {
+  grow_extras_();
+  branch_of_node_.push_back(nullptr);
+  model_.facts.emplace_back();
+  return model_.cfg.add_node();
+}
+
+NodeId BlockChains::begin_block(basic_block bb) {
+  first_[bb->index] = new_node();
+  return first_[bb->index];
+}
+
+NodeId BlockChains::append_collective(NodeId current, int collective, NodeId &node) {
+  node = new_node();
+  model_.facts[node].collective = collective;
+  model_.cfg.add_edge(current, node);
+  NodeId next = new_node();
+  model_.cfg.add_edge(node, next);
+  return next;
+}
+
+void BlockChains::end_job(NodeId current) {
+  NodeId end = new_node();
+  model_.facts[end].terminates_job = true;
+  model_.cfg.add_edge(current, end);
+}
+
+void BlockChains::end_block(basic_block bb, NodeId current, gimple *branch, bool to_exit) {
+  last_[bb->index] = current;
+  to_exit_[bb->index] = to_exit;
+  if (branch) {
+    model_.facts[current].conditional = true;
+    branch_of_node_[current] = branch;
+  }
+}
+
+NodeId BlockChains::node_entering(basic_block bb,
+                                  const std::function<bool(basic_block)> &in_model) const {
+  if (bb == EXIT_BLOCK_PTR_FOR_FN(fun_) || (in_model && !in_model(bb)))
+    return model_.cfg.exit;
+  return first_[bb->index];
+}
+
+void BlockChains::connect(basic_block start,
+                          const std::function<bool(basic_block)> &in_model) {
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun_) {
+    NodeId from = last_[bb->index];
+    if (from < 0)
+      continue; // not in the model, or the job ends in it
+    std::vector<basic_block> successors =
+        to_exit_[bb->index] ? std::vector<basic_block>() : model_successors(bb);
+    for (basic_block succ : successors)
+      model_.cfg.add_edge(from, node_entering(succ, in_model));
+    if (successors.empty())
+      model_.cfg.add_edge(from, model_.cfg.exit);
+  }
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE(e, ei, start->succs)
+    model_.cfg.add_edge(model_.cfg.entry, node_entering(e->dest, in_model));
+}
 
 location_t conditional_location(const gimple *branch) {
   // gfortran gives a SELECT CASE's switch the location of the last case's

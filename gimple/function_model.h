@@ -9,6 +9,7 @@
 #include "collective_mismatch.h"
 #include "mpi_knowledge.h"
 
+#include <functional>
 #include <vector>
 
 namespace parcoach {
@@ -47,6 +48,47 @@ const char *callee_name(const gcall *call);
 // follows its exception edges to the local handler.  An empty result (exit,
 // STOP, a throw or resx leaving the function) means: to the exit.
 std::vector<basic_block> model_successors(basic_block bb);
+
+// Builds a model's graph from basic blocks: each block becomes a chain of
+// nodes, with one node of its own per collective so that the analysis sees
+// every collective separately, and the chains are linked along
+// model_successors.  Both models use it: the MPI collectives of a function
+// and the OpenMP collectives of a team, which differ only in the blocks and
+// statements they take.
+class BlockChains {
+public:
+  // `grow_extras' adds one element to the caller's own per-node vectors;
+  // the entry and exit nodes are made here.
+  BlockChains(function *fun, FunctionModel &model, std::vector<gimple *> &branch_of_node,
+              std::function<void()> grow_extras);
+
+  // The first node of the block's chain.
+  NodeId begin_block(basic_block bb);
+  // A node calling `collective' after `current', stored in `node'; returns
+  // the node that follows it.
+  NodeId append_collective(NodeId current, int collective, NodeId &node);
+  // The whole job ends after `current' (MPI_Abort...): the block's chain
+  // stops there and has no successor.
+  void end_job(NodeId current);
+  // The block's chain ends at `current', which branches at `branch' (may
+  // be null); with `to_exit', the block is where the model ends.
+  void end_block(basic_block bb, NodeId current, gimple *branch, bool to_exit = false);
+  // Links each chain to its block's successors (blocks `in_model' rejects
+  // lead to the exit; null: every block is in), and the entry to the
+  // successors of `start'.
+  void connect(basic_block start, const std::function<bool(basic_block)> &in_model);
+
+private:
+  NodeId new_node();
+  NodeId node_entering(basic_block bb, const std::function<bool(basic_block)> &in_model) const;
+
+  function *fun_;
+  FunctionModel &model_;
+  std::vector<gimple *> &branch_of_node_;
+  std::function<void()> grow_extras_;
+  std::vector<NodeId> first_, last_;
+  std::vector<bool> to_exit_;
+};
 
 // Where to report a conditional: its statement's location, except where a
 // front end puts it elsewhere.

@@ -8,7 +8,6 @@
 #include "report.h"
 
 #include <map>
-#include <set>
 #include <string>
 
 namespace parcoach {
@@ -84,28 +83,18 @@ class RegionModelBuilder {
 public:
   RegionModelBuilder(function *fun, const OmpRegions &regions, int team, int verbosity,
                      RegionModel &out)
-      : fun_(fun), regions_(regions), team_(team), verbosity_(verbosity), out_(out) {}
+      : fun_(fun), regions_(regions), team_(team), verbosity_(verbosity), out_(out),
+        chains_(fun, out.model, out.branch_of_node,
+                [&out] { out.event_of_node.push_back(-1); }) {}
 
   void build() {
-    int count = last_basic_block_for_fn(fun_);
-    first_.assign(count, -1);
-    last_.assign(count, -1);
-    Graph &cfg = out_.model.cfg;
-    cfg.entry = new_node();
-    cfg.exit = new_node();
     basic_block bb;
     FOR_EACH_BB_FN(bb, fun_)
       if (inside(bb))
         add_block(bb);
-    FOR_EACH_BB_FN(bb, fun_)
-      if (inside(bb))
-        connect_block(bb);
     basic_block start = team_ < 0 ? ENTRY_BLOCK_PTR_FOR_FN(fun_)
                                   : gimple_bb(regions_.regions[team_].directive);
-    edge e;
-    edge_iterator ei;
-    FOR_EACH_EDGE(e, ei, start->succs)
-      cfg.add_edge(cfg.entry, node_entering(e->dest));
+    chains_.connect(start, [this](basic_block b) { return inside(b); });
   }
 
 private:
@@ -122,41 +111,25 @@ private:
 
   bool ours(basic_block bb) const { return regions_.team_of_block(bb->index) == team_; }
 
-  NodeId new_node() {
-    out_.event_of_node.push_back(-1);
-    out_.branch_of_node.push_back(nullptr);
-    out_.model.facts.emplace_back();
-    return out_.model.cfg.add_node();
-  }
-
-  NodeId node_entering(basic_block bb) {
-    if (bb == EXIT_BLOCK_PTR_FOR_FN(fun_) || !inside(bb))
-      return out_.model.cfg.exit;
-    return first_[bb->index];
-  }
-
   NodeId add_event(NodeId current, int collective, std::string name, location_t where,
                    gimple *check_before, int check_colour) {
     out_.events.push_back({std::move(name), where, check_before, check_colour});
-    NodeId node = new_node();
-    out_.model.facts[node].collective = collective;
+    NodeId node;
+    NodeId next = chains_.append_collective(current, collective, node);
     out_.event_of_node[node] = static_cast<int>(out_.events.size()) - 1;
-    out_.model.cfg.add_edge(current, node);
-    NodeId next = new_node();
-    out_.model.cfg.add_edge(node, next);
     return next;
   }
 
   void add_block(basic_block bb) {
-    NodeId current = new_node();
-    first_[bb->index] = current;
+    NodeId current = chains_.begin_block(bb);
     bool team_code = ours(bb);
+    bool ends_team = false;
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
       if (gimple_code(stmt) == GIMPLE_OMP_RETURN) {
         int closed = regions_.region_closed_by(stmt);
         if (closed == team_ && team_ >= 0) {
-          closes_team_.insert(bb->index); // the end of the parallel region
+          ends_team = true; // the end of the parallel region
           out_.region_end = stmt;
           break;
         }
@@ -180,9 +153,7 @@ private:
         continue;
       const char *name = callee_name(call);
       if (terminates_job(name)) {
-        NodeId end = new_node();
-        out_.model.facts[end].terminates_job = true;
-        out_.model.cfg.add_edge(current, end);
+        chains_.end_job(current);
         return;
       }
       if (team_code && name && strcmp(name, "__builtin_GOMP_barrier") == 0) {
@@ -200,28 +171,10 @@ private:
                                 " (it reaches barriers or worksharing constructs)",
                             gimple_location(call), i == 0 ? call : nullptr, Barrier);
     }
-    last_[bb->index] = current;
     gimple *last = last_stmt(bb);
-    if (team_code && last && !closes_team_.count(bb->index) &&
-        (gimple_code(last) == GIMPLE_COND || gimple_code(last) == GIMPLE_SWITCH)) {
-      out_.model.facts[current].conditional = true;
-      out_.branch_of_node[current] = last;
-    }
-  }
-
-  void connect_block(basic_block bb) {
-    NodeId from = last_[bb->index];
-    if (from < 0)
-      return;
-    if (closes_team_.count(bb->index)) {
-      out_.model.cfg.add_edge(from, out_.model.cfg.exit);
-      return;
-    }
-    std::vector<basic_block> successors = model_successors(bb);
-    for (basic_block succ : successors)
-      out_.model.cfg.add_edge(from, node_entering(succ));
-    if (successors.empty())
-      out_.model.cfg.add_edge(from, out_.model.cfg.exit);
+    bool branches = team_code && last && !ends_team &&
+                    (gimple_code(last) == GIMPLE_COND || gimple_code(last) == GIMPLE_SWITCH);
+    chains_.end_block(bb, current, branches ? last : nullptr, ends_team);
   }
 
   function *fun_;
@@ -229,8 +182,7 @@ private:
   int team_;
   int verbosity_;
   RegionModel &out_;
-  std::vector<NodeId> first_, last_;
-  std::set<int> closes_team_;
+  BlockChains chains_;
   int own_barriers_ = 0;
 };
 
