@@ -33,10 +33,8 @@ bool is_outlined_directive(const gimple *stmt) {
 }
 
 int OmpRegions::region_closed_by(const gimple *omp_return) const {
-  for (const auto &entry : returns)
-    if (entry.first == omp_return)
-      return entry.second;
-  return -1;
+  auto found = returns.find(omp_return);
+  return found == returns.end() ? -1 : found->second;
 }
 
 // A walk from the entry carrying the innermost open region; regions are
@@ -64,7 +62,7 @@ OmpRegions find_omp_regions(function *fun) {
         result.regions.push_back({stmt, open, team});
         open = id;
       } else if (gimple_code(stmt) == GIMPLE_OMP_RETURN && open >= 0) {
-        result.returns.push_back({stmt, open});
+        result.returns.emplace(stmt, open);
         open = result.regions[open].parent;
       }
     }

@@ -7,6 +7,7 @@
 
 #include "gcc_compat.h"
 
+#include <map>
 #include <vector>
 
 namespace parcoach {
@@ -23,7 +24,7 @@ struct OmpRegions {
   // Per block index: the innermost region open at the block's start, or -1.
   std::vector<int> region_at_block;
   // The region each GIMPLE_OMP_RETURN closes, by statement.
-  std::vector<std::pair<gimple *, int>> returns;
+  std::map<const gimple *, int> returns;
 
   // The team region a block's code runs in, or -1 (the function's own
   // thread).
