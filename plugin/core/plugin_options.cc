@@ -13,7 +13,11 @@ const char *options_help() {
          "-fplugin-arg-parcoach-omp-verbosity=0|1\n"
          "    OpenMP barriers that not every thread may reach: grouped by\n"
          "    their order in the region (0, default) or each explicit\n"
-         "    barrier on its own (1)";
+         "    barrier on its own (1)\n"
+         "-fplugin-arg-parcoach-verbose\n"
+         "    explain with notes why a conditional or a call was not blamed:\n"
+         "    the value it tests is the same on every process, or the\n"
+         "    callee runs the same collectives on every path";
 }
 
 namespace {
@@ -45,6 +49,10 @@ std::string parse_options(const std::vector<std::pair<std::string, std::string>>
         return "invalid value '" + arg.second +
                "' for -fplugin-arg-parcoach-omp-verbosity: expected 0 or 1";
       options.omp_verbosity = arg.second[0] - '0';
+    } else if (arg.first == "verbose") {
+      if (!arg.second.empty())
+        return "-fplugin-arg-parcoach-verbose takes no value";
+      options.verbose = true;
     } else if (arg.first == "report") {
       if (arg.second.empty())
         return "-fplugin-arg-parcoach-report needs a file name: "

@@ -22,6 +22,9 @@ struct Options {
   // OpenMP barriers: 0 checks them by sequential order (thesis verbosity
   // 0), 1 checks every explicit barrier on its own.
   int omp_verbosity = 0;
+  // Explain, as notes, which proof removed each warning the
+  // control-flow analysis alone would have given.
+  bool verbose = false;
 };
 
 // One line per argument, for plugin_info.help and error messages.

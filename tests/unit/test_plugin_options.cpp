@@ -36,3 +36,11 @@ TEST_CASE("omp-verbosity takes 0 or 1, report takes a file", "[options]") {
   CHECK(options.report_file == "out.json");
   CHECK(parse_options({{"report", ""}}, options).find("needs a file name") != std::string::npos);
 }
+
+TEST_CASE("verbose is a flag without value", "[options]") {
+  Options options;
+  CHECK_FALSE(options.verbose);
+  CHECK(parse_options({{"verbose", ""}}, options).empty());
+  CHECK(options.verbose);
+  CHECK(parse_options({{"verbose", "1"}}, options).find("takes no value") != std::string::npos);
+}
