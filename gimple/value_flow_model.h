@@ -1,0 +1,22 @@
+// Describes a GIMPLE function (at the `cfg' pass, before OpenMP expansion)
+// as the core's ValueFlowFunction (plugin/core/value_flow.h).
+#ifndef PARCOACH_GIMPLE_VALUE_FLOW_MODEL_H
+#define PARCOACH_GIMPLE_VALUE_FLOW_MODEL_H
+
+#include "gcc_compat.h"
+
+#include "value_flow.h"
+
+#include <vector>
+
+namespace parcoach {
+
+// `branches': the conditional statements (GIMPLE_COND, GIMPLE_SWITCH,
+// computed GIMPLE_GOTO) whose verdicts the caller wants, in the order the
+// verdicts come back from solve_value_flow.  Keeps no pointer into GCC's
+// IR: the unit is solved after every function was lowered.
+ValueFlowFunction extract_value_flow(function *fun, const std::vector<gimple *> &branches);
+
+} // namespace parcoach
+
+#endif
