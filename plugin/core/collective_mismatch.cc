@@ -37,7 +37,7 @@ public:
     Graph dag = acyclic_graph(cfg_.graph, loops);
     judge_loops(loops);
     MismatchResult result;
-    judge_order_sets(dag, result.valid_sequence);
+    judge_order_sets(dag, result);
     result.flagged = flagged_nodes();
     return result;
   }
@@ -104,17 +104,19 @@ private:
   // Algorithm 12, lines 4-11: a set C(r,c) that some path from the entry
   // avoids has a non-empty PDF+, the nodes where paths part.  The sets all
   // paths meet, outside loops, make the sequence every process executes.
-  void judge_order_sets(const Graph &dag, std::vector<int> &valid_sequence) {
+  void judge_order_sets(const Graph &dag, MismatchResult &result) {
     PostDominance pdom(dag);
     for (const auto &entry : order_sets(dag)) {
       const std::vector<NodeId> &nodes = entry.second;
       std::vector<NodeId> responsible = pdom.iterated_frontier(nodes);
-      if (responsible.empty()) {
-        if (std::none_of(nodes.begin(), nodes.end(),
-                         [&](NodeId n) { return verdicts_[n].in_loop; }))
-          valid_sequence.push_back(entry.first.second);
+      bool in_loop = std::any_of(nodes.begin(), nodes.end(),
+                                 [&](NodeId n) { return verdicts_[n].in_loop; });
+      if (responsible.empty() && !in_loop)
+        result.valid_sequence.push_back(entry.first.second);
+      else
+        result.single_sequence = false;
+      if (responsible.empty())
         continue;
-      }
       std::vector<NodeId> conditionals = conditional_originals(responsible);
       for (NodeId n : nodes)
         verdicts_[n].order_conditionals = conditionals;

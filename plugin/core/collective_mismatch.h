@@ -23,6 +23,9 @@ struct NodeFacts {
   // The node ends the whole parallel job (MPI_Abort, abort): paths through
   // it never mismatch with anything, since every process is killed.
   bool terminates_job = false;
+  // The node calls function number `callee' of the translation unit
+  // (collective_summaries.h replaces it by what that function runs), or -1.
+  int callee = -1;
 };
 
 struct FunctionModel {
@@ -47,6 +50,10 @@ struct MismatchResult {
   // (ValidSeq of thesis Algorithm 22): the basis of inter-procedural
   // summaries.
   std::vector<int> valid_sequence;
+  // Every process entering the function runs exactly valid_sequence: no
+  // collective is flagged, in a loop, or on some paths only (even paths
+  // chosen by conditions the same on every process).
+  bool single_sequence = true;
 };
 
 MismatchResult find_collective_mismatches(const FunctionModel &model);

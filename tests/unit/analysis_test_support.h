@@ -62,6 +62,8 @@ public:
     return *this;
   }
   Figure &terminates(NodeId n) { model_.facts[n].terminates_job = true; return *this; }
+  // Node n calls function number `function' of the unit (collective_summaries.h).
+  Figure &call(NodeId n, int function) { model_.facts[n].callee = function; return *this; }
   const FunctionModel &model() const { return model_; }
   const Graph &graph() const { return model_.cfg; }
   parcoach::MismatchResult analyse() const {
