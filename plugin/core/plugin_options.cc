@@ -17,7 +17,10 @@ const char *options_help() {
          "-fplugin-arg-parcoach-verbose\n"
          "    explain with notes why a conditional or a call was not blamed:\n"
          "    the value it tests is the same on every process, or the\n"
-         "    callee runs the same collectives on every path";
+         "    callee runs the same collectives on every path\n"
+         "-fplugin-arg-parcoach-thesis\n"
+         "    analyse as the PARCOACH thesis: control flow only, one function\n"
+         "    at a time (more warnings and checks; for comparison)";
 }
 
 namespace {
@@ -53,6 +56,10 @@ std::string parse_options(const std::vector<std::pair<std::string, std::string>>
       if (!arg.second.empty())
         return "-fplugin-arg-parcoach-verbose takes no value";
       options.verbose = true;
+    } else if (arg.first == "thesis") {
+      if (!arg.second.empty())
+        return "-fplugin-arg-parcoach-thesis takes no value";
+      options.thesis = true;
     } else if (arg.first == "report") {
       if (arg.second.empty())
         return "-fplugin-arg-parcoach-report needs a file name: "

@@ -25,6 +25,9 @@ struct Options {
   // Explain, as notes, which proof removed each warning the
   // control-flow analysis alone would have given.
   bool verbose = false;
+  // Analyse as the thesis did: control flow only, one function at a time
+  // (no value-flow proofs, no summaries of callees).  For comparison.
+  bool thesis = false;
 };
 
 // One line per argument, for plugin_info.help and error messages.

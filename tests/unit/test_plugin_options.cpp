@@ -44,3 +44,11 @@ TEST_CASE("verbose is a flag without value", "[options]") {
   CHECK(options.verbose);
   CHECK(parse_options({{"verbose", "1"}}, options).find("takes no value") != std::string::npos);
 }
+
+TEST_CASE("thesis is a flag without value", "[options]") {
+  Options options;
+  CHECK_FALSE(options.thesis);
+  CHECK(parse_options({{"thesis", ""}}, options).empty());
+  CHECK(options.thesis);
+  CHECK(parse_options({{"thesis", "yes"}}, options).find("takes no value") != std::string::npos);
+}
