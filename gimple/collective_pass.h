@@ -1,5 +1,6 @@
-// The per-function work of the PARCOACH pass: build the model, run the
-// collective-mismatch analysis, report, instrument.
+// The PARCOACH pass, right after `cfg': runs the OpenMP checker on each
+// function and records it for the MPI analysis of the whole unit
+// (unit_analysis.h).
 #ifndef PARCOACH_GIMPLE_COLLECTIVE_PASS_H
 #define PARCOACH_GIMPLE_COLLECTIVE_PASS_H
 
@@ -10,10 +11,6 @@
 namespace parcoach {
 
 opt_pass *make_collective_pass(gcc::context *context, const Options &options);
-
-// With -fplugin-arg-parcoach-report=FILE: appends the translation unit's
-// findings to FILE when the compilation finishes.
-void register_report_writer(const char *plugin_name, const Options &options);
 
 } // namespace parcoach
 

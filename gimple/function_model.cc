@@ -15,6 +15,16 @@ const char *callee_name(const gcall *call) {
   return IDENTIFIER_POINTER(DECL_NAME(callee));
 }
 
+tree unit_callee(const gcall *call) {
+  if (gimple_call_internal_p(call))
+    return NULL_TREE;
+  tree callee = gimple_call_fndecl(call);
+  if (!callee || fndecl_built_in_p(callee))
+    return NULL_TREE;
+  cgraph_node *node = cgraph_node::get(callee);
+  return node && node->definition ? callee : NULL_TREE;
+}
+
 namespace {
 
 // The statement that last assigned `value' before `use' in its block, if
@@ -72,7 +82,7 @@ public:
   ModelBuilder(function *fun, GimpleFunction &out)
       : fun_(fun), out_(out),
         chains_(fun, out.model, out.branch_of_node,
-                [&out] { out.call_of_node.push_back(nullptr); }) {}
+                [] {}) {}
 
   void build() {
     out_.language = gcc_compat::compiling_fortran() ? SourceLanguage::Fortran
@@ -103,8 +113,11 @@ private:
       if (const MpiCollective *collective = find_collective(name, out_.language)) {
         NodeId node;
         current = chains_.append_collective(current, collective->colour, node);
-        out_.call_of_node[node] = call;
         out_.collectives.push_back({call, collective, node});
+      } else if (tree callee = unit_callee(call)) {
+        NodeId node;
+        current = chains_.append_collective(current, 0, node);
+        out_.unit_calls.push_back({call, callee, node});
       }
     }
     gimple *last = last_stmt(bb);

@@ -20,15 +20,24 @@ struct CollectiveCall {
   NodeId node;
 };
 
+// A call to a function defined in this translation unit: what it runs is
+// known only once the whole unit is lowered (unit_analysis.h).
+struct UnitCall {
+  gcall *call;
+  tree callee;
+  NodeId node;
+};
+
 struct GimpleFunction {
   FunctionModel model;
   SourceLanguage language = SourceLanguage::C;
-  // Indexed by model node: the collective call it stands for, or null.
-  std::vector<gcall *> call_of_node;
   // Indexed by model node: the conditional statement ending it, or null.
   std::vector<gimple *> branch_of_node;
   // Every collective call, in statement order.
   std::vector<CollectiveCall> collectives;
+  // Every call to a function defined in the unit, each in a node of its
+  // own, in statement order.
+  std::vector<UnitCall> unit_calls;
   // Statements where a process leaves the function: returns and calls that
   // do not return but do not end the job either (exit, Fortran STOP, throw).
   // Only those outside OpenMP parallel, task and target regions: code there
@@ -40,6 +49,10 @@ struct GimpleFunction {
 // The callee's name as the source spells it, or null for indirect and
 // internal calls.
 const char *callee_name(const gcall *call);
+
+// The declaration of a function the call reaches directly and whose body is
+// in this translation unit, or NULL_TREE.
+tree unit_callee(const gcall *call);
 
 // The successors of a block in the model.  Exception edges are left out
 // where the block also continues normally: a callee throwing is not a
@@ -64,8 +77,8 @@ public:
 
   // The first node of the block's chain.
   NodeId begin_block(basic_block bb);
-  // A node calling `collective' after `current', stored in `node'; returns
-  // the node that follows it.
+  // A node calling `collective' (0: a call to a function of the unit) after
+  // `current', stored in `node'; returns the node that follows it.
   NodeId append_collective(NodeId current, int collective, NodeId &node);
   // The whole job ends after `current' (MPI_Abort...): the block's chain
   // stops there and has no successor.

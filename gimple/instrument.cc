@@ -124,7 +124,7 @@ tree handle_type(RuntimeCheck check, const gcall *call, int index) {
 }
 
 // Values of the `when' argument (rtlib/parcoach_rt.h).
-enum CheckWhen { CheckAlways = 0, CheckIfArmed = 1 };
+enum CheckWhen : int { CheckAlways = 0, CheckIfArmed = 1 };
 
 struct SiteText {
   std::string function;
@@ -343,56 +343,117 @@ void mark_checked_region(function *fun, const GimpleFunction &model) {
   }
 }
 
-} // namespace
+// A candidate's `when' argument holds its tag until the unit step settles
+// it; real values (CheckWhen) are below.
+const int first_candidate_when = 16;
 
-InstrumentationSummary instrument_proved_function(function *fun, const GimpleFunction &model,
-                                                  bool dormant) {
-  InstrumentationSummary summary;
-  SiteText text{printable_name(fun), ""};
-  for (const CollectiveCall &site : model.collectives) {
-    // Every process reaches MPI_Finalize: its check can always run.
-    bool finalize = site.collective->family == CollectiveFamily::Finalize;
-    CheckWhen when = dormant && !finalize ? CheckIfArmed : CheckAlways;
-    if (insert_collective_check(site, model.language, when, text))
-      ++summary.collective_checks;
-  }
-  return summary;
+// Positions, counted from the end, of the arguments the unit step
+// rewrites: every check ends with (when, file, line, function,
+// conditionals).
+const unsigned when_from_end = 5;
+const unsigned conditionals_from_end = 1;
+
+bool is_runtime_check(tree decl) {
+  for (tree check : runtime_decls)
+    if (check && decl == check)
+      return true;
+  return false;
 }
 
-InstrumentationSummary instrument_function(function *fun, const GimpleFunction &model,
-                                           const MismatchResult &result) {
-  InstrumentationSummary summary;
-  SiteText function_text{printable_name(fun), all_conditional_lines(model.branch_of_node, result)};
-  std::map<NodeId, std::string> flagged_lines;
-  for (const FlaggedCollective &flagged : result.flagged)
-    flagged_lines[flagged.node] = conditional_lines(model.branch_of_node, flagged);
+bool is_region_mark(tree decl) {
+  for (tree mark : region_decls)
+    if (mark && decl == mark)
+      return true;
+  return false;
+}
 
+// The tag of a candidate check, or -1 for any other statement.
+int candidate_tag(const gimple *stmt) {
+  const gcall *call = dyn_cast<const gcall *>(stmt);
+  if (!call || !is_runtime_check(gimple_call_fndecl(call)) ||
+      gimple_call_num_args(call) < when_from_end)
+    return -1;
+  tree when = gimple_call_arg(call, gimple_call_num_args(call) - when_from_end);
+  if (!tree_fits_shwi_p(when) || tree_to_shwi(when) < first_candidate_when)
+    return -1;
+  return (int)(tree_to_shwi(when) - first_candidate_when);
+}
+
+// Settles the candidates of one function; true if the statement at `gsi'
+// was removed (then `gsi' already points to the next one).
+bool settle_statement(gimple_stmt_iterator *gsi, const std::vector<SettledCheck> &by_tag,
+                      bool keep_region_marks) {
+  gcall *call = dyn_cast<gcall *>(gsi_stmt(*gsi));
+  if (!call)
+    return false;
+  bool remove = false;
+  int tag = candidate_tag(call);
+  if (tag >= 0) {
+    SettledCheck settled = (size_t)tag < by_tag.size() ? by_tag[tag] : SettledCheck();
+    remove = settled.decision == CheckDecision::Remove;
+    if (!remove) {
+      unsigned count = gimple_call_num_args(call);
+      CheckWhen when = settled.decision == CheckDecision::Always ? CheckAlways : CheckIfArmed;
+      gimple_call_set_arg(call, count - when_from_end, build_int_cst(integer_type_node, when));
+      gimple_call_set_arg(call, count - conditionals_from_end,
+                          gcc_compat::string_constant(settled.conditionals.c_str()));
+    }
+  } else if (is_region_mark(gimple_call_fndecl(call))) {
+    remove = !keep_region_marks;
+  }
+  if (remove)
+    gsi_remove(gsi, true);
+  return remove;
+}
+
+} // namespace
+
+CandidateChecks insert_candidate_checks(function *fun, const GimpleFunction &model,
+                                        int &next_tag) {
+  CandidateChecks candidates;
+  SiteText text{printable_name(fun), ""};
   // Choose before inserting anything: the handles refer to the original
   // statements.
   std::vector<ExitHandle> exit_handles = choose_exit_handles(fun, model);
-
   for (const CollectiveCall &site : model.collectives) {
-    auto lines = flagged_lines.find(site.node);
-    SiteText text{function_text.function,
-                  lines != flagged_lines.end() ? lines->second : function_text.conditionals};
-    if (insert_collective_check(site, model.language, CheckAlways, text))
-      ++summary.collective_checks;
+    CheckWhen when = (CheckWhen)(first_candidate_when + next_tag);
+    if (insert_collective_check(site, model.language, when, text))
+      candidates.collective_tags.push_back({site.node, next_tag++});
   }
-
   for (gimple *leave : model.leave_points) {
     location_t where = gimple_location(leave);
     if (where == UNKNOWN_LOCATION)
       where = fun->function_end_locus;
     for (const ExitHandle &handle : exit_handles) {
       gimple_stmt_iterator gsi = gsi_for_stmt(leave);
-      insert_check(&gsi, handle.check, handle.type, handle.value, 0, CheckAlways, where,
-                   function_text);
-      ++summary.exit_checks;
+      insert_check(&gsi, handle.check, handle.type, handle.value, 0,
+                   (CheckWhen)(first_candidate_when + next_tag), where, text);
+      candidates.exit_tags.push_back(next_tag++);
     }
   }
   mark_checked_region(fun, model);
-  summary.exit_unchecked = exit_handles.empty() && !model.leave_points.empty();
-  return summary;
+  candidates.exit_unchecked = exit_handles.empty() && !model.leave_points.empty();
+  return candidates;
+}
+
+void settle_candidate_checks(const std::vector<SettledCheck> &by_tag,
+                             const std::set<unsigned> &flagged_functions) {
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+    function *fun = node->get_fun();
+    if (!fun || !fun->cfg)
+      continue;
+    bool keep_region_marks = flagged_functions.count(DECL_UID(node->decl)) != 0;
+    push_cfun(fun);
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun) {
+      gimple_stmt_iterator gsi = gsi_start_bb(bb);
+      while (!gsi_end_p(gsi))
+        if (!settle_statement(&gsi, by_tag, keep_region_marks))
+          gsi_next(&gsi);
+    }
+    pop_cfun();
+  }
 }
 
 } // namespace parcoach

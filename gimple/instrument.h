@@ -1,12 +1,27 @@
 // Writes the run-time checks (thesis Algorithm 13) into a function: a call
 // to the runtime before each collective, and function-exit checks before
 // each point where a process leaves the function.
+//
+// Which checks stay: in a flagged function (or any, with instrument=all)
+// every collective is checked, every leave point gets function-exit checks,
+// and the function's dynamic extent is marked for the runtime.  A function
+// proved correct gets checks at its collectives but none at its exits,
+// since every process entering it runs the same collectives, and processes
+// that never entered it may match them elsewhere (thesis figure 5.1).  In
+// selective mode those checks are `dormant': they run only inside the
+// extent of a flagged function, whose own checks would otherwise wait
+// forever for processes calling an unchecked collective here.
+// MPI_Finalize is always checked: it catches a process finalising while
+// others wait in a check.
 #ifndef PARCOACH_GIMPLE_INSTRUMENT_H
 #define PARCOACH_GIMPLE_INSTRUMENT_H
 
 #include "function_model.h"
 
+#include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace parcoach {
 
@@ -14,31 +29,46 @@ namespace parcoach {
 // alive across garbage collections through these roots.
 void register_instrumentation_gc_roots(const char *plugin_name);
 
-struct InstrumentationSummary {
-  int collective_checks = 0;
-  int exit_checks = 0;
-  // Leave points got no function-exit check because no communicator of the
-  // function's collectives is available there (see choose_exit_handles).
+// GCC lowers one function at a time, but whether a function needs checks
+// depends on the whole unit (unit_analysis.h).  So every check a function
+// may need is inserted at the `cfg' pass as a candidate carrying a tag, and
+// the unit step later settles each tag: keep it (live or dormant) or remove
+// it, wherever OpenMP expansion has moved the call meanwhile.
+struct CandidateChecks {
+  // The tag of the check before each collective call, by model node.
+  std::vector<std::pair<NodeId, int>> collective_tags;
+  // The tags of the function-exit checks (colour 0) at its leave points.
+  std::vector<int> exit_tags;
+  // Leave points got no exit check: none of the function's collectives has
+  // a communicator available there (see choose_exit_handles).
   bool exit_unchecked = false;
 };
 
-// A function the analysis flagged (or any, with instrument=all): every
-// collective gets a check, every leave point function-exit checks, and the
-// function's dynamic extent is marked for the runtime.  The lines of the
-// conditionals blamed travel with each check into the run-time message.
-InstrumentationSummary instrument_function(function *fun, const GimpleFunction &model,
-                                           const MismatchResult &result);
+// Inserts the candidates of a function with collectives or calls to the
+// unit's functions: a check before every collective, function-exit checks
+// before every leave point, and the marks of the function's dynamic extent
+// (kept only if the function is flagged).  Tags are numbered from
+// `next_tag', which is advanced.
+CandidateChecks insert_candidate_checks(function *fun, const GimpleFunction &model,
+                                        int &next_tag);
 
-// A function proved correct: its collectives get checks, but its exits
-// none, since every process entering it runs the same collectives, and
-// processes that never entered it may match them elsewhere (thesis figure
-// 5.1).  In selective mode the checks are `dormant': they run only inside
-// the extent of a flagged function, whose own checks would otherwise wait
-// forever for processes calling an unchecked collective here.  MPI_Finalize
-// is always checked: it catches a process finalising while others wait in a
-// check.
-InstrumentationSummary instrument_proved_function(function *fun, const GimpleFunction &model,
-                                                  bool dormant);
+enum class CheckDecision {
+  Remove,
+  Always,  // runs every time
+  IfArmed  // dormant: runs only inside the extent of a flagged function
+};
+
+struct SettledCheck {
+  CheckDecision decision = CheckDecision::Remove;
+  // The lines of the conditionals blamed, for the run-time message.
+  std::string conditionals;
+};
+
+// Applies `by_tag' (indexed by tag) to every candidate of the unit, and
+// removes the extent marks of the functions whose DECL_UID is not in
+// `flagged_functions'.
+void settle_candidate_checks(const std::vector<SettledCheck> &by_tag,
+                             const std::set<unsigned> &flagged_functions);
 
 // The OpenMP check (rtlib/parcoach_omp.h) before `before', executed by
 // every thread of the team that reaches it.

@@ -192,7 +192,7 @@ private:
 void instrument_region(function *fun, const RegionModel &region, const MismatchResult &result,
                        location_t region_start) {
   std::string function = lang_hooks.decl_printable_name(fun->decl, 2);
-  std::string conditionals = all_conditional_lines(region.branch_of_node, result);
+  std::string conditionals = all_conditional_lines(branch_locations(region.branch_of_node), result);
   for (const TeamEvent &event : region.events)
     if (event.check_before)
       insert_omp_check(event.check_before, event.check_colour, event.where, function,
@@ -203,9 +203,10 @@ void instrument_region(function *fun, const RegionModel &region, const MismatchR
 
 void report_region(function *fun, const RegionModel &region, const MismatchResult &result,
                    bool instrumented, std::vector<Finding> *findings) {
+  BranchOfNode branches = branch_locations(region.branch_of_node);
   for (const FlaggedCollective &flagged : result.flagged) {
     const TeamEvent &event = region.events[region.event_of_node[flagged.node]];
-    std::string lines = conditional_lines(region.branch_of_node, flagged);
+    std::string lines = conditional_lines(branches, flagged);
     bool several = lines.find(',') != std::string::npos;
     if (findings) {
       Finding finding;
@@ -213,7 +214,7 @@ void report_region(function *fun, const RegionModel &region, const MismatchResul
       finding.function = lang_hooks.decl_printable_name(fun->decl, 2);
       finding.location = source_location(event.where);
       finding.collective = event.name;
-      add_related_locations(region.branch_of_node, flagged, finding);
+      add_related_locations(branches, flagged, finding);
       finding.checked = instrumented;
       findings->push_back(finding);
     }
@@ -224,7 +225,7 @@ void report_region(function *fun, const RegionModel &region, const MismatchResul
                     event.name.c_str(), several ? "conditionals" : "conditional",
                     several ? "lines" : "line", lines.c_str()))
       continue;
-    note_conditionals(region.branch_of_node, flagged,
+    note_conditionals(branches, flagged,
                       "threads may leave this loop after different numbers of iterations, "
                       "and so reach %s (line %d) a different number of times",
                       "threads may take different branches here, and then not all of them "

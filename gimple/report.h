@@ -1,6 +1,6 @@
-// Turns the findings of the collective-mismatch analysis into GCC
-// diagnostics: a warning at each collective, a note at each responsible
-// conditional, a note where a run-time check goes.
+// Helpers that turn the findings of the analyses into GCC diagnostics and
+// report entries: the conditionals blamed, as lines, notes and related
+// locations.
 #ifndef PARCOACH_GIMPLE_REPORT_H
 #define PARCOACH_GIMPLE_REPORT_H
 
@@ -12,9 +12,13 @@
 
 namespace parcoach {
 
-// A model's conditional statement per node (null for other nodes): what
-// the helpers below turn the core's node ids back into.
-using BranchOfNode = std::vector<gimple *>;
+// Where each node's conditional is reported (conditional_location), or
+// UNKNOWN_LOCATION for other nodes: what the helpers below turn the core's
+// node ids back into.  Locations, not statements, since the unit step
+// reports after OpenMP expansion has rewritten some of those statements.
+using BranchOfNode = std::vector<location_t>;
+
+BranchOfNode branch_locations(const std::vector<gimple *> &branch_of_node);
 
 // "9, 14": the distinct source lines of the conditionals blamed for one
 // flagged node, in increasing order.
@@ -33,16 +37,6 @@ void add_related_locations(const BranchOfNode &branches, const FlaggedCollective
 void note_conditionals(const BranchOfNode &branches, const FlaggedCollective &flagged,
                        const char *loop_exit_format, const char *branch_format,
                        const char *name, int line);
-
-struct InstrumentationSummary;
-
-// Emits the diagnostics and, when `findings' is not null, records each
-// finding there for the JSON report.  `instrumented' is null when no check
-// was inserted.
-void report_mismatches(function *fun, const GimpleFunction &function,
-                       const MismatchResult &result,
-                       const InstrumentationSummary *instrumented,
-                       std::vector<Finding> *findings);
 
 SourceLocation source_location(location_t where);
 

@@ -1,19 +1,25 @@
-/* Thesis figure 5.2: a false negative of the intra-procedural analysis
- * (documented known limit).
+/* Thesis figure 5.2: the false negative of the thesis' intra-procedural
+ * analysis, which PARCOACH now catches.
  *
  * What is wrong: only the even ranks call f, and f calls MPI_Barrier; the
- * odd ranks go straight to MPI_Finalize.  The `if' of line 32 decides
+ * odd ranks go straight to MPI_Finalize.  The `if' of line 37 decides
  * whether a process calls the barrier, but the barrier is in another
  * function.
  *
- * PARCOACH analyses f and main separately: f calls its barrier
- * unconditionally and main's only collective, MPI_Finalize, is called by
- * every process, so there is no warning, and with the default (selective)
- * instrumentation nothing is instrumented.  The program is not run here: it
- * would deadlock.  The copy thesis_fig5_2_false_negative_instrument_all.c
- * shows that instrument=all catches the error at run time.
+ * Analysed one function at a time (-fplugin-arg-parcoach-thesis), f calls
+ * its barrier unconditionally and main's only collective, MPI_Finalize, is
+ * called by every process: no warning.  With the summaries of the unit, the
+ * call to f counts as a barrier on one branch only: a warning at the call
+ * (line 38) with a note at the `if'.  main is then checked: rank 0 checks
+ * before f's barrier (its dormant check comes alive inside main) while
+ * rank 1 checks before MPI_Finalize, and the program stops instead of
+ * deadlocking.
  *
- * description: thesis fig. 5.2: false negative, the barrier skipped by some ranks is in a callee: no warning
+ * description: thesis fig. 5.2: the barrier skipped by some ranks is in a callee: warning at the call, stops
+ * expect-warning: 38 collective-mismatch
+ * expect-conditional: 37
+ * expect-run: 2 stop
+ * expect-run: 1 ok
  */
 #include <mpi.h>
 

@@ -1,0 +1,388 @@
+#include "unit_analysis.h"
+
+#include "collective_summaries.h"
+#include "function_model.h"
+#include "instrument.h"
+#include "report.h"
+#include "value_flow_model.h"
+
+#include <algorithm>
+#include <exception>
+#include <map>
+#include <set>
+#include <string>
+
+namespace parcoach {
+
+namespace {
+
+// A node of a function's model that runs collectives: a collective call,
+// or a call to a function of the unit.
+struct Site {
+  location_t where;
+  const MpiCollective *collective; // null for a call
+  int callee = -1;                 // unit id of the function called
+};
+
+// What the unit step needs to know about one function: no pointer into
+// GCC's IR, which OpenMP expansion changes after the `cfg' pass.
+struct FunctionRecord {
+  unsigned uid;
+  int unit_id;
+  std::string name;
+  location_t location;
+  SourceLanguage language;
+  FunctionModel model; // facts.callee: unit ids
+  BranchOfNode branches;
+  std::map<NodeId, Site> sites;
+  bool has_collectives;
+  // The conditional nodes whose value-flow verdicts `value_flow' gives.
+  std::vector<NodeId> flow_branch_nodes;
+  ValueFlowFunction value_flow;
+  CandidateChecks candidates;
+  bool instrumented;
+};
+
+struct Unit {
+  Options options;
+  std::vector<FunctionRecord> records;
+  // Unit ids: every function recorded or called, by DECL_UID.
+  std::map<unsigned, int> id_of_uid;
+  std::vector<std::string> name_of_id;
+  int next_tag = 0;
+  // What -fplugin-arg-parcoach-report collects.
+  bool reporting = false;
+  TranslationUnitReport report;
+};
+
+Unit unit;
+
+int unit_id(tree decl) {
+  auto inserted = unit.id_of_uid.insert({DECL_UID(decl), (int)unit.name_of_id.size()});
+  if (inserted.second)
+    unit.name_of_id.push_back(lang_hooks.decl_printable_name(decl, 2));
+  return inserted.first->second;
+}
+
+const char *collective_name(const MpiCollective *collective, SourceLanguage language) {
+  return language == SourceLanguage::Fortran ? collective->fortran_name : collective->c_name;
+}
+
+// ------------------------------------------------------------ diagnostics
+
+// One warning per site: the flagged nodes of a call's summary all come
+// from the call's node, and are merged.
+std::map<NodeId, FlaggedCollective> flagged_by_site(const ExpandedModel &expanded,
+                                                    const MismatchResult &result) {
+  std::map<NodeId, FlaggedCollective> sites;
+  for (const FlaggedCollective &flagged : result.flagged) {
+    NodeId origin = expanded.origin[flagged.node];
+    auto inserted = sites.insert({origin, flagged});
+    FlaggedCollective &merged = inserted.first->second;
+    merged.node = origin;
+    if (inserted.second)
+      continue;
+    merged.order_conditionals.insert(merged.order_conditionals.end(),
+                                     flagged.order_conditionals.begin(),
+                                     flagged.order_conditionals.end());
+    merged.loop_conditionals.insert(merged.loop_conditionals.end(),
+                                    flagged.loop_conditionals.begin(),
+                                    flagged.loop_conditionals.end());
+  }
+  for (auto &entry : sites)
+    for (std::vector<NodeId> *nodes :
+         {&entry.second.order_conditionals, &entry.second.loop_conditionals}) {
+      std::sort(nodes->begin(), nodes->end());
+      nodes->erase(std::unique(nodes->begin(), nodes->end()), nodes->end());
+    }
+  return sites;
+}
+
+void report_site(const FunctionRecord &record, const Site &site,
+                 const FlaggedCollective &flagged, bool instrumented) {
+  std::string lines = conditional_lines(record.branches, flagged);
+  bool several = lines.find(',') != std::string::npos;
+  if (unit.reporting) {
+    Finding finding;
+    finding.kind = "collective-mismatch";
+    finding.function = record.name;
+    finding.location = source_location(site.where);
+    finding.collective = site.collective ? collective_name(site.collective, record.language)
+                                         : unit.name_of_id[site.callee];
+    add_related_locations(record.branches, flagged, finding);
+    finding.checked = instrumented;
+    unit.report.findings.push_back(finding);
+  }
+  auto_diagnostic_group group;
+  bool warned =
+      site.collective
+          ? warning_at(site.where, 0,
+                       "%qs may not be called by all processes of its communicator, "
+                       "or not in the same order, because of the %s at %s %s "
+                       "[parcoach:collective-mismatch]",
+                       collective_name(site.collective, record.language),
+                       several ? "conditionals" : "conditional", several ? "lines" : "line",
+                       lines.c_str())
+      : is_call_token(flagged.collective)
+          ? warning_at(site.where, 0,
+                       "this call to %qs runs MPI collectives (those of %qs) that not all "
+                       "processes may run, or not in the same order, because of the %s at "
+                       "%s %s [parcoach:collective-mismatch]",
+                       unit.name_of_id[site.callee].c_str(),
+                       unit.name_of_id[token_function(flagged.collective)].c_str(),
+                       several ? "conditionals" : "conditional", several ? "lines" : "line",
+                       lines.c_str())
+          : warning_at(site.where, 0,
+                       "this call to %qs runs %qs, which may not be called by all processes "
+                       "of its communicator, or not in the same order, because of the %s at "
+                       "%s %s [parcoach:collective-mismatch]",
+                       unit.name_of_id[site.callee].c_str(),
+                       collective_name(collective_by_colour(flagged.collective),
+                                       record.language),
+                       several ? "conditionals" : "conditional", several ? "lines" : "line",
+                       lines.c_str());
+  if (!warned)
+    return; // warnings disabled (-w) or in a system header
+  std::string what = site.collective ? collective_name(site.collective, record.language)
+                                     : "the call to " + unit.name_of_id[site.callee];
+  note_conditionals(record.branches, flagged,
+                    "processes may leave this loop after different numbers of "
+                    "iterations, and so run %qs (line %d) a different number of times",
+                    "processes may take different branches here, and then not all "
+                    "of them run %qs (line %d) at the same point",
+                    what.c_str(), LOCATION_LINE(site.where));
+  if (!instrumented)
+    return;
+  if (site.collective)
+    inform(site.where, "run-time check inserted before this call: the program stops with "
+                       "%<MPI_Abort%> if processes disagree here");
+  else
+    inform(site.where, "run-time check inserted before each collective this call reaches "
+                       "in this file: the program stops with %<MPI_Abort%> if processes "
+                       "disagree there while %qs runs", record.name.c_str());
+}
+
+// -fplugin-arg-parcoach-verbose: for each site the thesis' analysis (control
+// flow only, one function at a time) flags but this one does not, why.
+void explain_proofs(const FunctionRecord &record, const std::set<NodeId> &flagged_now,
+                    const std::map<NodeId, std::string> &uniform_reasons) {
+  MismatchResult thesis = find_collective_mismatches(record.model);
+  for (const FlaggedCollective &flagged : thesis.flagged) {
+    if (flagged_now.count(flagged.node) || !record.sites.count(flagged.node))
+      continue;
+    const Site &site = record.sites.at(flagged.node);
+    const char *runs = collective_name(site.collective, record.language);
+    bool explained = false;
+    for (const std::vector<NodeId> *nodes :
+         {&flagged.order_conditionals, &flagged.loop_conditionals})
+      for (NodeId node : *nodes) {
+        auto reason = uniform_reasons.find(node);
+        if (reason == uniform_reasons.end())
+          continue;
+        inform(record.branches[node],
+               "no warning for %qs (line %d): this condition is the same on every "
+               "process: %s",
+               runs, LOCATION_LINE(site.where), reason->second.c_str());
+        explained = true;
+      }
+    if (!explained)
+      inform(site.where,
+             "no warning for %qs: the functions called on the other paths run the same "
+             "collectives in the same order",
+             runs);
+  }
+}
+
+// ------------------------------------------------------------ decisions
+
+void record_instrumentation(const FunctionRecord &record, const char *mode,
+                            int collective_checks, int exit_checks) {
+  if (unit.reporting)
+    unit.report.instrumented.push_back({record.name, mode, collective_checks, exit_checks});
+}
+
+// Settles the candidates of one function, given what the unit step found.
+void decide_checks(const FunctionRecord &record, const std::map<NodeId, FlaggedCollective> &flagged,
+                   std::vector<SettledCheck> &by_tag) {
+  InstrumentMode mode = unit.options.instrument;
+  bool is_flagged = !flagged.empty();
+  std::string all_lines;
+  {
+    MismatchResult merged;
+    for (const auto &entry : flagged)
+      merged.flagged.push_back(entry.second);
+    all_lines = all_conditional_lines(record.branches, merged);
+  }
+  int live = 0, dormant = 0;
+  for (const auto &candidate : record.candidates.collective_tags) {
+    SettledCheck &settled = by_tag[candidate.second];
+    const Site &site = record.sites.at(candidate.first);
+    bool finalize = site.collective->family == CollectiveFamily::Finalize;
+    if (is_flagged) {
+      auto own = flagged.find(candidate.first);
+      settled.decision = CheckDecision::Always;
+      settled.conditionals =
+          own != flagged.end() ? conditional_lines(record.branches, own->second) : all_lines;
+    } else {
+      settled.decision = finalize || mode == InstrumentMode::All ? CheckDecision::Always
+                                                                 : CheckDecision::IfArmed;
+    }
+    ++(settled.decision == CheckDecision::Always ? live : dormant);
+  }
+  for (int tag : record.candidates.exit_tags) {
+    by_tag[tag].decision = is_flagged ? CheckDecision::Always : CheckDecision::Remove;
+    by_tag[tag].conditionals = all_lines;
+  }
+  if (is_flagged)
+    record_instrumentation(record, "flagged", live,
+                           (int)record.candidates.exit_tags.size());
+  else if (record.has_collectives)
+    record_instrumentation(record, mode == InstrumentMode::Selective ? "dormant" : "proved",
+                           live + dormant, 0);
+}
+
+// ------------------------------------------------------------ the unit step
+
+void run_unit_step(); // below
+
+void analyse_unit_functions(void *, void *) {
+  if (unit.records.empty() || seen_error())
+    return;
+  // Plain C++ that may allocate a lot on huge units: never let an exception
+  // reach GCC, whose build has none.
+  try {
+    run_unit_step();
+  } catch (const std::exception &error) {
+    warning(0, "PARCOACH skipped the analysis of this file: %s [parcoach:internal]",
+            error.what());
+  }
+  unit.records.clear();
+}
+
+void run_unit_step() {
+  const Options &options = unit.options;
+
+  // Which conditionals may send processes different ways.
+  std::vector<FunctionModel> models(unit.name_of_id.size());
+  std::vector<std::map<NodeId, std::string>> uniform_reasons(unit.records.size());
+  std::vector<ValueFlowFunction> flows;
+  if (!options.thesis)
+    for (const FunctionRecord &record : unit.records)
+      flows.push_back(record.value_flow);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(flows);
+  for (std::size_t r = 0; r < unit.records.size(); ++r) {
+    const FunctionRecord &record = unit.records[r];
+    FunctionModel &model = models[record.unit_id];
+    model = record.model;
+    if (options.thesis) {
+      for (NodeFacts &facts : model.facts)
+        facts.callee = -1;
+      continue;
+    }
+    for (std::size_t b = 0; b < record.flow_branch_nodes.size() && b < verdicts[r].size(); ++b)
+      if (!verdicts[r][b].may_differ_between_processes) {
+        NodeId node = record.flow_branch_nodes[b];
+        model.facts[node].conditional = false;
+        uniform_reasons[r][node] = verdicts[r][b].reason;
+      }
+  }
+
+  UnitAnalysis analysis = analyse_unit(models);
+
+  std::vector<SettledCheck> by_tag(unit.next_tag);
+  std::set<unsigned> flagged_functions;
+  for (std::size_t r = 0; r < unit.records.size(); ++r) {
+    const FunctionRecord &record = unit.records[r];
+    std::map<NodeId, FlaggedCollective> flagged =
+        flagged_by_site(analysis.expanded[record.unit_id], analysis.results[record.unit_id]);
+    if (record.instrumented) {
+      decide_checks(record, flagged, by_tag);
+      if (!flagged.empty())
+        flagged_functions.insert(record.uid);
+    }
+    bool first = true;
+    for (const auto &entry : flagged) {
+      auto site = record.sites.find(entry.first);
+      if (site == record.sites.end())
+        continue;
+      report_site(record, site->second, entry.second, record.instrumented);
+      if (record.instrumented && record.candidates.exit_unchecked && first)
+        inform(record.location,
+               "no function-exit check in %qs: none of the communicators of its "
+               "collectives is available at its returns, so a process leaving it "
+               "while others call a collective is caught only at their next check",
+               record.name.c_str());
+      first = false;
+    }
+    if (options.verbose && !options.thesis) {
+      std::set<NodeId> flagged_now;
+      for (const auto &entry : flagged)
+        flagged_now.insert(entry.first);
+      explain_proofs(record, flagged_now, uniform_reasons[r]);
+    }
+  }
+  if (options.instrument != InstrumentMode::None)
+    settle_candidate_checks(by_tag, flagged_functions);
+}
+
+void write_report(void *, void *) {
+  if (!unit.reporting || unit.id_of_uid.empty())
+    return; // lto1 loads the plugin too, but runs no pass
+  unit.report.source = main_input_filename ? main_input_filename : "";
+  std::string problem = append_report(unit.options.report_file, unit.report);
+  if (!problem.empty())
+    warning(0, "PARCOACH report not written: %s [parcoach:report]", problem.c_str());
+}
+
+} // namespace
+
+std::vector<Finding> *unit_findings() {
+  return unit.reporting ? &unit.report.findings : nullptr;
+}
+
+void record_function(function *fun, const Options &options) {
+  GimpleFunction model = build_function_model(fun);
+  FunctionRecord record;
+  record.uid = DECL_UID(fun->decl);
+  record.unit_id = unit_id(fun->decl);
+  record.name = lang_hooks.decl_printable_name(fun->decl, 2);
+  record.location = DECL_SOURCE_LOCATION(fun->decl);
+  record.language = model.language;
+  record.branches = branch_locations(model.branch_of_node);
+  record.has_collectives = !model.collectives.empty();
+  for (const CollectiveCall &call : model.collectives)
+    record.sites[call.node] = {gimple_location(call.call), call.collective, -1};
+  for (const UnitCall &call : model.unit_calls) {
+    int callee = unit_id(call.callee);
+    model.model.facts[call.node].callee = callee;
+    record.sites[call.node] = {gimple_location(call.call), nullptr, callee};
+  }
+  record.model = model.model;
+
+  std::vector<gimple *> branches;
+  for (std::size_t n = 0; n < model.branch_of_node.size(); ++n)
+    if (model.branch_of_node[n] && record.model.facts[n].conditional) {
+      record.flow_branch_nodes.push_back((NodeId)n);
+      branches.push_back(model.branch_of_node[n]);
+    }
+  if (!options.thesis)
+    record.value_flow = extract_value_flow(fun, branches);
+
+  // A function that runs no collective and calls no function of the unit
+  // can never be flagged: nothing to check.
+  record.instrumented = options.instrument != InstrumentMode::None &&
+                        (record.has_collectives || !model.unit_calls.empty());
+  if (record.instrumented)
+    record.candidates = insert_candidate_checks(fun, model, unit.next_tag);
+  unit.records.push_back(std::move(record));
+}
+
+void register_unit_analysis(const char *plugin_name, const Options &options) {
+  unit.options = options;
+  unit.reporting = !options.report_file.empty();
+  register_callback(plugin_name, PLUGIN_ALL_IPA_PASSES_START, analyse_unit_functions, nullptr);
+  if (unit.reporting)
+    register_callback(plugin_name, PLUGIN_FINISH, write_report, nullptr);
+}
+
+} // namespace parcoach
