@@ -1,6 +1,5 @@
 #include "collective_pass.h"
 
-#include "omp_collectives.h"
 #include "unit_analysis.h"
 
 #include <exception>
@@ -19,8 +18,7 @@ const pass_data collective_pass_data = {
 };
 
 void check_function(function *fun, const Options &options) {
-  check_omp_collectives(fun, options, unit_findings()); // reads only: runs first
-  // The MPI analysis needs the whole unit: this records the function and
+  // The analyses need the whole unit: this records the function and
   // inserts its candidate checks (unit_analysis.h).
   record_function(fun, options);
 }

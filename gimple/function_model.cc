@@ -263,6 +263,32 @@ std::vector<basic_block> model_successors(basic_block bb) {
   return successors;
 }
 
+int FlowBranches::add(gimple *branch) {
+  auto inserted = index_.insert({branch, (int)statements_.size()});
+  if (inserted.second)
+    statements_.push_back(branch);
+  return inserted.first->second;
+}
+
+std::map<NodeId, std::string>
+drop_uniform_conditionals(FunctionModel &model,
+                          const std::vector<std::pair<NodeId, int>> &flow_branches,
+                          const std::vector<BranchVerdict> &verdicts, bool between_threads) {
+  std::map<NodeId, std::string> proofs;
+  for (const auto &branch : flow_branches) {
+    if ((std::size_t)branch.second >= verdicts.size())
+      continue;
+    const BranchVerdict &verdict = verdicts[branch.second];
+    bool may_differ = between_threads ? verdict.may_differ_between_threads
+                                      : verdict.may_differ_between_processes;
+    if (may_differ)
+      continue;
+    model.facts[branch.first].conditional = false;
+    proofs[branch.first] = verdict.reason;
+  }
+  return proofs;
+}
+
 GimpleFunction build_function_model(function *fun) {
   GimpleFunction result;
   ModelBuilder(fun, result).build();

@@ -8,8 +8,12 @@
 
 #include "collective_mismatch.h"
 #include "mpi_knowledge.h"
+#include "value_flow.h"
 
 #include <functional>
+#include <map>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace parcoach {
@@ -108,6 +112,28 @@ private:
 location_t conditional_location(const gimple *branch);
 
 GimpleFunction build_function_model(function *fun);
+
+// The conditional statements of a function whose value-flow verdicts the
+// unit step needs (value_flow_model.h), each once, in the order of the
+// verdicts.
+class FlowBranches {
+public:
+  int add(gimple *branch);
+  const std::vector<gimple *> &statements() const { return statements_; }
+
+private:
+  std::vector<gimple *> statements_;
+  std::map<gimple *, int> index_;
+};
+
+// Clears `conditional' on the nodes of `flow_branches' (node, verdict
+// index) whose value cannot differ between processes (with
+// `between_threads': between the threads of a team).  Returns the proof of
+// each, by node.
+std::map<NodeId, std::string>
+drop_uniform_conditionals(FunctionModel &model,
+                          const std::vector<std::pair<NodeId, int>> &flow_branches,
+                          const std::vector<BranchVerdict> &verdicts, bool between_threads);
 
 } // namespace parcoach
 

@@ -275,27 +275,6 @@ std::string printable_name(function *fun) {
 
 } // namespace
 
-void insert_omp_check(gimple *before, int colour, location_t where,
-                      const std::string &function, const std::string &conditionals) {
-  if (!omp_check_decl) {
-    tree text = const_string_type();
-    omp_check_decl = external_function(
-        "parcoach_omp_check",
-        build_function_type_list(void_type_node, integer_type_node, text, integer_type_node,
-                                 text, text, NULL_TREE));
-  }
-  const char *file = LOCATION_FILE(where);
-  gcall *call = gimple_build_call(
-      omp_check_decl, 5, build_int_cst(integer_type_node, colour),
-      gcc_compat::string_constant(file ? file : "?"),
-      build_int_cst(integer_type_node, LOCATION_LINE(where)),
-      gcc_compat::string_constant(function.c_str()),
-      gcc_compat::string_constant(conditionals.c_str()));
-  gimple_set_location(call, where);
-  gimple_stmt_iterator gsi = gsi_for_stmt(before);
-  gsi_insert_before(&gsi, call, GSI_SAME_STMT);
-}
-
 void register_instrumentation_gc_roots(const char *plugin_name) {
   register_callback(plugin_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
                     const_cast<ggc_root_tab *>(runtime_decl_roots));
@@ -348,7 +327,8 @@ void mark_checked_region(function *fun, const GimpleFunction &model) {
 const int first_candidate_when = 16;
 
 // Positions, counted from the end, of the arguments the unit step
-// rewrites: every check ends with (when, file, line, function,
+// rewrites: every MPI check ends with (when, file, line, function,
+// conditionals), the OpenMP check with (file, line, function,
 // conditionals).
 const unsigned when_from_end = 5;
 const unsigned conditionals_from_end = 1;
@@ -367,16 +347,26 @@ bool is_region_mark(tree decl) {
   return false;
 }
 
+// The argument of a candidate check that holds its tag: `when' for the MPI
+// checks, the colour for the OpenMP check; -1 for other statements.
+int tag_argument(const gcall *call) {
+  tree decl = gimple_call_fndecl(call);
+  if (decl && decl == omp_check_decl)
+    return 0;
+  if (is_runtime_check(decl) && gimple_call_num_args(call) >= when_from_end)
+    return gimple_call_num_args(call) - when_from_end;
+  return -1;
+}
+
 // The tag of a candidate check, or -1 for any other statement.
-int candidate_tag(const gimple *stmt) {
-  const gcall *call = dyn_cast<const gcall *>(stmt);
-  if (!call || !is_runtime_check(gimple_call_fndecl(call)) ||
-      gimple_call_num_args(call) < when_from_end)
+int candidate_tag(const gcall *call) {
+  int argument = tag_argument(call);
+  if (argument < 0)
     return -1;
-  tree when = gimple_call_arg(call, gimple_call_num_args(call) - when_from_end);
-  if (!tree_fits_shwi_p(when) || tree_to_shwi(when) < first_candidate_when)
+  tree value = gimple_call_arg(call, argument);
+  if (!tree_fits_shwi_p(value) || tree_to_shwi(value) < first_candidate_when)
     return -1;
-  return (int)(tree_to_shwi(when) - first_candidate_when);
+  return (int)(tree_to_shwi(value) - first_candidate_when);
 }
 
 // Settles the candidates of one function; true if the statement at `gsi'
@@ -392,10 +382,11 @@ bool settle_statement(gimple_stmt_iterator *gsi, const std::vector<SettledCheck>
     SettledCheck settled = (size_t)tag < by_tag.size() ? by_tag[tag] : SettledCheck();
     remove = settled.decision == CheckDecision::Remove;
     if (!remove) {
-      unsigned count = gimple_call_num_args(call);
-      CheckWhen when = settled.decision == CheckDecision::Always ? CheckAlways : CheckIfArmed;
-      gimple_call_set_arg(call, count - when_from_end, build_int_cst(integer_type_node, when));
-      gimple_call_set_arg(call, count - conditionals_from_end,
+      bool omp = gimple_call_fndecl(call) == omp_check_decl;
+      int value = omp ? settled.colour
+                      : settled.decision == CheckDecision::Always ? CheckAlways : CheckIfArmed;
+      gimple_call_set_arg(call, tag_argument(call), build_int_cst(integer_type_node, value));
+      gimple_call_set_arg(call, gimple_call_num_args(call) - conditionals_from_end,
                           gcc_compat::string_constant(settled.conditionals.c_str()));
     }
   } else if (is_region_mark(gimple_call_fndecl(call))) {
@@ -407,6 +398,26 @@ bool settle_statement(gimple_stmt_iterator *gsi, const std::vector<SettledCheck>
 }
 
 } // namespace
+
+void insert_omp_candidate(gimple *before, int tag, location_t where,
+                          const std::string &function) {
+  if (!omp_check_decl) {
+    tree text = const_string_type();
+    omp_check_decl = external_function(
+        "parcoach_omp_check",
+        build_function_type_list(void_type_node, integer_type_node, text, integer_type_node,
+                                 text, text, NULL_TREE));
+  }
+  const char *file = LOCATION_FILE(where);
+  gcall *call = gimple_build_call(
+      omp_check_decl, 5, build_int_cst(integer_type_node, first_candidate_when + tag),
+      gcc_compat::string_constant(file ? file : "?"),
+      build_int_cst(integer_type_node, LOCATION_LINE(where)),
+      gcc_compat::string_constant(function.c_str()), gcc_compat::string_constant(""));
+  gimple_set_location(call, where);
+  gimple_stmt_iterator gsi = gsi_for_stmt(before);
+  gsi_insert_before(&gsi, call, GSI_SAME_STMT);
+}
 
 CandidateChecks insert_candidate_checks(function *fun, const GimpleFunction &model,
                                         int &next_tag) {

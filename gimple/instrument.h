@@ -60,6 +60,8 @@ enum class CheckDecision {
 
 struct SettledCheck {
   CheckDecision decision = CheckDecision::Remove;
+  // OpenMP checks: the construct's colour (rtlib/parcoach_omp.h).
+  int colour = 0;
   // The lines of the conditionals blamed, for the run-time message.
   std::string conditionals;
 };
@@ -70,10 +72,11 @@ struct SettledCheck {
 void settle_candidate_checks(const std::vector<SettledCheck> &by_tag,
                              const std::set<unsigned> &flagged_functions);
 
-// The OpenMP check (rtlib/parcoach_omp.h) before `before', executed by
-// every thread of the team that reaches it.
-void insert_omp_check(gimple *before, int colour, location_t where,
-                      const std::string &function, const std::string &conditionals);
+// A candidate OpenMP check (rtlib/parcoach_omp.h) before `before', to be
+// executed by every thread of the team that reaches it; settled like the
+// others, its colour then set.
+void insert_omp_candidate(gimple *before, int tag, location_t where,
+                          const std::string &function);
 
 } // namespace parcoach
 

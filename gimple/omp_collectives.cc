@@ -1,11 +1,8 @@
 #include "omp_collectives.h"
 
-#include "collective_mismatch.h"
-#include "function_model.h"
-#include "instrument.h"
+#include "collective_summaries.h"
 #include "mpi_knowledge.h"
 #include "omp_regions.h"
-#include "report.h"
 
 #include <map>
 #include <string>
@@ -37,6 +34,10 @@ struct RegionModel {
   gimple *region_end = nullptr;  // the GIMPLE_OMP_RETURN of the parallel
 };
 
+// What the model builder asks of the unit: the unit id of a function the
+// code calls, if it is defined in the unit.
+using UnitIds = std::function<int(tree)>;
+
 const char *directive_prefix() {
   return gcc_compat::compiling_fortran() ? "!$omp" : "#pragma omp";
 }
@@ -60,30 +61,15 @@ const char *worksharing_name(int kind) {
   }
 }
 
-// Thesis Algorithm 18, within the translation unit: the fewest team
-// collectives each function already analysed runs outside its own parallel
-// regions (orphaned constructs, executed by the team that calls it), by
-// DECL_UID.  GCC lowers functions in the order it finalises them, so
-// callees defined before their callers are known; others (and recursion)
-// count as none.
-std::map<unsigned, int> orphaned_collectives;
-
-int orphaned_collectives_of(const gcall *call) {
-  tree callee = gimple_call_fndecl(call);
-  if (!callee)
-    return 0;
-  auto found = orphaned_collectives.find(DECL_UID(callee));
-  return found == orphaned_collectives.end() ? 0 : found->second;
-}
-
 // Builds the model of one team: the body of a parallel region, or with
 // team -1 the function's own code outside its parallel regions (where
 // orphaned constructs bind to the calling team).
 class RegionModelBuilder {
 public:
   RegionModelBuilder(function *fun, const OmpRegions &regions, int team, int verbosity,
-                     RegionModel &out)
-      : fun_(fun), regions_(regions), team_(team), verbosity_(verbosity), out_(out),
+                     const UnitIds &unit_id, RegionModel &out)
+      : fun_(fun), regions_(regions), team_(team), verbosity_(verbosity), unit_id_(unit_id),
+        out_(out),
         chains_(fun, out.model, out.branch_of_node,
                 [&out] { out.event_of_node.push_back(-1); }) {}
 
@@ -112,10 +98,11 @@ private:
   bool ours(basic_block bb) const { return regions_.team_of_block(bb->index) == team_; }
 
   NodeId add_event(NodeId current, int collective, std::string name, location_t where,
-                   gimple *check_before, int check_colour) {
+                   gimple *check_before, int check_colour, int callee = -1) {
     out_.events.push_back({std::move(name), where, check_before, check_colour});
     NodeId node;
     NodeId next = chains_.append_collective(current, collective, node);
+    out_.model.facts[node].callee = callee;
     out_.event_of_node[node] = static_cast<int>(out_.events.size()) - 1;
     return next;
   }
@@ -162,14 +149,13 @@ private:
                             gimple_location(call), call, Barrier);
         continue;
       }
-      // A call to a function with orphaned constructs stands for as many
-      // barriers; its check is the one before the call.
-      int inherited = team_code ? orphaned_collectives_of(call) : 0;
-      for (int i = 0; i < inherited; ++i)
-        current = add_event(current, Barrier,
-                            std::string("the call to ") + name +
-                                " (it reaches barriers or worksharing constructs)",
-                            gimple_location(call), i == 0 ? call : nullptr, Barrier);
+      // A call to a function of the unit stands for the orphaned
+      // constructs it runs, known at the unit step (Algorithm 18); the
+      // check before the call covers them.
+      if (tree callee = team_code ? unit_callee(call) : NULL_TREE)
+        current = add_event(current, 0,
+                            std::string("the call to ") + lang_hooks.decl_printable_name(callee, 2),
+                            gimple_location(call), call, Barrier, unit_id_(callee));
     }
     gimple *last = last_stmt(bb);
     bool branches = team_code && last && !ends_team &&
@@ -181,40 +167,72 @@ private:
   const OmpRegions &regions_;
   int team_;
   int verbosity_;
+  const UnitIds &unit_id_;
   RegionModel &out_;
   BlockChains chains_;
   int own_barriers_ = 0;
 };
 
-// Thesis Algorithm 16: a check before every barrier and worksharing
-// construct of the region and before its end, so that no thread can wait
-// in a real barrier while another waits in a check.
-void instrument_region(function *fun, const RegionModel &region, const MismatchResult &result,
-                       location_t region_start) {
-  std::string function = lang_hooks.decl_printable_name(fun->decl, 2);
-  std::string conditionals = all_conditional_lines(branch_locations(region.branch_of_node), result);
+TeamRecord team_record(const RegionModel &region, bool parallel_region, location_t start,
+                       FlowBranches &branches) {
+  TeamRecord record;
+  record.parallel_region = parallel_region;
+  record.start = start;
+  record.model = region.model;
+  record.event_of_node = region.event_of_node;
   for (const TeamEvent &event : region.events)
-    if (event.check_before)
-      insert_omp_check(event.check_before, event.check_colour, event.where, function,
-                       conditionals);
-  if (region.region_end)
-    insert_omp_check(region.region_end, 0, region_start, function, conditionals);
+    record.events.push_back({event.name, event.where});
+  record.branches = branch_locations(region.branch_of_node);
+  for (std::size_t n = 0; n < region.branch_of_node.size(); ++n)
+    if (region.branch_of_node[n] && region.model.facts[n].conditional)
+      record.flow_branches.push_back({(NodeId)n, branches.add(region.branch_of_node[n])});
+  return record;
 }
 
-void report_region(function *fun, const RegionModel &region, const MismatchResult &result,
-                   bool instrumented, std::vector<Finding> *findings) {
-  BranchOfNode branches = branch_locations(region.branch_of_node);
-  for (const FlaggedCollective &flagged : result.flagged) {
-    const TeamEvent &event = region.events[region.event_of_node[flagged.node]];
-    std::string lines = conditional_lines(branches, flagged);
+// Thesis Algorithm 16: a check before every barrier and worksharing
+// construct of the region (and every call reaching some), and before its
+// end, so that no thread can wait in a real barrier while another waits in
+// a check.
+void add_pending_checks(const RegionModel &region, std::size_t team, location_t start,
+                        std::vector<PendingOmpCheck> &pending) {
+  for (const TeamEvent &event : region.events)
+    if (event.check_before)
+      pending.push_back({team, event.check_before, event.check_colour, event.where});
+  if (region.region_end)
+    pending.push_back({team, region.region_end, 0, start});
+}
+
+// The name of what a flagged node stands for: the construct, or for a
+// call, what the callee runs.
+std::string event_name(const TeamRecord &team, NodeId origin, int colour,
+                       const std::vector<const OmpFunctionRecord *> &records) {
+  const TeamEventRecord &event = team.events[team.event_of_node[origin]];
+  if (team.model.facts[origin].callee < 0)
+    return event.name;
+  if (is_call_token(colour) && records[token_function(colour)])
+    return event.name + " (it reaches the barriers or worksharing constructs of '" +
+           records[token_function(colour)]->name + "')";
+  return event.name + " (it reaches barriers or worksharing constructs)";
+}
+
+void report_team(const std::string &function, const TeamRecord &team,
+                 const std::map<NodeId, FlaggedCollective> &flagged,
+                 const std::vector<std::string> &names, bool instrumented,
+                 std::vector<Finding> *findings) {
+  std::size_t k = 0;
+  for (const auto &entry : flagged) {
+    const FlaggedCollective &site = entry.second;
+    const TeamEventRecord &event = team.events[team.event_of_node[entry.first]];
+    const std::string &name = names[k++];
+    std::string lines = conditional_lines(team.branches, site);
     bool several = lines.find(',') != std::string::npos;
     if (findings) {
       Finding finding;
       finding.kind = "omp-collective";
-      finding.function = lang_hooks.decl_printable_name(fun->decl, 2);
+      finding.function = function;
       finding.location = source_location(event.where);
-      finding.collective = event.name;
-      add_related_locations(branches, flagged, finding);
+      finding.collective = name;
+      add_related_locations(team.branches, site, finding);
       finding.checked = instrumented;
       findings->push_back(finding);
     }
@@ -222,47 +240,116 @@ void report_region(function *fun, const RegionModel &region, const MismatchResul
     if (!warning_at(event.where, 0,
                     "%s may not be reached by all threads of the team, or not in the "
                     "same order, because of the %s at %s %s [parcoach:omp-collective]",
-                    event.name.c_str(), several ? "conditionals" : "conditional",
+                    name.c_str(), several ? "conditionals" : "conditional",
                     several ? "lines" : "line", lines.c_str()))
       continue;
-    note_conditionals(branches, flagged,
+    note_conditionals(team.branches, site,
                       "threads may leave this loop after different numbers of iterations, "
                       "and so reach %s (line %d) a different number of times",
                       "threads may take different branches here, and then not all of them "
                       "reach %s (line %d) at the same point",
-                      event.name.c_str(), LOCATION_LINE(event.where));
+                      name.c_str(), LOCATION_LINE(event.where));
     if (instrumented)
       inform(event.where, "run-time check inserted: the program stops if the threads "
                           "of the team disagree here");
   }
 }
 
+// A team's model with the conditionals the same in every thread dropped
+// and the calls replaced by the callees' summaries.
+ExpandedModel team_view(const TeamRecord &team, const std::vector<BranchVerdict> *verdicts,
+                        const std::vector<std::vector<int>> &summaries) {
+  FunctionModel model = team.model;
+  if (verdicts)
+    drop_uniform_conditionals(model, team.flow_branches, *verdicts, true);
+  return expand_calls(model, summaries);
+}
+
 } // namespace
 
-void check_omp_collectives(function *fun, const Options &options,
-                           std::vector<Finding> *findings) {
+OmpFunctionRecord build_omp_record(function *fun, const Options &options,
+                                   const std::function<int(tree)> &unit_id,
+                                   FlowBranches &branches,
+                                   std::vector<PendingOmpCheck> &pending) {
+  OmpFunctionRecord record;
+  record.name = lang_hooks.decl_printable_name(fun->decl, 2);
   OmpRegions regions = find_omp_regions(fun);
-  // The function's orphaned constructs: reported, summarised for callers,
-  // never checked at run time (the team's own region may be unchecked).
+  location_t start = DECL_SOURCE_LOCATION(fun->decl);
+  // What callers see: the orphaned constructs, every barrier alike.
+  RegionModel summary;
+  RegionModelBuilder(fun, regions, -1, 0, unit_id, summary).build();
+  record.summary = team_record(summary, false, start, branches);
+  // The orphaned constructs are reported, never checked at run time (the
+  // calling team's region may be unchecked).
   RegionModel orphaned;
-  RegionModelBuilder(fun, regions, -1, options.omp_verbosity, orphaned).build();
-  if (!orphaned.events.empty()) {
-    orphaned_collectives[DECL_UID(fun->decl)] = minimal_collective_count(orphaned.model);
-    report_region(fun, orphaned, find_collective_mismatches(orphaned.model), false, findings);
-  }
-  for (std::size_t team = 0; team < regions.regions.size(); ++team) {
-    if (gimple_code(regions.regions[team].directive) != GIMPLE_OMP_PARALLEL)
+  RegionModelBuilder(fun, regions, -1, options.omp_verbosity, unit_id, orphaned).build();
+  if (!orphaned.events.empty())
+    record.teams.push_back(team_record(orphaned, false, start, branches));
+  for (std::size_t r = 0; r < regions.regions.size(); ++r) {
+    const gimple *directive = regions.regions[r].directive;
+    if (gimple_code(directive) != GIMPLE_OMP_PARALLEL)
       continue;
     RegionModel region;
-    RegionModelBuilder(fun, regions, static_cast<int>(team), options.omp_verbosity, region)
+    RegionModelBuilder(fun, regions, static_cast<int>(r), options.omp_verbosity, unit_id,
+                       region)
         .build();
-    MismatchResult result = find_collective_mismatches(region.model);
-    bool instrument = options.instrument == InstrumentMode::All ||
-                      (options.instrument == InstrumentMode::Selective && !result.flagged.empty());
-    if (instrument && !region.events.empty())
-      instrument_region(fun, region, result,
-                        gimple_location(regions.regions[team].directive));
-    report_region(fun, region, result, instrument && !region.events.empty(), findings);
+    if (region.events.empty())
+      continue;
+    record.teams.push_back(
+        team_record(region, true, gimple_location(directive), branches));
+    add_pending_checks(region, record.teams.size() - 1, gimple_location(directive), pending);
+  }
+  return record;
+}
+
+void insert_omp_candidates(function *fun, const std::vector<PendingOmpCheck> &pending,
+                           OmpFunctionRecord &record, int &next_tag) {
+  std::string function = lang_hooks.decl_printable_name(fun->decl, 2);
+  for (const PendingOmpCheck &check : pending) {
+    insert_omp_candidate(check.before, next_tag, check.where, function);
+    record.teams[check.team].candidates.push_back({next_tag++, check.colour});
+  }
+}
+
+void analyse_omp_unit(const std::vector<const OmpFunctionRecord *> &records,
+                      const std::vector<const std::vector<BranchVerdict> *> &verdicts,
+                      const Options &options, std::vector<Finding> *findings,
+                      std::vector<SettledCheck> &by_tag) {
+  // Algorithm 18: what each function's orphaned constructs are, callees
+  // first.
+  std::vector<FunctionModel> summary_models(records.size());
+  for (std::size_t id = 0; id < records.size(); ++id)
+    if (records[id]) {
+      summary_models[id] = records[id]->summary.model;
+      if (verdicts[id])
+        drop_uniform_conditionals(summary_models[id], records[id]->summary.flow_branches,
+                                  *verdicts[id], true);
+    }
+  std::vector<std::vector<int>> summaries = analyse_unit(summary_models).summaries;
+
+  for (std::size_t id = 0; id < records.size(); ++id) {
+    if (!records[id])
+      continue;
+    for (const TeamRecord &team : records[id]->teams) {
+      ExpandedModel view = team_view(team, verdicts[id], summaries);
+      MismatchResult result = find_collective_mismatches(view.model);
+      std::map<NodeId, FlaggedCollective> flagged = flagged_by_origin(view, result);
+      std::vector<std::string> names;
+      for (const auto &entry : flagged)
+        names.push_back(event_name(team, entry.first, entry.second.collective, records));
+      bool instrument = team.parallel_region &&
+                        (options.instrument == InstrumentMode::All ||
+                         (options.instrument == InstrumentMode::Selective && !flagged.empty()));
+      if (instrument) {
+        MismatchResult merged;
+        for (const auto &entry : flagged)
+          merged.flagged.push_back(entry.second);
+        std::string lines = all_conditional_lines(team.branches, merged);
+        for (const auto &candidate : team.candidates)
+          by_tag[candidate.first] = {CheckDecision::Always, candidate.second, lines};
+      }
+      report_team(records[id]->name, team, flagged, names, instrument, findings);
+    }
   }
 }
 

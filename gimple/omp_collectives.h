@@ -1,27 +1,93 @@
-// OpenMP collectives (thesis section 3.2, Algorithm 15): every thread of a
-// team must meet the same sequence of barriers and worksharing constructs.
-// Each parallel region becomes a graph model of its own, whose "collectives"
-// are explicit barriers, implicit barriers (end of for, sections, single
-// without nowait) and worksharing constructs; the collective-mismatch core
-// (Algorithm 12) then finds the conditionals some threads may take and
-// others not.  Static analysis only: no run-time check yet.
+// OpenMP collectives (thesis section 3.2, Algorithms 15-18): every thread of
+// a team must meet the same sequence of barriers and worksharing
+// constructs.  Each parallel region becomes a graph model of its own, whose
+// "collectives" are explicit barriers, implicit barriers (end of for,
+// sections, single without nowait), worksharing constructs, and calls to
+// functions of the unit that run orphaned constructs; the
+// collective-mismatch core (Algorithm 12) then finds the conditionals some
+// threads may take and others not.
+//
+// Like the MPI analysis (unit_analysis.h), it works in two steps: the
+// models are built at the `cfg' pass, before OpenMP expansion outlines the
+// regions, with a candidate run-time check before every construct of every
+// region; the unit step, once every function is lowered, replaces calls by
+// what the callees run (Algorithm 18, with the summaries of
+// collective_summaries.h), reports, and settles the candidates.
 #ifndef PARCOACH_GIMPLE_OMP_COLLECTIVES_H
 #define PARCOACH_GIMPLE_OMP_COLLECTIVES_H
 
 #include "gcc_compat.h"
 
+#include "collective_mismatch.h"
 #include "findings_report.h"
+#include "function_model.h"
+#include "instrument.h"
 #include "plugin_options.h"
+#include "report.h"
+#include "value_flow.h"
 
+#include <functional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace parcoach {
 
-// Warns about the barriers and worksharing constructs of `fun' that not
-// every thread of their team may reach in the same order; records the
-// findings when `findings' is not null.
-void check_omp_collectives(function *fun, const Options &options,
-                           std::vector<Finding> *findings);
+struct TeamEventRecord {
+  std::string name; // "#pragma omp barrier", "the implicit barrier of ..."
+  location_t where;
+};
+
+// One team's model, kept for the unit step: a parallel region, or the
+// function's orphaned constructs (run by whatever team calls it).
+struct TeamRecord {
+  bool parallel_region;
+  location_t start;
+  FunctionModel model; // facts.callee: unit ids
+  std::vector<int> event_of_node; // index in events, or -1
+  std::vector<TeamEventRecord> events;
+  BranchOfNode branches;
+  // (node, index of its branch in the function's FlowBranches).
+  std::vector<std::pair<NodeId, int>> flow_branches;
+  // Candidate checks: (tag, colour of rtlib/parcoach_omp.h).
+  std::vector<std::pair<int, int>> candidates;
+};
+
+struct OmpFunctionRecord {
+  std::string name;
+  // The function's orphaned constructs with every barrier alike: what its
+  // callers see.
+  TeamRecord summary;
+  std::vector<TeamRecord> teams;
+};
+
+// A check to insert once the value flow is extracted: statements change
+// nothing before that.
+struct PendingOmpCheck {
+  std::size_t team; // index in OmpFunctionRecord::teams
+  gimple *before;
+  int colour;
+  location_t where;
+};
+
+// At the `cfg' pass: the models of `fun''s teams.  Their conditionals are
+// added to `branches'; `pending' receives the candidate checks.
+OmpFunctionRecord build_omp_record(function *fun, const Options &options,
+                                   const std::function<int(tree)> &unit_id,
+                                   FlowBranches &branches,
+                                   std::vector<PendingOmpCheck> &pending);
+
+// Inserts the pending checks as candidates, tags from `next_tag'.
+void insert_omp_candidates(function *fun, const std::vector<PendingOmpCheck> &pending,
+                           OmpFunctionRecord &record, int &next_tag);
+
+// At the unit step.  `records[id]' and `verdicts[id]' by unit id (null for
+// functions not recorded); reports, and settles the candidates in
+// `by_tag'.
+void analyse_omp_unit(const std::vector<const OmpFunctionRecord *> &records,
+                      const std::vector<const std::vector<BranchVerdict> *> &verdicts,
+                      const Options &options, std::vector<Finding> *findings,
+                      std::vector<SettledCheck> &by_tag);
 
 } // namespace parcoach
 

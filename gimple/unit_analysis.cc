@@ -3,6 +3,7 @@
 #include "collective_summaries.h"
 #include "function_model.h"
 #include "instrument.h"
+#include "omp_collectives.h"
 #include "report.h"
 #include "value_flow_model.h"
 
@@ -36,9 +37,10 @@ struct FunctionRecord {
   BranchOfNode branches;
   std::map<NodeId, Site> sites;
   bool has_collectives;
-  // The conditional nodes whose value-flow verdicts `value_flow' gives.
-  std::vector<NodeId> flow_branch_nodes;
+  // (node, index of its verdict in what `value_flow' gives).
+  std::vector<std::pair<NodeId, int>> flow_branches;
   ValueFlowFunction value_flow;
+  OmpFunctionRecord omp;
   CandidateChecks candidates;
   bool instrumented;
 };
@@ -69,34 +71,6 @@ const char *collective_name(const MpiCollective *collective, SourceLanguage lang
 }
 
 // ------------------------------------------------------------ diagnostics
-
-// One warning per site: the flagged nodes of a call's summary all come
-// from the call's node, and are merged.
-std::map<NodeId, FlaggedCollective> flagged_by_site(const ExpandedModel &expanded,
-                                                    const MismatchResult &result) {
-  std::map<NodeId, FlaggedCollective> sites;
-  for (const FlaggedCollective &flagged : result.flagged) {
-    NodeId origin = expanded.origin[flagged.node];
-    auto inserted = sites.insert({origin, flagged});
-    FlaggedCollective &merged = inserted.first->second;
-    merged.node = origin;
-    if (inserted.second)
-      continue;
-    merged.order_conditionals.insert(merged.order_conditionals.end(),
-                                     flagged.order_conditionals.begin(),
-                                     flagged.order_conditionals.end());
-    merged.loop_conditionals.insert(merged.loop_conditionals.end(),
-                                    flagged.loop_conditionals.begin(),
-                                    flagged.loop_conditionals.end());
-  }
-  for (auto &entry : sites)
-    for (std::vector<NodeId> *nodes :
-         {&entry.second.order_conditionals, &entry.second.loop_conditionals}) {
-      std::sort(nodes->begin(), nodes->end());
-      nodes->erase(std::unique(nodes->begin(), nodes->end()), nodes->end());
-    }
-  return sites;
-}
 
 void report_site(const FunctionRecord &record, const Site &site,
                  const FlaggedCollective &flagged, bool instrumented) {
@@ -274,17 +248,12 @@ void run_unit_step() {
     const FunctionRecord &record = unit.records[r];
     FunctionModel &model = models[record.unit_id];
     model = record.model;
-    if (options.thesis) {
+    if (!options.thesis)
+      uniform_reasons[r] = drop_uniform_conditionals(model, record.flow_branches, verdicts[r],
+                                                     false);
+    else
       for (NodeFacts &facts : model.facts)
         facts.callee = -1;
-      continue;
-    }
-    for (std::size_t b = 0; b < record.flow_branch_nodes.size() && b < verdicts[r].size(); ++b)
-      if (!verdicts[r][b].may_differ_between_processes) {
-        NodeId node = record.flow_branch_nodes[b];
-        model.facts[node].conditional = false;
-        uniform_reasons[r][node] = verdicts[r][b].reason;
-      }
   }
 
   UnitAnalysis analysis = analyse_unit(models);
@@ -294,7 +263,7 @@ void run_unit_step() {
   for (std::size_t r = 0; r < unit.records.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
     std::map<NodeId, FlaggedCollective> flagged =
-        flagged_by_site(analysis.expanded[record.unit_id], analysis.results[record.unit_id]);
+        flagged_by_origin(analysis.expanded[record.unit_id], analysis.results[record.unit_id]);
     if (record.instrumented) {
       decide_checks(record, flagged, by_tag);
       if (!flagged.empty())
@@ -321,6 +290,17 @@ void run_unit_step() {
       explain_proofs(record, flagged_now, uniform_reasons[r]);
     }
   }
+
+  // The OpenMP collectives of every team, with the threads' verdicts.
+  std::vector<const OmpFunctionRecord *> omp_records(unit.name_of_id.size(), nullptr);
+  std::vector<const std::vector<BranchVerdict> *> omp_verdicts(unit.name_of_id.size(), nullptr);
+  for (std::size_t r = 0; r < unit.records.size(); ++r) {
+    omp_records[unit.records[r].unit_id] = &unit.records[r].omp;
+    if (!options.thesis)
+      omp_verdicts[unit.records[r].unit_id] = &verdicts[r];
+  }
+  analyse_omp_unit(omp_records, omp_verdicts, options, unit_findings(), by_tag);
+
   if (options.instrument != InstrumentMode::None)
     settle_candidate_checks(by_tag, flagged_functions);
 }
@@ -341,8 +321,12 @@ std::vector<Finding> *unit_findings() {
 }
 
 void record_function(function *fun, const Options &options) {
-  GimpleFunction model = build_function_model(fun);
   FunctionRecord record;
+  FlowBranches branches;
+  std::vector<PendingOmpCheck> omp_checks;
+  record.omp = build_omp_record(fun, options, unit_id, branches, omp_checks);
+
+  GimpleFunction model = build_function_model(fun);
   record.uid = DECL_UID(fun->decl);
   record.unit_id = unit_id(fun->decl);
   record.name = lang_hooks.decl_printable_name(fun->decl, 2);
@@ -358,16 +342,18 @@ void record_function(function *fun, const Options &options) {
     record.sites[call.node] = {gimple_location(call.call), nullptr, callee};
   }
   record.model = model.model;
-
-  std::vector<gimple *> branches;
   for (std::size_t n = 0; n < model.branch_of_node.size(); ++n)
-    if (model.branch_of_node[n] && record.model.facts[n].conditional) {
-      record.flow_branch_nodes.push_back((NodeId)n);
-      branches.push_back(model.branch_of_node[n]);
-    }
-  if (!options.thesis)
-    record.value_flow = extract_value_flow(fun, branches);
+    if (model.branch_of_node[n] && record.model.facts[n].conditional)
+      record.flow_branches.push_back({(NodeId)n, branches.add(model.branch_of_node[n])});
 
+  // Before any check is inserted: the checks pass addresses of the
+  // program's variables to the runtime, which the value flow would take
+  // for writes.
+  if (!options.thesis)
+    record.value_flow = extract_value_flow(fun, branches.statements());
+
+  if (options.instrument != InstrumentMode::None)
+    insert_omp_candidates(fun, omp_checks, record.omp, unit.next_tag);
   // A function that runs no collective and calls no function of the unit
   // can never be flagged: nothing to check.
   record.instrumented = options.instrument != InstrumentMode::None &&

@@ -49,6 +49,32 @@ ExpandedModel expand_calls(const FunctionModel &model,
   return out;
 }
 
+std::map<NodeId, FlaggedCollective> flagged_by_origin(const ExpandedModel &expanded,
+                                                      const MismatchResult &result) {
+  std::map<NodeId, FlaggedCollective> sites;
+  for (const FlaggedCollective &flagged : result.flagged) {
+    NodeId origin = expanded.origin[flagged.node];
+    auto inserted = sites.insert({origin, flagged});
+    FlaggedCollective &merged = inserted.first->second;
+    merged.node = origin;
+    if (inserted.second)
+      continue;
+    merged.order_conditionals.insert(merged.order_conditionals.end(),
+                                     flagged.order_conditionals.begin(),
+                                     flagged.order_conditionals.end());
+    merged.loop_conditionals.insert(merged.loop_conditionals.end(),
+                                    flagged.loop_conditionals.begin(),
+                                    flagged.loop_conditionals.end());
+  }
+  for (auto &entry : sites)
+    for (std::vector<NodeId> *nodes :
+         {&entry.second.order_conditionals, &entry.second.loop_conditionals}) {
+      std::sort(nodes->begin(), nodes->end());
+      nodes->erase(std::unique(nodes->begin(), nodes->end()), nodes->end());
+    }
+  return sites;
+}
+
 namespace {
 
 bool runs_collectives(const FunctionModel &model) {

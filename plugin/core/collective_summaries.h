@@ -18,6 +18,7 @@
 
 #include "collective_mismatch.h"
 
+#include <map>
 #include <vector>
 
 namespace parcoach {
@@ -41,6 +42,13 @@ struct ExpandedModel {
 // summary leaves a plain node.
 ExpandedModel expand_calls(const FunctionModel &model,
                            const std::vector<std::vector<int>> &summaries);
+
+// The flagged nodes of an analysis of `expanded', by the original node they
+// come from: the nodes of a call's summary are merged into one verdict on
+// the call's node (conditionals united and sorted; the collective of the
+// first).
+std::map<NodeId, FlaggedCollective> flagged_by_origin(const ExpandedModel &expanded,
+                                                      const MismatchResult &result);
 
 struct UnitAnalysis {
   std::vector<ExpandedModel> expanded; // per function

@@ -127,3 +127,23 @@ TEST_CASE("summaries reach callers through a chain of calls, callees defined in 
   REQUIRE(unit.results[0].flagged.size() == 1);
   CHECK(unit.results[0].flagged[0].collective == allreduce());
 }
+
+TEST_CASE("flagged nodes of a call's summary merge into one verdict on the call",
+          "[summaries]") {
+  // main: if (c1) { if (c2) g(); }  with g() { MPI_Bcast; MPI_Allreduce }:
+  // both nodes of g's summary are flagged, blamed on the two conditionals.
+  Figure callee(2);
+  callee.edges({{0, 1}, {1, 2}, {2, 3}}).collective(1, bcast()).collective(2, allreduce());
+  Figure main_figure(3);
+  main_figure.edges({{0, 1}, {1, 2}, {1, 4}, {2, 3}, {2, 4}, {3, 4}})
+      .conditional({1, 2}).call(3, 0);
+  UnitAnalysis unit = analyse_unit({callee.model(), main_figure.model()});
+  REQUIRE(unit.results[1].flagged.size() == 2);
+  std::map<NodeId, FlaggedCollective> sites =
+      flagged_by_origin(unit.expanded[1], unit.results[1]);
+  REQUIRE(sites.size() == 1);
+  CHECK(sites.begin()->first == 3);
+  CHECK(sites.begin()->second.node == 3);
+  CHECK(sites.begin()->second.collective == bcast());
+  CHECK(sites.begin()->second.order_conditionals == Nodes{1, 2});
+}
