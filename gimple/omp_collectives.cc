@@ -3,6 +3,7 @@
 #include "collective_summaries.h"
 #include "mpi_knowledge.h"
 #include "omp_regions.h"
+#include "../rtlib/parcoach_omp.h"
 
 #include <map>
 #include <string>
@@ -19,6 +20,7 @@ enum TeamCollective { Barrier = 1, For = 2, Sections = 3, Single = 4, FirstOwnBa
 struct TeamEvent {
   std::string name;    // "#pragma omp barrier", "the implicit barrier of ..."
   location_t where;
+  int callee;          // unit id of the function a call event calls, or -1
   // Where the run-time check goes (the barrier call or the directive), and
   // its colour (rtlib/parcoach_omp.h); null for an implicit barrier, which
   // the check before its construct covers.
@@ -99,7 +101,7 @@ private:
 
   NodeId add_event(NodeId current, int collective, std::string name, location_t where,
                    gimple *check_before, int check_colour, int callee = -1) {
-    out_.events.push_back({std::move(name), where, check_before, check_colour});
+    out_.events.push_back({std::move(name), where, callee, check_before, check_colour});
     NodeId node;
     NodeId next = chains_.append_collective(current, collective, node);
     out_.model.facts[node].callee = callee;
@@ -197,9 +199,19 @@ void add_pending_checks(const RegionModel &region, std::size_t team, location_t 
                         std::vector<PendingOmpCheck> &pending) {
   for (const TeamEvent &event : region.events)
     if (event.check_before)
-      pending.push_back({team, event.check_before, event.check_colour, event.where});
+      pending.push_back(
+          {team, event.check_before, event.check_colour, event.where, event.callee});
   if (region.region_end)
-    pending.push_back({team, region.region_end, 0, start});
+    pending.push_back({team, region.region_end, 0, start, -1});
+}
+
+// The colour of the check before a call: the first construct the callee
+// runs, so that a call matches the same construct written inline (a call
+// running one barrier matches a barrier); for a callee that runs several
+// sequences, a colour of its own (PARCOACH_OMP_CALL + its unit id).
+int call_check_colour(const std::vector<int> &summary) {
+  int first = summary.front(); // never called with an empty summary
+  return is_call_token(first) ? PARCOACH_OMP_CALL + token_function(first) : first;
 }
 
 // The name of what a flagged node stands for: the construct, or for a
@@ -307,7 +319,7 @@ void insert_omp_candidates(function *fun, const std::vector<PendingOmpCheck> &pe
   std::string function = lang_hooks.decl_printable_name(fun->decl, 2);
   for (const PendingOmpCheck &check : pending) {
     insert_omp_candidate(check.before, next_tag, check.where, function);
-    record.teams[check.team].candidates.push_back({next_tag++, check.colour});
+    record.teams[check.team].candidates.push_back({next_tag++, check.colour, check.callee});
   }
 }
 
@@ -345,8 +357,18 @@ void analyse_omp_unit(const std::vector<const OmpFunctionRecord *> &records,
         for (const auto &entry : flagged)
           merged.flagged.push_back(entry.second);
         std::string lines = all_conditional_lines(team.branches, merged);
-        for (const auto &candidate : team.candidates)
-          by_tag[candidate.first] = {CheckDecision::Always, candidate.second, lines};
+        for (const TeamRecord::Candidate &candidate : team.candidates) {
+          SettledCheck &settled = by_tag[candidate.tag];
+          settled = {CheckDecision::Always, candidate.colour, lines};
+          if (candidate.callee < 0)
+            continue;
+          // Before a call: checked only if the callee runs team constructs.
+          const std::vector<int> &summary = summaries[candidate.callee];
+          if (summary.empty())
+            settled.decision = CheckDecision::Remove;
+          else
+            settled.colour = call_check_colour(summary);
+        }
       }
       report_team(records[id]->name, team, flagged, names, instrument, findings);
     }

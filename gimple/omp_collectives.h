@@ -49,8 +49,14 @@ struct TeamRecord {
   BranchOfNode branches;
   // (node, index of its branch in the function's FlowBranches).
   std::vector<std::pair<NodeId, int>> flow_branches;
-  // Candidate checks: (tag, colour of rtlib/parcoach_omp.h).
-  std::vector<std::pair<int, int>> candidates;
+  // Candidate checks: the colour of rtlib/parcoach_omp.h, except before a
+  // call, whose colour depends on what the callee runs.
+  struct Candidate {
+    int tag;
+    int colour;
+    int callee; // unit id, or -1
+  };
+  std::vector<Candidate> candidates;
 };
 
 struct OmpFunctionRecord {
@@ -68,6 +74,7 @@ struct PendingOmpCheck {
   gimple *before;
   int colour;
   location_t where;
+  int callee; // unit id of the function called by `before', or -1
 };
 
 // At the `cfg' pass: the models of `fun''s teams.  Their conditionals are

@@ -46,6 +46,8 @@ name_of (int colour)
 {
   if (colour >= 0 && colour < (int) (sizeof colour_names / sizeof *colour_names))
     return colour_names[colour];
+  if (colour >= PARCOACH_OMP_CALL)
+    return "a call to a function reaching barriers or worksharing constructs";
   return "an unknown construct";
 }
 

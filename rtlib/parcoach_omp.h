@@ -15,7 +15,7 @@
    PARCOACH too.  A team of one thread is never checked.
 
    colour: PARCOACH_OMP_END (0) for the end of the parallel region, then
-   barrier, for/do, sections, single.  The OpenMP functions are weak
+   barrier, for/do, sections, single, then calls (PARCOACH_OMP_CALL).  The OpenMP functions are weak
    references: the runtime needs no libgomp of its own.  */
 #ifndef PARCOACH_OMP_H
 #define PARCOACH_OMP_H
@@ -30,7 +30,11 @@ enum
   PARCOACH_OMP_BARRIER = 1,
   PARCOACH_OMP_FOR = 2,
   PARCOACH_OMP_SECTIONS = 3,
-  PARCOACH_OMP_SINGLE = 4
+  PARCOACH_OMP_SINGLE = 4,
+  /* From here on: a call to a function that reaches barriers or
+     worksharing constructs along several possible sequences, one colour
+     per function.  */
+  PARCOACH_OMP_CALL = 16
 };
 
 void parcoach_omp_check (int colour, const char *file, int line,
