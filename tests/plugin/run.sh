@@ -202,5 +202,30 @@ else
   fail omp-verbosity-1 "expected two warnings blaming line 5"; cat "$work/out"
 fi
 
+# The unit step: a barrier hidden in a callee on the other branch (thesis
+# figure 5.1) gives no warning; the thesis' own analysis
+# (-fplugin-arg-parcoach-thesis) does, and verbose says why it is gone.
+cat > "$work/hidden.c" <<'SRC'
+#include <mpi.h>
+void f(void) { MPI_Barrier(MPI_COMM_WORLD); }
+void g(int rank) {
+  if (rank % 2)
+    MPI_Barrier(MPI_COMM_WORLD);
+  else
+    f();
+}
+SRC
+$MPICC $cflags -c "$work/hidden.c" -o "$work/x.o" 2> "$work/out"
+if grep -q "parcoach:" "$work/out"; then fail unit-summaries "warned"; cat "$work/out"; else pass unit-summaries; fi
+$MPICC $cflags -fplugin-arg-parcoach-thesis -c "$work/hidden.c" -o "$work/x.o" 2> "$work/out"
+expect_output thesis-mode "hidden.c:5:5: warning: .MPI_Barrier. may not be called by all processes.*line 4 \[parcoach:collective-mismatch\]" "$work/out"
+$MPICC $cflags -fplugin-arg-parcoach-verbose -c "$work/hidden.c" -o "$work/x.o" 2> "$work/out"
+expect_output verbose-summaries "hidden.c:5:5: note: no warning for .MPI_Barrier.: the functions called on the other paths run the same collectives" "$work/out"
+if $MPICC $cflags -fplugin-arg-parcoach-verbose=yes -c "$work/hidden.c" -o "$work/x.o" 2> "$work/out"; then
+  fail verbose-no-value "compilation succeeded"
+else
+  expect_output verbose-no-value "verbose takes no value" "$work/out"
+fi
+
 echo "plugin tests: $failures failure(s)"
 [ "$failures" -eq 0 ]
