@@ -353,10 +353,7 @@ void analyse_omp_unit(const std::vector<const OmpFunctionRecord *> &records,
                         (options.instrument == InstrumentMode::All ||
                          (options.instrument == InstrumentMode::Selective && !flagged.empty()));
       if (instrument) {
-        MismatchResult merged;
-        for (const auto &entry : flagged)
-          merged.flagged.push_back(entry.second);
-        std::string lines = all_conditional_lines(team.branches, merged);
+        std::string lines = all_conditional_lines(team.branches, flagged);
         for (const TeamRecord::Candidate &candidate : team.candidates) {
           SettledCheck &settled = by_tag[candidate.tag];
           settled = {CheckDecision::Always, candidate.colour, lines};

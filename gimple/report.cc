@@ -58,11 +58,12 @@ std::string conditional_lines(const BranchOfNode &branches, const FlaggedCollect
   return join(lines);
 }
 
-std::string all_conditional_lines(const BranchOfNode &branches, const MismatchResult &result) {
+std::string all_conditional_lines(const BranchOfNode &branches,
+                                  const std::map<NodeId, FlaggedCollective> &flagged) {
   std::set<int> lines;
-  for (const FlaggedCollective &flagged : result.flagged) {
-    collect_lines(branches, flagged.order_conditionals, lines);
-    collect_lines(branches, flagged.loop_conditionals, lines);
+  for (const auto &site : flagged) {
+    collect_lines(branches, site.second.order_conditionals, lines);
+    collect_lines(branches, site.second.loop_conditionals, lines);
   }
   return join(lines);
 }

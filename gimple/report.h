@@ -8,6 +8,7 @@
 
 #include "findings_report.h"
 
+#include <map>
 #include <string>
 
 namespace parcoach {
@@ -24,8 +25,9 @@ BranchOfNode branch_locations(const std::vector<gimple *> &branch_of_node);
 // flagged node, in increasing order.
 std::string conditional_lines(const BranchOfNode &branches, const FlaggedCollective &flagged);
 
-// The same for every flagged node of a result.
-std::string all_conditional_lines(const BranchOfNode &branches, const MismatchResult &result);
+// The same for every flagged site (flagged_by_origin).
+std::string all_conditional_lines(const BranchOfNode &branches,
+                                  const std::map<NodeId, FlaggedCollective> &flagged);
 
 // The related locations of a finding: each conditional once, loop exits
 // first ("loop-exit"), then the others ("branch").

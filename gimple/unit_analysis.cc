@@ -142,9 +142,11 @@ void explain_proofs(const FunctionRecord &record, const std::set<NodeId> &flagge
                     const std::map<NodeId, std::string> &uniform_reasons) {
   MismatchResult thesis = find_collective_mismatches(record.model);
   for (const FlaggedCollective &flagged : thesis.flagged) {
-    if (flagged_now.count(flagged.node) || !record.sites.count(flagged.node))
+    auto found = record.sites.find(flagged.node);
+    if (flagged_now.count(flagged.node) || found == record.sites.end() ||
+        !found->second.collective)
       continue;
-    const Site &site = record.sites.at(flagged.node);
+    const Site &site = found->second;
     const char *runs = collective_name(site.collective, record.language);
     bool explained = false;
     for (const std::vector<NodeId> *nodes :
@@ -180,13 +182,7 @@ void decide_checks(const FunctionRecord &record, const std::map<NodeId, FlaggedC
                    std::vector<SettledCheck> &by_tag) {
   InstrumentMode mode = unit.options.instrument;
   bool is_flagged = !flagged.empty();
-  std::string all_lines;
-  {
-    MismatchResult merged;
-    for (const auto &entry : flagged)
-      merged.flagged.push_back(entry.second);
-    all_lines = all_conditional_lines(record.branches, merged);
-  }
+  std::string all_lines = all_conditional_lines(record.branches, flagged);
   int live = 0, dormant = 0;
   for (const auto &candidate : record.candidates.collective_tags) {
     SettledCheck &settled = by_tag[candidate.second];
