@@ -8,7 +8,6 @@
 #include "loops.h"
 
 #include <algorithm>
-#include <limits>
 #include <map>
 #include <utility>
 
@@ -149,31 +148,6 @@ MismatchResult find_collective_mismatches(const FunctionModel &model) {
   if (!cfg.valid)
     return {};
   return MismatchAnalysis(model, cfg).run();
-}
-
-} // namespace parcoach
-
-namespace parcoach {
-
-int minimal_collective_count(const FunctionModel &model) {
-  NormalisedCfg cfg = normalise_cfg(model);
-  if (!cfg.valid)
-    return 0;
-  Graph dag = acyclic_graph(cfg.graph, find_loops(cfg.graph, cfg.fake_exit_edge));
-  std::vector<NodeId> topo;
-  if (!topological_order(dag, topo))
-    return 0;
-  const int unreached = std::numeric_limits<int>::max();
-  std::vector<int> fewest(dag.size(), unreached);
-  fewest[dag.entry] = 0;
-  for (NodeId n : topo) {
-    if (fewest[n] == unreached)
-      continue;
-    int after = fewest[n] + (facts_of(model, cfg.original[n]).collective != 0 ? 1 : 0);
-    for (NodeId s : dag.succs(n))
-      fewest[s] = std::min(fewest[s], after);
-  }
-  return fewest[dag.exit] == unreached ? 0 : fewest[dag.exit];
 }
 
 } // namespace parcoach

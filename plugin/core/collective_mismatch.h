@@ -58,11 +58,6 @@ struct MismatchResult {
 
 MismatchResult find_collective_mismatches(const FunctionModel &model);
 
-// The fewest collectives a process entering the function runs before it
-// leaves (loops counted as running zero times; paths that end the job
-// ignored): what a caller can count on (thesis Algorithm 18).
-int minimal_collective_count(const FunctionModel &model);
-
 } // namespace parcoach
 
 #endif

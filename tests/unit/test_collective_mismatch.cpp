@@ -301,28 +301,6 @@ TEST_CASE("results use the caller's node ids", "[mismatch]") {
   CHECK(r.valid_sequence == std::vector<int>{allreduce()});
 }
 
-// Thesis Algorithm 18: what a caller can count on.
-TEST_CASE("minimal collective count: the fewest collectives on a path to the exit",
-          "[mismatch][summary]") {
-  // entry -> 1 -> {2 (barrier), 3} -> 4 (barrier) -> exit
-  Figure f(4);
-  f.edges({{0, 1}, {1, 2}, {1, 3}, {2, 4}, {3, 4}, {4, 5}})
-      .conditional({1})
-      .collective(2, 1)
-      .collective(4, 1);
-  CHECK(minimal_collective_count(f.model()) == 1);
-  f.collective(3, 1); // both branches now have one
-  CHECK(minimal_collective_count(f.model()) == 2);
-  // A loop around node 4 counts zero times: 4 -> 1 back edge.
-  f.edges({{4, 1}}).collective(2, 0).collective(3, 0);
-  CHECK(minimal_collective_count(f.model()) == 1);
-  // A branch that aborts the job does not lower the count.
-  Figure aborting(3);
-  aborting.edges({{0, 1}, {1, 2}, {1, 3}, {3, 4}}).terminates(2).collective(3, 7);
-  CHECK(minimal_collective_count(aborting.model()) == 1);
-  CHECK(minimal_collective_count(FunctionModel{}) == 0);
-}
-
 // Thesis figure 3.9(c), OpenMP barriers through the same core: explicit
 // barriers 3 and 4 on the two sides of branch 2 (order 0), explicit barrier
 // 6 (order 1), implicit barrier 8 at the end of a worksharing construct
