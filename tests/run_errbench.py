@@ -18,6 +18,7 @@ header comment, one expectation per line, behind any comment prefix
                                 before the timeout
   plugin-args: ARG=VALUE ...    extra -fplugin-arg-parcoach-ARG=VALUE
   compile-flags: FLAGS          extra compiler and linker flags (-fopenmp)
+  link-flags: FLAGS             libraries, linked after the program (-lm)
   description: TEXT             what the program shows
 
 For each program the script compiles it with the plugin at -O0 (flags from
@@ -63,7 +64,7 @@ COMPILE_TIMEOUT = 300
 
 HEADER_RE = re.compile(
     r'^\s*(?:/\*+|\*+|//+|!+|#)?\s*'
-    r'(expect-warning|expect-conditional|expect-run|plugin-args|compile-flags|description)'
+    r'(expect-warning|expect-conditional|expect-run|plugin-args|compile-flags|link-flags|description)'
     r'\s*:\s*(.*?)\s*(?:\*/)?\s*$')
 
 # file:line:col: kind: message  (the column is optional)
@@ -99,6 +100,7 @@ class Program:
         self.runs = []              # [(np, 'ok'|'stop', OMP threads or None)]
         self.plugin_args = []       # ['instrument=all']
         self.compile_flags = []     # ['-fopenmp']
+        self.link_flags = []        # ['-lm']
         self.description = ''
         self.errors = []
         self._parse()
@@ -138,6 +140,8 @@ class Program:
                 self.plugin_args.extend(value.split())
             elif key == 'compile-flags':
                 self.compile_flags.extend(shlex.split(value))
+            elif key == 'link-flags':
+                self.link_flags.extend(shlex.split(value))
             elif key == 'description':
                 self.description = value
         if not self.description:
@@ -250,7 +254,9 @@ def parse_diagnostics(stderr, source, cwd):
                 lines = set()
                 if c:
                     lines = {int(x) for x in c.group(1).replace(',', ' ').split()}
-                named.setdefault(line, set()).update(lines)
+                # Thread-level warnings blame directives, not conditionals.
+                if k.group(1) not in ('thread-level', 'concurrent-collectives'):
+                    named.setdefault(line, set()).update(lines)
         elif kind == 'note':
             if msg.startswith('processes may ') or msg.startswith('threads may '):
                 conditionals.add(line)
@@ -395,7 +401,8 @@ class Suite:
 
     def link(self, program, workdir, obj, lines):
         exe = os.path.join(workdir, 'prog')
-        argv = self.compilers[program.ext] + program.compile_flags + [obj, '-o', exe] + self.libs
+        argv = (self.compilers[program.ext] + program.compile_flags + [obj, '-o', exe] +
+                self.libs + program.link_flags)
         code, out, _ = run_command(argv, workdir, COMPILE_TIMEOUT)
         if code != 0:
             lines.append(('FAIL', 'link', program.name,
