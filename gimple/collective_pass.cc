@@ -1,5 +1,6 @@
 #include "collective_pass.h"
 
+#include "thread_level.h"
 #include "unit_analysis.h"
 
 #include <exception>
@@ -18,6 +19,7 @@ const pass_data collective_pass_data = {
 };
 
 void check_function(function *fun, const Options &options) {
+  check_thread_levels(fun, options, unit_findings());
   // The analyses need the whole unit: this records the function and
   // inserts its candidate checks (unit_analysis.h).
   record_function(fun, options);

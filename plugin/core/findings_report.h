@@ -9,7 +9,7 @@
 //       "location": {"file": "app.c", "line": 12, "column": 5},
 //       "collective": "MPI_Barrier",
 //       "related": [{"file": "app.c", "line": 9, "column": 6,
-//                    "role": "branch" | "loop-exit"}],
+//                    "role": "branch" | "loop-exit" | "directive"}],
 //       "checked": true}],
 //    "instrumented": [
 //      {"function": "f", "mode": "flagged" | "dormant" | "proved",
@@ -30,11 +30,16 @@ struct SourceLocation {
 
 struct RelatedLocation {
   SourceLocation location;
-  std::string role; // "branch" or "loop-exit"
+  // "branch" or "loop-exit" (a conditional blamed), "directive" (an
+  // OpenMP directive blamed by a thread-level or concurrent-collectives
+  // finding)
+  std::string role;
 };
 
 struct Finding {
-  std::string kind; // "collective-mismatch"
+  // "collective-mismatch", "omp-collective", "thread-level",
+  // "concurrent-collectives"
+  std::string kind;
   std::string function;
   SourceLocation location;
   std::string collective;

@@ -20,7 +20,16 @@ const char *options_help() {
          "    callee runs the same collectives on every path\n"
          "-fplugin-arg-parcoach-thesis\n"
          "    analyse as the PARCOACH thesis: control flow only, one function\n"
-         "    at a time (more warnings and checks; for comparison)";
+         "    at a time (more warnings and checks; for comparison)\n"
+         "-fplugin-arg-parcoach-thread-level=single|funneled|serialized|multiple\n"
+         "    the MPI thread level the program requests (MPI_THREAD_SINGLE...);\n"
+         "    default: the constant passed to MPI_Init_thread in the translation\n"
+         "    unit, MPI_THREAD_SINGLE for MPI_Init\n"
+         "-fplugin-arg-parcoach-context=sequential|parallel|single|master\n"
+         "    where every function is assumed to be called: outside parallel\n"
+         "    regions (sequential, default), by every thread of a team\n"
+         "    (parallel), by one thread of a team in a single, section or task\n"
+         "    (single), or by the master thread of a team (master)";
 }
 
 namespace {
@@ -36,6 +45,34 @@ std::string parse_instrument(const std::string &value, Options &options) {
     return "invalid value '" + value +
            "' for -fplugin-arg-parcoach-instrument: expected selective, all or none";
   return "";
+}
+
+std::string parse_thread_level(const std::string &value, Options &options) {
+  static const std::pair<const char *, ThreadLevel> names[] = {
+      {"single", ThreadLevel::Single}, {"funneled", ThreadLevel::Funneled},
+      {"serialized", ThreadLevel::Serialized}, {"multiple", ThreadLevel::Multiple}};
+  for (const auto &name : names)
+    if (value == name.first) {
+      options.thread_level = name.second;
+      options.thread_level_given = true;
+      return "";
+    }
+  return "invalid value '" + value +
+         "' for -fplugin-arg-parcoach-thread-level: expected single, funneled, serialized "
+         "or multiple";
+}
+
+std::string parse_context(const std::string &value, Options &options) {
+  static const std::pair<const char *, CallContext> names[] = {
+      {"sequential", CallContext::Sequential}, {"parallel", CallContext::Parallel},
+      {"single", CallContext::Single}, {"master", CallContext::Master}};
+  for (const auto &name : names)
+    if (value == name.first) {
+      options.context = name.second;
+      return "";
+    }
+  return "invalid value '" + value +
+         "' for -fplugin-arg-parcoach-context: expected sequential, parallel, single or master";
 }
 
 } // namespace
@@ -60,6 +97,11 @@ std::string parse_options(const std::vector<std::pair<std::string, std::string>>
       if (!arg.second.empty())
         return "-fplugin-arg-parcoach-thesis takes no value";
       options.thesis = true;
+    } else if (arg.first == "thread-level" || arg.first == "context") {
+      std::string error = arg.first == "context" ? parse_context(arg.second, options)
+                                                 : parse_thread_level(arg.second, options);
+      if (!error.empty())
+        return error;
     } else if (arg.first == "report") {
       if (arg.second.empty())
         return "-fplugin-arg-parcoach-report needs a file name: "

@@ -14,6 +14,18 @@ enum class InstrumentMode {
   None       // warnings only
 };
 
+// The MPI thread level (MPI_THREAD_SINGLE..MULTIPLE are 0..3 in every MPI).
+enum class ThreadLevel { Single = 0, Funneled = 1, Serialized = 2, Multiple = 3 };
+
+// What the threads are doing where a function is called (thesis 2.1.1,
+// table 2.1): the prefix of every parallelism word of the function.
+enum class CallContext {
+  Sequential, // outside any parallel region (default; the empty word)
+  Parallel,   // by every thread of a team (P)
+  Single,     // by one thread of a team, in a single/section/task (PS)
+  Master      // by the master thread of a team (PM)
+};
+
 struct Options {
   InstrumentMode instrument = InstrumentMode::Selective;
   // Where to append the JSON report of the findings (findings_report.h);
@@ -28,6 +40,12 @@ struct Options {
   // Analyse as the thesis did: control flow only, one function at a time
   // (no value-flow proofs, no summaries of callees).  For comparison.
   bool thesis = false;
+  // thread-level=: the level the program requests, overriding what
+  // MPI_Init_thread/MPI_Init say; unset: taken from those calls.
+  bool thread_level_given = false;
+  ThreadLevel thread_level = ThreadLevel::Single;
+  // context=: the parallelism context each function is assumed called in.
+  CallContext context = CallContext::Sequential;
 };
 
 // One line per argument, for plugin_info.help and error messages.

@@ -52,3 +52,29 @@ TEST_CASE("thesis is a flag without value", "[options]") {
   CHECK(options.thesis);
   CHECK(parse_options({{"thesis", "yes"}}, options).find("takes no value") != std::string::npos);
 }
+
+TEST_CASE("thread-level takes the four MPI levels and marks itself given", "[options]") {
+  Options options;
+  CHECK_FALSE(options.thread_level_given);
+  CHECK(parse_options({{"thread-level", "serialized"}}, options).empty());
+  CHECK(options.thread_level_given);
+  CHECK(options.thread_level == ThreadLevel::Serialized);
+  CHECK(parse_options({{"thread-level", "funneled"}}, options).empty());
+  CHECK(options.thread_level == ThreadLevel::Funneled);
+  CHECK(parse_options({{"thread-level", "MULTIPLE"}}, options)
+            .find("expected single, funneled, serialized or multiple") != std::string::npos);
+  CHECK(options.thread_level == ThreadLevel::Funneled);
+}
+
+TEST_CASE("context defaults to sequential and accepts parallel, single, master", "[options]") {
+  Options options;
+  CHECK(options.context == CallContext::Sequential);
+  CHECK(parse_options({{"context", "parallel"}}, options).empty());
+  CHECK(options.context == CallContext::Parallel);
+  CHECK(parse_options({{"context", "master"}}, options).empty());
+  CHECK(options.context == CallContext::Master);
+  CHECK(parse_options({{"context", ""}}, options).find("expected sequential, parallel") !=
+        std::string::npos);
+  CHECK(std::string(options_help()).find("context=sequential|parallel|single|master") !=
+        std::string::npos);
+}

@@ -1,0 +1,779 @@
+#include "thread_level.h"
+
+#include "function_model.h"
+#include "mpi_calls.h"
+#include "omp_regions.h"
+#include "parallelism_words.h"
+#include "report.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+
+namespace parcoach {
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// The augmented CFG (Algorithm 1): one node per OpenMP step and per MPI call.
+// ---------------------------------------------------------------------------
+
+struct ThreadFunction {
+  ThreadModel model;
+  // By node: the directive, barrier call, GIMPLE_OMP_RETURN (region end,
+  // implicit barrier) or MPI call it stands for; null for plain code.
+  std::vector<gimple *> stmt_of_node;
+  // The MPI_Init / MPI_Init_thread calls of the function.
+  std::vector<gcall *> inits;
+};
+
+SourceLanguage current_language() {
+  return gcc_compat::compiling_fortran() ? SourceLanguage::Fortran : SourceLanguage::C;
+}
+
+const char *directive_prefix() {
+  return gcc_compat::compiling_fortran() ? "!$omp" : "#pragma omp";
+}
+
+// The step of a directive opening a region, or None.
+OmpStep opening_step(const gimple *stmt) {
+  switch (gimple_code(stmt)) {
+  case GIMPLE_OMP_PARALLEL: case GIMPLE_OMP_TEAMS: return OmpStep::OpenParallel;
+  case GIMPLE_OMP_SINGLE: return OmpStep::OpenSingle;
+  case GIMPLE_OMP_SECTION: return OmpStep::OpenSection;
+  case GIMPLE_OMP_TASK: return OmpStep::OpenTask;
+  case GIMPLE_OMP_MASTER: return OmpStep::OpenMaster;
+  // masked may select another thread than the master (filter): one thread,
+  // maybe not the main one.
+  case GIMPLE_OMP_MASKED: return OmpStep::OpenTask;
+  case GIMPLE_OMP_SECTIONS: return OmpStep::OpenWorksharing;
+  case GIMPLE_OMP_FOR:
+    return gimple_omp_for_kind(stmt) == GF_OMP_FOR_KIND_FOR ? OmpStep::OpenWorksharing
+                                                            : OmpStep::None;
+  default: return OmpStep::None;
+  }
+}
+
+const char *directive_name(const gimple *stmt) {
+  switch (gimple_code(stmt)) {
+  case GIMPLE_OMP_PARALLEL: return "parallel";
+  case GIMPLE_OMP_TEAMS: return "teams";
+  case GIMPLE_OMP_SINGLE: return "single";
+  case GIMPLE_OMP_SECTION: return "section";
+  case GIMPLE_OMP_SECTIONS: return "sections";
+  case GIMPLE_OMP_TASK: return "task";
+  case GIMPLE_OMP_MASTER: return "master";
+  case GIMPLE_OMP_MASKED: return "masked";
+  case GIMPLE_OMP_FOR: return gcc_compat::compiling_fortran() ? "do" : "for";
+  default: return "barrier";
+  }
+}
+
+// The steps of a region end: the region's own, then its implicit barrier.
+std::vector<OmpStep> closing_steps(const gimple *omp_return, const OmpRegions &regions) {
+  int closed = regions.region_closed_by(omp_return);
+  if (closed < 0)
+    return {};
+  const gimple *opener = regions.regions[closed].directive;
+  bool barrier = !gimple_omp_return_nowait_p(omp_return);
+  switch (opening_step(opener)) {
+  case OmpStep::OpenParallel: return {OmpStep::CloseParallel};
+  case OmpStep::OpenSingle:
+    if (barrier)
+      return {OmpStep::CloseMonothreaded, OmpStep::Barrier};
+    return {OmpStep::CloseMonothreaded};
+  case OmpStep::OpenSection: case OmpStep::OpenTask: case OmpStep::OpenMaster:
+    return {OmpStep::CloseMonothreaded};
+  case OmpStep::OpenWorksharing:
+    if (barrier)
+      return {OmpStep::Barrier};
+    return {};
+  default: return {};
+  }
+}
+
+ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
+                                     SourceLanguage language) {
+  ThreadFunction out;
+  ThreadModel &model = out.model;
+  // Region ends name their directive's node once every block is built.
+  std::map<const gimple *, NodeId> node_of_directive;
+  std::vector<std::pair<NodeId, const gimple *>> ends;
+  auto add = [&](OmpStep step, gimple *stmt) {
+    NodeId node = model.add_node(step);
+    out.stmt_of_node.push_back(stmt);
+    if (stmt && gimple_code(stmt) == GIMPLE_OMP_RETURN) {
+      int closed = regions.region_closed_by(stmt);
+      if (closed >= 0)
+        ends.push_back({node, regions.regions[closed].directive});
+    } else if (stmt && step != OmpStep::None && step != OmpStep::Barrier) {
+      node_of_directive[stmt] = node;
+    }
+    return node;
+  };
+  model.cfg.entry = add(OmpStep::None, nullptr);
+  model.cfg.exit = add(OmpStep::None, nullptr);
+  int blocks = last_basic_block_for_fn(fun);
+  std::vector<NodeId> first(blocks, -1), last(blocks, -1);
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun) {
+    NodeId current = add(OmpStep::None, nullptr);
+    first[bb->index] = current;
+    auto chain = [&](OmpStep step, gimple *stmt) {
+      NodeId node = add(step, stmt);
+      model.cfg.add_edge(current, node);
+      current = node;
+      return node;
+    };
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (gimple_code(stmt) == GIMPLE_OMP_RETURN) {
+        for (OmpStep step : closing_steps(stmt, regions))
+          chain(step, stmt);
+        continue;
+      }
+      OmpStep step = opening_step(stmt);
+      if (step != OmpStep::None) {
+        chain(step, stmt);
+        continue;
+      }
+      gcall *call = dyn_cast<gcall *>(stmt);
+      if (!call)
+        continue;
+      const char *name = callee_name(call);
+      if (name && strcmp(name, "__builtin_GOMP_barrier") == 0) {
+        chain(OmpStep::Barrier, call);
+        continue;
+      }
+      if (init_kind(name, language) != InitKind::None)
+        out.inits.push_back(call);
+      if (is_thread_level_call(name, language)) {
+        NodeId node = chain(OmpStep::None, call);
+        model.mpi_call[node] = true;
+        model.collective[node] = find_collective(name, language) != nullptr;
+      }
+    }
+    last[bb->index] = current;
+  }
+  for (const auto &end : ends) {
+    auto found = node_of_directive.find(end.second);
+    if (found != node_of_directive.end())
+      model.opener[end.first] = found->second;
+  }
+  model.cfg.add_edge(model.cfg.entry,
+                     first[single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun))->index]);
+  FOR_EACH_BB_FN(bb, fun) {
+    bool any = false;
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->succs) {
+      any = true;
+      NodeId to = e->dest == EXIT_BLOCK_PTR_FOR_FN(fun) ? model.cfg.exit : first[e->dest->index];
+      if (to >= 0)
+        model.cfg.add_edge(last[bb->index], to);
+    }
+    if (!any)
+      model.cfg.add_edge(last[bb->index], model.cfg.exit);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// The requested level: the constant given to MPI_Init_thread.
+// ---------------------------------------------------------------------------
+
+// The statement that last assigns `var' before `use', looking back through
+// `use''s block and its single predecessors.
+gimple *last_assignment(tree var, gimple *use) {
+  gimple_stmt_iterator gsi = gsi_for_stmt(use);
+  basic_block bb = gimple_bb(use);
+  for (int blocks = 0; blocks < 64; ++blocks) {
+    for (gsi_prev(&gsi); !gsi_end_p(gsi); gsi_prev(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (is_gimple_call(stmt) && gimple_call_lhs(stmt) &&
+          operand_equal_p(gimple_call_lhs(stmt), var, 0))
+        return nullptr; // set by a call: unknown
+      if (is_gimple_assign(stmt) && operand_equal_p(gimple_assign_lhs(stmt), var, 0))
+        return stmt;
+    }
+    if (!single_pred_p(bb) || single_pred(bb) == ENTRY_BLOCK_PTR_FOR_FN(cfun))
+      return nullptr;
+    bb = single_pred(bb);
+    gsi = gsi_last_bb(bb);
+    if (gsi_end_p(gsi))
+      continue;
+    // Start after the last statement so that gsi_prev reaches it.
+    gimple *tail = gsi_stmt(gsi);
+    if (is_gimple_assign(tail) && operand_equal_p(gimple_assign_lhs(tail), var, 0))
+      return tail;
+  }
+  return nullptr;
+}
+
+// The level `arg' holds at `call', or -1 when it is not a known constant.
+int constant_level(tree arg, gimple *call) {
+  if (TREE_CODE(arg) == ADDR_EXPR)
+    arg = TREE_OPERAND(arg, 0); // Fortran passes the address
+  for (int hops = 0; hops < 8 && arg; ++hops) {
+    if (TREE_CODE(arg) == INTEGER_CST)
+      return tree_fits_shwi_p(arg) && tree_to_shwi(arg) >= 0 && tree_to_shwi(arg) <= 3
+                 ? static_cast<int>(tree_to_shwi(arg))
+                 : -1;
+    if (TREE_CODE(arg) == CONST_DECL) { // gfortran: a literal passed by reference
+      arg = DECL_INITIAL(arg);
+      continue;
+    }
+    if (!VAR_P(arg))
+      return -1;
+    // A constant (gfortran passes a literal as the address of one).
+    tree init = TREE_READONLY(arg) ? ctor_for_folding(arg) : NULL_TREE;
+    if (init && init != error_mark_node && TREE_CODE(init) == INTEGER_CST) {
+      arg = init;
+      continue;
+    }
+    gimple *def = last_assignment(arg, call);
+    if (!def || !gimple_assign_single_p(def))
+      return -1;
+    arg = gimple_assign_rhs1(def);
+    call = def;
+  }
+  return -1;
+}
+
+// ---------------------------------------------------------------------------
+// What waits for the end of the unit.
+// ---------------------------------------------------------------------------
+
+struct DirectiveNote {
+  location_t where;
+  std::string name; // "#pragma omp parallel"
+};
+
+// An MPI call whose compliance depends on the requested level.
+struct LevelCall {
+  std::string function;
+  std::string call;
+  location_t where;
+  ThreadLevel required;
+  // The directives responsible when the level requested is SINGLE,
+  // FUNNELED, SERIALIZED (index: the level).
+  std::vector<DirectiveNote> blamed[3];
+  std::string concurrent_lines; // lines of calls another thread may make meanwhile
+  bool reported = false; // already warned at the `cfg' pass
+};
+
+struct InitCall {
+  std::string function;
+  location_t where;
+  int level; // -1: not a known constant
+  bool thread; // MPI_Init_thread (not MPI_Init)
+};
+
+struct FunctionLevel {
+  std::string name;
+  location_t where;
+  ThreadLevel required;
+};
+
+struct UnitLevels {
+  bool registered = false;
+  Options options;
+  std::vector<Finding> *findings = nullptr;
+  std::vector<LevelCall> calls;
+  std::vector<InitCall> inits;
+  std::vector<FunctionLevel> functions;
+  std::set<int> erroneous_lines; // collectives erroneous at every level
+};
+
+UnitLevels &unit() {
+  static UnitLevels state;
+  return state;
+}
+
+ThreadLevel max_level(ThreadLevel a, ThreadLevel b) { return a < b ? b : a; }
+
+std::string join_lines(const std::set<int> &lines) {
+  std::string text;
+  for (int line : lines)
+    text += (text.empty() ? "" : ", ") + std::to_string(line);
+  return text;
+}
+
+void add_finding(const char *kind, const std::string &function, location_t where,
+                 const std::string &call, const std::vector<DirectiveNote> &related,
+                 bool checked) {
+  if (!unit().findings)
+    return;
+  Finding finding;
+  finding.kind = kind;
+  finding.function = function;
+  finding.location = source_location(where);
+  finding.collective = call;
+  for (const DirectiveNote &note : related)
+    finding.related.push_back({source_location(note.where), "directive"});
+  finding.checked = checked;
+  unit().findings->push_back(finding);
+}
+
+// The per-call warnings and the level report, once the requested level is
+// known.
+void report_levels(void *, void *) {
+  UnitLevels &state = unit();
+  bool from_option = state.options.thread_level_given;
+  bool known = from_option;
+  ThreadLevel requested = state.options.thread_level;
+  if (!known)
+    for (const InitCall &init : state.inits)
+      if (init.level >= 0) {
+        requested = known ? max_level(requested, static_cast<ThreadLevel>(init.level))
+                          : static_cast<ThreadLevel>(init.level);
+        known = true;
+      }
+  ThreadLevel required = ThreadLevel::Single;
+  for (const LevelCall &call : state.calls)
+    required = max_level(required, call.required);
+  const char *origin = from_option ? " (as -fplugin-arg-parcoach-thread-level says)" : "";
+  if (known)
+    for (const LevelCall &call : state.calls) {
+      if (call.reported || call.required <= requested)
+        continue;
+      std::string why;
+      const std::vector<DirectiveNote> *blamed = &call.blamed[static_cast<int>(requested)];
+      if (!call.concurrent_lines.empty())
+        why = "another thread may make the MPI call at line " + call.concurrent_lines +
+              " at the same time";
+      else if (call.required == ThreadLevel::Multiple)
+        why = "several threads of this process may call it at once";
+      else if (requested == ThreadLevel::Single)
+        why = "it runs inside a parallel region";
+      else
+        why = "a thread other than the main thread may call it";
+      auto_diagnostic_group group;
+      if (!warning_at(call.where, 0,
+                      "%qs needs %s, but the program requests %s%s: %s [parcoach:thread-level]",
+                      call.call.c_str(), level_name(call.required), level_name(requested),
+                      origin, why.c_str()))
+        continue;
+      add_finding("thread-level", call.function, call.where, call.call, *blamed, false);
+      for (const DirectiveNote &note : *blamed)
+        inform(note.where, "%qs (line %d) runs inside this %s region", call.call.c_str(),
+               LOCATION_LINE(call.where), note.name.c_str());
+    }
+  std::string erroneous;
+  if (!state.erroneous_lines.empty())
+    erroneous = "; the collective calls at line(s) " + join_lines(state.erroneous_lines) +
+                " are erroneous at every level";
+  for (const InitCall &init : state.inits) {
+    ThreadLevel asked = known ? requested : ThreadLevel::Single;
+    if (!known && init.thread) {
+      inform(init.where, "the level this call requests is not a constant PARCOACH can read; "
+                         "the code of this file requires %s%s",
+             level_name(required), erroneous.c_str());
+      continue;
+    }
+    if (required > asked) {
+      if (warning_at(init.where, 0,
+                     "the program requests %s%s but requires %s%s [parcoach:thread-level]",
+                     level_name(asked), origin, level_name(required), erroneous.c_str()))
+        add_finding("thread-level", init.function, init.where,
+                    init.thread ? "MPI_Init_thread" : "MPI_Init",
+                    {}, false);
+    } else if (required > ThreadLevel::Single || asked > required || !erroneous.empty()) {
+      inform(init.where, "the program requests %s%s and requires %s%s", level_name(asked),
+             origin, level_name(required), erroneous.c_str());
+    }
+  }
+  if (state.inits.empty())
+    for (const FunctionLevel &function : state.functions)
+      if (function.required > ThreadLevel::Single)
+        inform(function.where, "%qs requires %s (no %<MPI_Init_thread%> in this file)",
+               function.name.c_str(), level_name(function.required));
+}
+
+void register_unit_report(const Options &options, std::vector<Finding> *findings) {
+  UnitLevels &state = unit();
+  state.options = options;
+  state.findings = findings;
+  if (state.registered)
+    return;
+  state.registered = true;
+  register_callback("parcoach", PLUGIN_ALL_IPA_PASSES_START, report_levels, nullptr);
+}
+
+// ---------------------------------------------------------------------------
+// Run-time checks (rtlib/parcoach_threads.h).
+// ---------------------------------------------------------------------------
+
+enum ThreadCheck { CheckIpw, CheckCc, MarkFork, MarkBarrier, ThreadCheckCount };
+
+tree thread_decls[ThreadCheckCount];
+
+const ggc_root_tab thread_decl_roots[] = {
+    {&thread_decls[0], ThreadCheckCount, sizeof(thread_decls[0]), &gt_ggc_mx_tree_node,
+     &gt_pch_nx_tree_node},
+    LAST_GGC_ROOT_TAB};
+
+tree thread_decl(ThreadCheck check) {
+  static bool rooted = false;
+  if (!rooted) {
+    ggc_register_root_tab(thread_decl_roots);
+    rooted = true;
+  }
+  if (thread_decls[check])
+    return thread_decls[check];
+  tree text = build_pointer_type(build_qualified_type(char_type_node, TYPE_QUAL_CONST));
+  tree type = nullptr;
+  const char *name = nullptr;
+  switch (check) {
+  case CheckIpw:
+    // void parcoach_thread_check_ipw (const char *word, const char *call,
+    //                                 const char *file, int line, const char *function)
+    name = "parcoach_thread_check_ipw";
+    type = build_function_type_list(void_type_node, text, text, text, integer_type_node, text,
+                                    NULL_TREE);
+    break;
+  case CheckCc:
+    // void parcoach_thread_check_cc (const char *call, const char *file, int line,
+    //                                const char *function, const char *others)
+    name = "parcoach_thread_check_cc";
+    type = build_function_type_list(void_type_node, text, text, integer_type_node, text, text,
+                                    NULL_TREE);
+    break;
+  case MarkFork:
+    name = "parcoach_thread_fork";
+    type = build_function_type_list(void_type_node, NULL_TREE);
+    break;
+  default:
+    name = "parcoach_thread_barrier";
+    type = build_function_type_list(void_type_node, NULL_TREE);
+    break;
+  }
+  tree decl = build_fn_decl(name, type);
+  TREE_NOTHROW(decl) = 1;
+  thread_decls[check] = decl;
+  return decl;
+}
+
+const char *file_of(location_t where) {
+  const char *file = LOCATION_FILE(where);
+  return file ? file : "";
+}
+
+void insert_before(gimple *stmt, gcall *call) {
+  gimple_set_location(call, gimple_location(stmt));
+  gimple_stmt_iterator gsi = gsi_for_stmt(stmt);
+  gsi_insert_before(&gsi, call, GSI_SAME_STMT);
+}
+
+void insert_ipw_check(gcall *mpi_call, const std::string &word, const std::string &name,
+                      const std::string &function) {
+  location_t where = gimple_location(mpi_call);
+  insert_before(mpi_call,
+                gimple_build_call(thread_decl(CheckIpw), 5,
+                                  gcc_compat::string_constant(word.c_str()),
+                                  gcc_compat::string_constant(name.c_str()),
+                                  gcc_compat::string_constant(file_of(where)),
+                                  build_int_cst(integer_type_node, LOCATION_LINE(where)),
+                                  gcc_compat::string_constant(function.c_str())));
+}
+
+void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string &function,
+                     const std::string &others) {
+  location_t where = gimple_location(mpi_call);
+  insert_before(mpi_call,
+                gimple_build_call(thread_decl(CheckCc), 5,
+                                  gcc_compat::string_constant(name.c_str()),
+                                  gcc_compat::string_constant(file_of(where)),
+                                  build_int_cst(integer_type_node, LOCATION_LINE(where)),
+                                  gcc_compat::string_constant(function.c_str()),
+                                  gcc_compat::string_constant(others.c_str())));
+}
+
+// Where the mark of a passed barrier goes: right after an explicit barrier,
+// or at the start of the block after an implicit one (a GIMPLE_OMP_RETURN
+// must end its block).  Null when there is no such place.
+bool mark_barrier(gimple *barrier) {
+  gcall *mark = gimple_build_call(thread_decl(MarkBarrier), 0);
+  gimple_set_location(mark, gimple_location(barrier));
+  if (is_gimple_call(barrier)) {
+    gimple_stmt_iterator gsi = gsi_for_stmt(barrier);
+    gsi_insert_after(&gsi, mark, GSI_SAME_STMT);
+    return true;
+  }
+  basic_block bb = gimple_bb(barrier);
+  if (!single_succ_p(bb) || single_succ(bb) == EXIT_BLOCK_PTR_FOR_FN(cfun))
+    return false;
+  gimple_stmt_iterator gsi = gsi_after_labels(single_succ(bb));
+  gsi_insert_before(&gsi, mark, GSI_SAME_STMT);
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// The analysis of one function.
+// ---------------------------------------------------------------------------
+
+// The program's entry runs sequentially whatever -fplugin-arg-parcoach-context
+// says about the other functions.
+CallContext context_of(function *fun, const Options &options) {
+  tree name = DECL_NAME(fun->decl);
+  if (name && (MAIN_NAME_P(name) || strcmp(IDENTIFIER_POINTER(name), "MAIN__") == 0))
+    return CallContext::Sequential;
+  return options.context;
+}
+
+class FunctionCheck {
+public:
+  FunctionCheck(function *fun, const Options &options)
+      : fun_(fun), options_(options), language_(current_language()),
+        regions_(find_omp_regions(fun)), tf_(build_thread_function(fun, regions_, language_)),
+        words_(parallelism_words(tf_.model, context_word(context_of(fun, options)))),
+        name_(lang_hooks.decl_printable_name(fun->decl, 2)) {}
+
+  void run() {
+    record_inits();
+    report_invalid_nestings();
+    std::vector<NodeId> monothreaded;
+    ThreadLevel function_level = ThreadLevel::Single;
+    std::map<NodeId, std::size_t> record_of_node;
+    for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node) {
+      if (!tf_.model.mpi_call[node] || !words_.reached[node])
+        continue;
+      const ParallelismWord &word = words_.words[node];
+      if (tf_.model.collective[node] && !is_monothreaded(word)) {
+        report_multithreaded_collective(node);
+        continue;
+      }
+      if (is_monothreaded(word))
+        monothreaded.push_back(node);
+      LevelCall call = level_call(node);
+      function_level = max_level(function_level, call.required);
+      record_of_node[node] = unit().calls.size();
+      unit().calls.push_back(call);
+    }
+    std::map<NodeId, std::set<int>> concurrent;
+    std::vector<ConcurrentCalls> collective_pairs;
+    for (const ConcurrentCalls &pair : concurrent_calls(tf_.model, words_, monothreaded)) {
+      concurrent[pair.first].insert(line_of(pair.second));
+      concurrent[pair.second].insert(line_of(pair.first));
+      if (tf_.model.collective[pair.first] && tf_.model.collective[pair.second])
+        collective_pairs.push_back(pair);
+    }
+    for (const auto &entry : concurrent) {
+      LevelCall &call = unit().calls[record_of_node[entry.first]];
+      call.required = ThreadLevel::Multiple;
+      call.concurrent_lines = join_lines(entry.second);
+      function_level = ThreadLevel::Multiple;
+    }
+    report_concurrent_collectives(collective_pairs, record_of_node);
+    if (function_level > ThreadLevel::Single)
+      unit().functions.push_back({name_, DECL_SOURCE_LOCATION(fun_->decl), function_level});
+  }
+
+private:
+  int line_of(NodeId node) const { return LOCATION_LINE(gimple_location(tf_.stmt_of_node[node])); }
+  location_t where(NodeId node) const { return gimple_location(tf_.stmt_of_node[node]); }
+  gcall *call_of(NodeId node) const { return as_a<gcall *>(tf_.stmt_of_node[node]); }
+  std::string call_name(NodeId node) const { return callee_name(call_of(node)); }
+
+  DirectiveNote directive_note(NodeId node) const {
+    return {where(node), std::string(directive_prefix()) + " " +
+                             directive_name(tf_.stmt_of_node[node])};
+  }
+
+  std::vector<DirectiveNote> notes(const std::vector<NodeId> &directives) const {
+    std::vector<DirectiveNote> out;
+    for (NodeId d : directives)
+      out.push_back(directive_note(d));
+    return out;
+  }
+
+  // The OpenMP team whose threads may run a monothreaded call: its word up
+  // to the innermost P, barriers removed (a task inside a single region
+  // runs on any thread of the team of the single).
+  static ParallelismWord openmp_team(const ParallelismWord &word) {
+    ParallelismWord team = without_barriers(word);
+    while (!team.empty() && team.back().letter != Letter::Parallel)
+      team.pop_back();
+    return team;
+  }
+
+  bool instrumenting() const { return options_.instrument != InstrumentMode::None; }
+
+  void record_inits() {
+    for (gcall *init : tf_.inits) {
+      bool thread = init_kind(callee_name(init), language_) == InitKind::InitThread;
+      int level = static_cast<int>(ThreadLevel::Single);
+      if (thread) {
+        unsigned index = init_thread_required_arg(language_);
+        level = index < gimple_call_num_args(init)
+                    ? constant_level(gimple_call_arg(init, index), init)
+                    : -1;
+      }
+      unit().inits.push_back({name_, gimple_location(init), level, thread});
+    }
+  }
+
+  void report_invalid_nestings() {
+    for (NodeId node : words_.invalid_nestings) {
+      gimple *stmt = tf_.stmt_of_node[node];
+      if (!stmt)
+        continue;
+      std::string what = tf_.model.steps[node] == OmpStep::Barrier
+                             ? std::string("a barrier")
+                             : std::string(directive_prefix()) + " " + directive_name(stmt);
+      warning_at(gimple_location(stmt), 0,
+                 "%s is not allowed here: OpenMP forbids this nesting inside a single, master "
+                 "or task region (parallelism word %s, with the context of "
+                 "%<-fplugin-arg-parcoach-context%>); PARCOACH ignores it "
+                 "[parcoach:thread-level]",
+                 what.c_str(), spell(words_.words[node]).c_str());
+    }
+  }
+
+  LevelCall level_call(NodeId node) const {
+    const ParallelismWord &word = words_.words[node];
+    LevelCall call;
+    call.function = name_;
+    call.call = call_name(node);
+    call.where = where(node);
+    call.required = required_level(word);
+    for (ThreadLevel level : {ThreadLevel::Single, ThreadLevel::Funneled, ThreadLevel::Serialized})
+      call.blamed[static_cast<int>(level)] = notes(responsible_directives(word, level));
+    return call;
+  }
+
+  void report_multithreaded_collective(NodeId node) {
+    const ParallelismWord &word = words_.words[node];
+    std::string name = call_name(node);
+    std::string letters = spell(word);
+    unit().erroneous_lines.insert(line_of(node));
+    std::vector<DirectiveNote> blamed =
+        notes(responsible_directives(word, ThreadLevel::Multiple));
+    bool check = instrumenting();
+    auto_diagnostic_group group;
+    if (!warning_at(where(node), 0,
+                    "%qs may be called by several threads of this process at once (parallelism "
+                    "word %s): threads calling a collective concurrently on one communicator is "
+                    "erroneous at every thread level, %<MPI_THREAD_MULTIPLE%> included "
+                    "[parcoach:thread-level]",
+                    name.c_str(), letters.c_str()))
+      return;
+    add_finding("thread-level", name_, where(node), name, blamed, check);
+    for (const DirectiveNote &note : blamed)
+      inform(note.where, "every thread of the team of this %s region calls %qs (line %d)",
+             note.name.c_str(), name.c_str(), line_of(node));
+    if (word.size() && word.front().directive < 0)
+      inform(where(node), "the function is assumed to be called %s "
+                          "(%<-fplugin-arg-parcoach-context%>)",
+             word.size() == 1 ? "by every thread of a team" : "in a monothreaded region");
+    if (check) {
+      std::string runtime_word;
+      for (char c : letters)
+        if (c != 'B')
+          runtime_word += c;
+      insert_ipw_check(call_of(node), runtime_word, name, name_);
+      inform(where(node), "run-time check inserted: the program stops if more than one "
+                          "thread can reach this call");
+    }
+  }
+
+  void report_concurrent_collectives(const std::vector<ConcurrentCalls> &pairs,
+                                     const std::map<NodeId, std::size_t> &record_of_node) {
+    std::map<NodeId, std::set<int>> others;
+    for (const ConcurrentCalls &pair : pairs) {
+      NodeId later = pair.second, earlier = pair.first;
+      if (line_of(later) < line_of(earlier))
+        std::swap(later, earlier);
+      std::string a = call_name(earlier), b = call_name(later);
+      unit().calls[record_of_node.at(pair.first)].reported = true;
+      unit().calls[record_of_node.at(pair.second)].reported = true;
+      others[pair.first].insert(line_of(pair.second));
+      others[pair.second].insert(line_of(pair.first));
+      NodeId region_a = pair.first_region, region_b = pair.second_region;
+      std::vector<DirectiveNote> related = notes({region_a});
+      if (region_b != region_a)
+        related.push_back(directive_note(region_b));
+      auto_diagnostic_group group;
+      bool shown;
+      if (pair.first == pair.second)
+        shown = warning_at(where(later), 0,
+                           "%qs (line %d) may be called at the same time by two threads of this "
+                           "process: another thread may enter its region again before this "
+                           "one leaves it, with no barrier between; collectives must be "
+                           "called in one order on every process "
+                           "[parcoach:concurrent-collectives]",
+                           b.c_str(), line_of(later));
+      else
+        shown = warning_at(where(later), 0,
+                           "%qs (line %d) and %qs (line %d) may be called at the same time by "
+                           "two threads of this process: their monothreaded regions are not "
+                           "ordered by a barrier; collectives must be called in one order on "
+                           "every process [parcoach:concurrent-collectives]",
+                           b.c_str(), line_of(later), a.c_str(), line_of(earlier));
+      if (!shown)
+        continue;
+      add_finding("concurrent-collectives", name_, where(later), b, related, instrumenting());
+      for (const DirectiveNote &note : related)
+        inform(note.where, "one thread may run this %s region while another runs the other "
+                           "monothreaded region",
+               note.name.c_str());
+    }
+    if (!instrumenting() || pairs.empty())
+      return;
+    // CC_cc needs the team's fork and barriers marked; a team whose
+    // parallel directive is not in this function (the context's) or whose
+    // barriers cannot be marked gets no check.
+    std::map<NodeId, std::vector<NodeId>> calls_of_team; // by the team's P
+    for (const auto &entry : others) {
+      ParallelismWord team = openmp_team(words_.words[entry.first]);
+      if (!team.empty() && team.back().directive >= 0 &&
+          gimple_code(tf_.stmt_of_node[team.back().directive]) == GIMPLE_OMP_PARALLEL)
+        calls_of_team[team.back().directive].push_back(entry.first);
+    }
+    for (const auto &team_calls : calls_of_team) {
+      NodeId parallel = team_calls.first;
+      ParallelismWord team = openmp_team(words_.words[team_calls.second.front()]);
+      std::vector<gimple *> barriers;
+      bool markable = true;
+      for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node)
+        if (tf_.model.steps[node] == OmpStep::Barrier && words_.reached[node] &&
+            without_barriers(words_.words[node]) == team) {
+          gimple *stmt = tf_.stmt_of_node[node];
+          markable &= is_gimple_call(stmt) ||
+                      (single_succ_p(gimple_bb(stmt)) &&
+                       single_succ(gimple_bb(stmt)) != EXIT_BLOCK_PTR_FOR_FN(fun_));
+          barriers.push_back(stmt);
+        }
+      if (!markable)
+        continue;
+      for (gimple *barrier : barriers)
+        mark_barrier(barrier);
+      insert_before(tf_.stmt_of_node[parallel], gimple_build_call(thread_decl(MarkFork), 0));
+      for (NodeId node : team_calls.second) {
+        insert_cc_check(call_of(node), call_name(node), name_, join_lines(others[node]));
+        inform(where(node), "run-time check inserted: the program stops if two different "
+                            "threads of a process reach collectives at lines %d and %s "
+                            "between the same two barriers",
+               line_of(node), join_lines(others[node]).c_str());
+      }
+    }
+  }
+
+  function *fun_;
+  const Options &options_;
+  SourceLanguage language_;
+  OmpRegions regions_;
+  ThreadFunction tf_;
+  WordResult words_;
+  std::string name_;
+};
+
+} // namespace
+
+void check_thread_levels(function *fun, const Options &options, std::vector<Finding> *findings) {
+  register_unit_report(options, findings);
+  FunctionCheck(fun, options).run();
+}
+
+} // namespace parcoach

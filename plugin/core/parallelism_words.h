@@ -1,0 +1,142 @@
+// MPI thread levels in MPI+OpenMP code (thesis chapter 2 and 4.1.2), on a
+// GCC-free model of one function: the augmented CFG (Algorithm 1) where
+// every OpenMP step (a directive opening or closing a region, a barrier)
+// and every MPI call has a node of its own.
+//
+//  * Parallelism words (Algorithms 2-3): the OpenMP regions around a node
+//    and the barriers met since they opened: P (parallel, teams),
+//    S (single, section, task), M (master, masked), B (barrier).
+//  * Languages (Algorithms 4-9, automata of figures 2.5 and 4.4): the
+//    lowest MPI_THREAD_* level under which an MPI call with a given word
+//    is allowed, and whether the word is monothreaded (Lemma 4).
+//  * Concurrent monothreaded regions (Lemma 5, Algorithm 7).
+#ifndef PARCOACH_CORE_PARALLELISM_WORDS_H
+#define PARCOACH_CORE_PARALLELISM_WORDS_H
+
+#include "graph.h"
+#include "plugin_options.h"
+
+#include <string>
+#include <vector>
+
+namespace parcoach {
+
+enum class Letter : char { Parallel = 'P', Single = 'S', Master = 'M', Barrier = 'B' };
+
+struct WordLetter {
+  Letter letter;
+  // The node of the directive (or barrier) that wrote the letter; -1 for
+  // the letters of the calling context.
+  NodeId directive;
+  bool operator==(const WordLetter &other) const {
+    return letter == other.letter && directive == other.directive;
+  }
+};
+
+using ParallelismWord = std::vector<WordLetter>;
+
+// The letters only: "PBS".
+std::string spell(const ParallelismWord &word);
+
+// The prefix of every word of a function called in `context'.
+ParallelismWord context_word(CallContext context);
+
+// What a node of the augmented CFG does to the parallelism word.
+enum class OmpStep {
+  None,
+  OpenParallel,      // parallel, teams: push P
+  OpenSingle,        // single: push S
+  OpenSection,       // section: push S (each runs once per sections)
+  OpenTask,          // task: push S (a task may also start inside S or M)
+  OpenMaster,        // master, masked: push M
+  OpenWorksharing,   // for, sections: no letter (every thread takes part)
+  Barrier,           // explicit barrier, implicit barrier of a worksharing end
+  CloseParallel,     // end of a parallel region: pop up to its P
+  CloseMonothreaded  // end of a single, section, task, master: pop its letter
+};
+
+struct ThreadModel {
+  Graph cfg;
+  std::vector<OmpStep> steps; // by node
+  std::vector<bool> mpi_call; // by node: the node is an MPI call
+  std::vector<bool> collective; // by node: that call is an MPI collective
+  // By node, for region ends and implicit barriers: the node of the
+  // directive whose region they end (-1: unknown, or not an end).  The
+  // end of a directive that was itself invalid changes nothing.
+  std::vector<NodeId> opener;
+  NodeId add_node(OmpStep step = OmpStep::None, NodeId opened_by = -1);
+};
+
+struct WordResult {
+  // By node: its word, after its own step (Algorithm 3); empty for nodes
+  // the entry does not reach.
+  std::vector<ParallelismWord> words;
+  std::vector<bool> reached;
+  // Nodes whose step OpenMP forbids where they are (a worksharing construct
+  // or a barrier inside a single, master or task region, a master inside a
+  // single, a region end with no region open): the thesis' "invalid state".
+  // Their word is left as it was before the step.
+  std::vector<NodeId> invalid_nestings;
+};
+
+// Algorithms 2-3: a depth-first walk from the entry, each node taking the
+// word of the predecessor that reached it first (OpenMP nests regions
+// perfectly, so the regions around a node do not depend on the path).
+WordResult parallelism_words(const ThreadModel &model, const ParallelismWord &context);
+
+// Lemma 4 (automaton of figure 4.4, L = (S|M|PB*S|PB*M)*): one thread at
+// most runs a node with this word: every P is followed, barriers aside, by
+// an S or an M.
+bool is_monothreaded(const ParallelismWord &word);
+
+// The lowest level under which an MPI call with this word complies
+// (Algorithms 5, 6, 8, 9), leaving out the S and M letters before the
+// first P (orphaned regions run by the initial thread): SINGLE for the
+// empty word, FUNNELED when only
+// the master thread of every team can run it (every P followed by an M and
+// no S: the language (PB*M)*), SERIALIZED when it is monothreaded,
+// MULTIPLE otherwise.  Concurrent monothreaded regions are not seen here
+// (concurrent_calls).
+ThreadLevel required_level(const ParallelismWord &word);
+
+const char *level_name(ThreadLevel level); // "MPI_THREAD_SINGLE"...
+
+// The directives (nodes) responsible for a word being outside the language
+// of `allowed': for a multithreaded word, the parallel regions not
+// followed by S or M (or, for the context's, the parallel region nested in
+// it); otherwise the S letters (a single thread that may not
+// be the main one) when `allowed' is FUNNELED, or every P, S and M letter
+// when it is SINGLE.  Context letters are left out.
+std::vector<NodeId> responsible_directives(const ParallelismWord &word, ThreadLevel allowed);
+
+// Two MPI calls in monothreaded regions of the same team, that different
+// threads may run at the same time.
+struct ConcurrentCalls {
+  NodeId first, second; // first <= second; equal for a region in a loop
+  NodeId first_region, second_region; // the S/M directives (-1: context)
+};
+
+// Lemma 5 and Algorithm 7, on the graph: two monothreaded calls are
+// concurrent when their innermost S/M regions belong to the same team
+// (their words agree up to that letter, barriers aside) and a thread can go
+// from one region's directive to the other's, or back to the same one
+// (except a section, run once per sections construct), without passing a
+// barrier of that team.  Two master regions of one team are never
+// concurrent: the same thread runs both.  A task that every thread of a
+// team creates (directly in the parallel region) is concurrent with
+// itself.  Regions met before any parallel region (orphaned constructs in
+// a sequential context) run in the initial thread alone.  `nodes': the
+// calls to consider, each monothreaded.
+std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const WordResult &words,
+                                              const std::vector<NodeId> &nodes);
+
+// The word's region letters: P, S and M, without the barriers.
+ParallelismWord without_barriers(const ParallelismWord &word);
+
+// The team a monothreaded word's innermost S/M region belongs to: the
+// letters before it, barriers removed.
+ParallelismWord team_of(const ParallelismWord &word);
+
+} // namespace parcoach
+
+#endif

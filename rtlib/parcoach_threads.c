@@ -1,0 +1,275 @@
+/* PARCOACH run-time checks for MPI collectives in multithreaded code: see
+   parcoach_threads.h.  */
+
+/* nanosleep (POSIX), while the Makefile compiles with -std=c99.  */
+#if !defined _POSIX_C_SOURCE && (defined __unix__ || defined __APPLE__)
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include "parcoach_threads.h"
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+extern int omp_get_level (void) __attribute__ ((weak));
+extern int omp_get_team_size (int) __attribute__ ((weak));
+extern int omp_get_ancestor_thread_num (int) __attribute__ ((weak));
+extern int omp_get_thread_num (void) __attribute__ ((weak));
+
+#define MAX_LEVEL 8
+#define TEAM_SLOTS 1024
+
+/* One team, identified by its level and its ancestors' thread numbers.
+   `instance' changes at every fork of a team with that identity; the
+   owner fields say which thread reached a checked collective first in the
+   current phase (barriers passed since the fork) of that instance.  */
+struct team
+{
+  int used;
+  int level;
+  int ancestors[MAX_LEVEL];
+  unsigned instance;
+  int owned;
+  unsigned owner_instance, owner_phase;
+  int owner_thread;
+  const char *owner_call, *owner_file;
+  int owner_line;
+};
+
+static struct team teams[TEAM_SLOTS];
+static int table_lock;
+static unsigned instances;
+
+/* What the calling thread knows of its team at each level.  */
+static __thread unsigned my_instance[MAX_LEVEL + 1];
+static __thread unsigned my_phase[MAX_LEVEL + 1];
+
+static void
+lock (void)
+{
+  while (__atomic_exchange_n (&table_lock, 1, __ATOMIC_ACQUIRE))
+    ;
+}
+
+static void
+unlock (void)
+{
+  __atomic_store_n (&table_lock, 0, __ATOMIC_RELEASE);
+}
+
+static int
+current_level (void)
+{
+  return omp_get_level ? omp_get_level () : 0;
+}
+
+static int
+thread_num (void)
+{
+  return omp_get_thread_num ? omp_get_thread_num () : 0;
+}
+
+/* The slot of the team at `level' whose ancestors (levels 1..level-1) are
+   `ancestors', created if needed; null when the table is full.  Called
+   with the lock held.  */
+static struct team *
+team_slot (int level, const int *ancestors)
+{
+  unsigned hash = 2166136261u;
+  int i, probe;
+
+  for (i = 0; i < level - 1; i++)
+    hash = (hash ^ (unsigned) ancestors[i]) * 16777619u;
+  hash = (hash ^ (unsigned) level) * 16777619u;
+  for (probe = 0; probe < TEAM_SLOTS; probe++)
+    {
+      struct team *t = &teams[(hash + probe) % TEAM_SLOTS];
+      if (!t->used)
+        {
+          memset (t, 0, sizeof *t);
+          t->used = 1;
+          t->level = level;
+          memcpy (t->ancestors, ancestors, sizeof (int) * (level - 1));
+          return t;
+        }
+      if (t->level == level
+          && memcmp (t->ancestors, ancestors, sizeof (int) * (level - 1)) == 0)
+        return t;
+    }
+  return NULL;
+}
+
+/* The calling thread's team, and its view of the team brought up to date
+   with the team's instance.  Lock held.  */
+static struct team *
+my_team (int level)
+{
+  int ancestors[MAX_LEVEL];
+  int l;
+  struct team *t;
+
+  for (l = 1; l < level; l++)
+    ancestors[l - 1] = omp_get_ancestor_thread_num (l);
+  t = team_slot (level, ancestors);
+  if (t && my_instance[level] != t->instance)
+    {
+      my_instance[level] = t->instance;
+      my_phase[level] = 0;
+    }
+  return t;
+}
+
+static void
+stop (const char *call, const char *file, int line, const char *function,
+      const char *why)
+{
+  int running = 0, finalized = 1, rank = -1;
+
+  if (PMPI_Initialized (&running) == MPI_SUCCESS && running
+      && PMPI_Finalized (&finalized) == MPI_SUCCESS && !finalized)
+    PMPI_Comm_rank (MPI_COMM_WORLD, &rank);
+  else
+    running = 0;
+  fprintf (stderr,
+           "PARCOACH: rank %d thread %d stops before %s at %s:%d in function "
+           "%s: %s\n",
+           rank, thread_num (), call ? call : "<unknown call>",
+           file ? file : "<unknown file>", line,
+           function ? function : "<unknown function>", why);
+  fflush (stderr);
+  if (running)
+    {
+      /* MPI_Abort makes the launcher kill the job, sometimes before it has
+         forwarded the line above: give it a moment (as parcoach_rt.c).  */
+      struct timespec pause = { 0, 200000000L };
+      nanosleep (&pause, NULL);
+      PMPI_Abort (MPI_COMM_WORLD, 87);
+    }
+  abort ();
+}
+
+void
+parcoach_thread_check_ipw (const char *word, const char *call,
+                           const char *file, int line, const char *function)
+{
+  int level = current_level ();
+  int n = word ? (int) strlen (word) : 0;
+  int outer = 0, i;
+  long threads = 1;
+  char why[512], teams_text[128] = "";
+
+  if (!omp_get_team_size)
+    return;
+  /* Walk the word from its innermost letter; `outer' counts the P
+     letters already matched with levels.  */
+  for (i = n - 1; i >= 0; i--)
+    {
+      int l, size;
+      if (word[i] != 'P')
+        continue;
+      l = level - outer++;
+      size = l >= 1 ? omp_get_team_size (l) : 1;
+      if (size > 1 && (i + 1 == n || word[i + 1] == 'P'))
+        {
+          size_t used = strlen (teams_text);
+          threads *= size;
+          snprintf (teams_text + used, sizeof teams_text - used, "%s%d",
+                    used ? " x " : "", size);
+        }
+    }
+  if (threads <= 1)
+    return;
+  snprintf (why, sizeof why,
+            "%ld threads of this process may call this collective at once "
+            "(teams of %s threads); concurrent calls of a collective on one "
+            "communicator are erroneous at every thread level",
+            threads, teams_text);
+  stop (call, file, line, function, why);
+}
+
+void
+parcoach_thread_fork (void)
+{
+  int level = current_level () + 1;
+  int ancestors[MAX_LEVEL];
+  int l;
+  struct team *t;
+
+  if (!omp_get_ancestor_thread_num || level > MAX_LEVEL)
+    return;
+  for (l = 1; l < level; l++)
+    ancestors[l - 1] = omp_get_ancestor_thread_num (l);
+  lock ();
+  t = team_slot (level, ancestors);
+  if (t)
+    {
+      t->instance = ++instances;
+      t->owned = 0;
+    }
+  unlock ();
+}
+
+void
+parcoach_thread_barrier (void)
+{
+  int level = current_level ();
+
+  if (!omp_get_ancestor_thread_num || level < 1 || level > MAX_LEVEL)
+    return;
+  lock ();
+  if (my_team (level))
+    my_phase[level]++;
+  unlock ();
+}
+
+void
+parcoach_thread_check_cc (const char *call, const char *file, int line,
+                          const char *function, const char *others)
+{
+  int level = current_level ();
+  int me = thread_num ();
+  struct team *t;
+  char why[512];
+
+  if (!omp_get_ancestor_thread_num || level < 1 || level > MAX_LEVEL
+      || omp_get_team_size (level) <= 1)
+    return;
+  lock ();
+  t = my_team (level);
+  if (!t)
+    {
+      unlock ();
+      return;
+    }
+  if (!t->owned || t->owner_instance != my_instance[level]
+      || t->owner_phase < my_phase[level])
+    {
+      t->owned = 1;
+      t->owner_instance = my_instance[level];
+      t->owner_phase = my_phase[level];
+      t->owner_thread = me;
+      t->owner_call = call;
+      t->owner_file = file;
+      t->owner_line = line;
+      unlock ();
+      return;
+    }
+  if (t->owner_phase != my_phase[level] || t->owner_thread == me)
+    {
+      unlock ();
+      return;
+    }
+  snprintf (why, sizeof why,
+            "thread %d of the same team reached %s at %s:%d since the last "
+            "barrier; collectives in concurrent monothreaded regions (this "
+            "one and line(s) %s) would be called in an order that depends on "
+            "the threads' schedule",
+            t->owner_thread, t->owner_call ? t->owner_call : "a collective",
+            t->owner_file ? t->owner_file : "", t->owner_line,
+            others ? others : "");
+  unlock ();
+  stop (call, file, line, function, why);
+}

@@ -1,0 +1,49 @@
+/* PARCOACH run-time checks for MPI collectives in multithreaded code
+   (thesis Algorithms 10-11 and 20-21).  The plugin inserts them only where
+   its static analysis found a possible problem (gimple/thread_level.h).
+
+   parcoach_thread_check_ipw (CC_ipw), before a collective that several
+   threads of a process may call: `word' is the call's parallelism word
+   without barriers ("P", "PPS"...).  Its P letters are matched with the
+   innermost nesting levels of the OpenMP runtime (omp_get_level,
+   omp_get_team_size), the last P with the current level.  The call is
+   reached by as many threads as the product of the sizes of the teams
+   whose P is not followed by S or M; if that is more than one, the
+   program stops.  A team of one thread counts as sequential (the thesis'
+   P1), so OMP_NUM_THREADS=1 never stops a program here.
+
+   parcoach_thread_check_cc (CC_cc), before a collective in a monothreaded
+   region that another one of the same team may run at the same time: the
+   program stops when two different threads of one team reach such
+   collectives between the same two barriers, whatever the interleaving;
+   the same thread reaching both is fine.  `others' lists the lines of
+   the collectives it may run concurrently with.  It relies on two marks:
+   parcoach_thread_fork, before the parallel directive of the team (by the
+   encountering thread: a new team instance), and parcoach_thread_barrier,
+   after each barrier of the team (by every thread: a new phase).  Teams are
+   told apart by their nesting level and their ancestors' thread numbers.
+
+   Messages start with "PARCOACH: rank R thread T" and name the calls and
+   lines; then MPI_Abort (through PMPI) when MPI is running, abort
+   otherwise.  The OpenMP functions are weak references: programs without
+   OpenMP link and never stop here.  */
+#ifndef PARCOACH_THREADS_H
+#define PARCOACH_THREADS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+void parcoach_thread_check_ipw (const char *word, const char *call,
+                                const char *file, int line,
+                                const char *function);
+void parcoach_thread_check_cc (const char *call, const char *file, int line,
+                               const char *function, const char *others);
+void parcoach_thread_fork (void);
+void parcoach_thread_barrier (void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

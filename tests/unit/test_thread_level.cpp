@@ -1,0 +1,467 @@
+// Parallelism words, thread-level languages and concurrent monothreaded
+// regions (core/parallelism_words.h) on the thesis' figures 2.4, 4.3 and 4.5.
+// Node numbers follow the figures; the region ends the figures leave
+// implicit get the numbers after the last one.
+#include <catch2/catch.hpp>
+
+#include "parallelism_words.h"
+
+#include <algorithm>
+#include <set>
+#include <utility>
+
+using namespace parcoach;
+
+namespace {
+
+// Node 0 is the entry, nodes 1..last as in the figure, last+1 the exit.
+class OmpFigure {
+public:
+  explicit OmpFigure(int last) {
+    for (int i = 0; i <= last + 1; ++i)
+      model_.add_node();
+    model_.cfg.entry = 0;
+    model_.cfg.exit = last + 1;
+  }
+  OmpFigure &path(std::initializer_list<NodeId> nodes) {
+    const NodeId *previous = nullptr;
+    for (const NodeId &n : nodes) {
+      if (previous)
+        model_.cfg.add_edge(*previous, n);
+      previous = &n;
+    }
+    return *this;
+  }
+  OmpFigure &step(NodeId n, OmpStep s) { model_.steps[n] = s; return *this; }
+  OmpFigure &collective(NodeId n) {
+    model_.mpi_call[n] = model_.collective[n] = true;
+    return *this;
+  }
+  OmpFigure &p2p(NodeId n) { model_.mpi_call[n] = true; return *this; }
+  const ThreadModel &model() const { return model_; }
+  WordResult words(CallContext context = CallContext::Sequential) const {
+    return parallelism_words(model_, context_word(context));
+  }
+  // The pairs of concurrent calls among the model's collectives.
+  std::set<std::pair<NodeId, NodeId>> concurrent(const WordResult &w) const {
+    std::vector<NodeId> calls;
+    for (NodeId n = 0; n < (NodeId)model_.cfg.size(); ++n)
+      if (model_.collective[n] && is_monothreaded(w.words[n]))
+        calls.push_back(n);
+    std::set<std::pair<NodeId, NodeId>> pairs;
+    for (const ConcurrentCalls &c : concurrent_calls(model_, w, calls))
+      pairs.insert({c.first, c.second});
+    return pairs;
+  }
+
+private:
+  ThreadModel model_;
+};
+
+// "P2S3": letters with the directive nodes.
+std::string spell_with_nodes(const ParallelismWord &word) {
+  std::string text;
+  for (const WordLetter &l : word)
+    text += static_cast<char>(l.letter) +
+            (l.directive >= 0 ? std::to_string(l.directive) : std::string());
+  return text;
+}
+
+// Figure 2.4(b) = figure 4.5(a), Example 4 of figure 2.1: parallel (2),
+// single nowait (3) around MPI_Reduce (4), single (5) around MPI_Reduce (6).
+// 7 ends the first single (nowait: no barrier), 8 the second, 9 is its
+// implicit barrier, 10 ends the parallel region.
+OmpFigure example4() {
+  OmpFigure f(10);
+  f.path({0, 1, 2, 3, 4, 7, 5, 6, 8, 9, 10, 11})
+      .step(2, OmpStep::OpenParallel)
+      .step(3, OmpStep::OpenSingle)
+      .step(7, OmpStep::CloseMonothreaded)
+      .step(5, OmpStep::OpenSingle)
+      .step(8, OmpStep::CloseMonothreaded)
+      .step(9, OmpStep::Barrier)
+      .step(10, OmpStep::CloseParallel)
+      .collective(4)
+      .collective(6);
+  return f;
+}
+
+// Figure 4.5(b), Example 5 of figure 2.1: the first single keeps its
+// implicit barrier (node 5) before the second single (6) and its
+// MPI_Reduce (7).  8 ends the first single, 9 the second, 10 is its
+// barrier, 11 ends the parallel region.
+OmpFigure example5() {
+  OmpFigure f(11);
+  f.path({0, 1, 2, 3, 4, 8, 5, 6, 7, 9, 10, 11, 12})
+      .step(2, OmpStep::OpenParallel)
+      .step(3, OmpStep::OpenSingle)
+      .step(8, OmpStep::CloseMonothreaded)
+      .step(5, OmpStep::Barrier)
+      .step(6, OmpStep::OpenSingle)
+      .step(9, OmpStep::CloseMonothreaded)
+      .step(10, OmpStep::Barrier)
+      .step(11, OmpStep::CloseParallel)
+      .collective(4)
+      .collective(7);
+  return f;
+}
+
+// Figure 4.3(a), Code 6 of figure 4.1: parallel (2), code (3), nested
+// parallel (4), code (5), single (6) around MPI_Allreduce (7).  8 ends the
+// single, 9 is its barrier, 10 and 11 end the inner and outer parallel
+// regions.
+OmpFigure code6() {
+  OmpFigure f(11);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+      .step(2, OmpStep::OpenParallel)
+      .step(4, OmpStep::OpenParallel)
+      .step(6, OmpStep::OpenSingle)
+      .step(8, OmpStep::CloseMonothreaded)
+      .step(9, OmpStep::Barrier)
+      .step(10, OmpStep::CloseParallel)
+      .step(11, OmpStep::CloseParallel)
+      .collective(7);
+  return f;
+}
+
+} // namespace
+
+TEST_CASE("figure 2.4(b): the words of Example 4 are P2S3 and P2S5", "[thread-level]") {
+  OmpFigure f = example4();
+  WordResult w = f.words();
+  CHECK(spell_with_nodes(w.words[4]) == "P2S3");
+  CHECK(spell_with_nodes(w.words[6]) == "P2S5");
+  // Regions closed: the words pop back (Algorithm 3).
+  CHECK(spell_with_nodes(w.words[7]) == "P2");
+  CHECK(spell_with_nodes(w.words[9]) == "P2B9");
+  CHECK(w.words[10].empty());
+  CHECK(w.invalid_nestings.empty());
+  // Monothreaded, but single regions: MPI_THREAD_SERIALIZED at least.
+  CHECK(required_level(w.words[4]) == ThreadLevel::Serialized);
+  CHECK(required_level(w.words[6]) == ThreadLevel::Serialized);
+}
+
+TEST_CASE("figure 4.5(a): Example 4's reductions are concurrent (S = {4, 6})", "[thread-level]") {
+  OmpFigure f = example4();
+  std::set<std::pair<NodeId, NodeId>> expected = {{4, 6}};
+  CHECK(f.concurrent(f.words()) == expected);
+}
+
+TEST_CASE("figure 4.5(b): a barrier between the singles orders them (S empty)",
+          "[thread-level]") {
+  OmpFigure f = example5();
+  WordResult w = f.words();
+  CHECK(spell_with_nodes(w.words[4]) == "P2S3");
+  CHECK(spell_with_nodes(w.words[7]) == "P2B5S6");
+  CHECK(f.concurrent(w).empty());
+}
+
+TEST_CASE("figure 4.3: Code 6's MPI_Allreduce has the word P2P4S6, multithreaded",
+          "[thread-level]") {
+  OmpFigure f = code6();
+  WordResult w = f.words();
+  CHECK(spell_with_nodes(w.words[7]) == "P2P4S6");
+  // Lemma 4: PPS is not in (S|M|PB*S|PB*M)*: one thread per outer thread.
+  CHECK_FALSE(is_monothreaded(w.words[7]));
+  CHECK(required_level(w.words[7]) == ThreadLevel::Multiple);
+  // The outer parallel region (2) is the one not followed by S or M.
+  CHECK(responsible_directives(w.words[7], ThreadLevel::Multiple) == std::vector<NodeId>{2});
+  // Not monothreaded: not a candidate for concurrency.
+  CHECK(f.concurrent(w).empty());
+}
+
+TEST_CASE("Example 3 of figure 2.1: PS needs SERIALIZED, but PPS if f runs in parallel",
+          "[thread-level]") {
+  // parallel (2), single (3), MPI_Allreduce (4); 5 ends the single, 6 is its
+  // barrier, 7 ends the parallel region.
+  OmpFigure f(7);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8})
+      .step(2, OmpStep::OpenParallel)
+      .step(3, OmpStep::OpenSingle)
+      .step(5, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::Barrier)
+      .step(7, OmpStep::CloseParallel)
+      .collective(4);
+  WordResult sequential = f.words();
+  CHECK(spell(sequential.words[4]) == "PS");
+  CHECK(required_level(sequential.words[4]) == ThreadLevel::Serialized);
+  // "Suppose function f of example 3 is called in a parallel construct":
+  // the collective is then in a multithreaded context (S = {4}).
+  WordResult in_parallel = f.words(CallContext::Parallel);
+  CHECK(spell(in_parallel.words[4]) == "PPS");
+  CHECK_FALSE(is_monothreaded(in_parallel.words[4]));
+  // The context's P has no directive: node 2 is blamed.
+  CHECK(responsible_directives(in_parallel.words[4], ThreadLevel::Multiple) ==
+        std::vector<NodeId>{2});
+  // Called from a single region of the caller's team, it would be fine.
+  CHECK(is_monothreaded(f.words(CallContext::Single).words[4]));
+}
+
+TEST_CASE("Examples 1, 2 and 6 of figure 2.1: MULTIPLE, SINGLE and FUNNELED",
+          "[thread-level]") {
+  // Example 1: MPI_Allreduce (3) directly in the parallel region (2).
+  OmpFigure one(4);
+  one.path({0, 1, 2, 3, 4, 5}).step(2, OmpStep::OpenParallel).step(4, OmpStep::CloseParallel)
+      .collective(3);
+  WordResult w1 = one.words();
+  CHECK(spell(w1.words[3]) == "P");
+  CHECK(required_level(w1.words[3]) == ThreadLevel::Multiple);
+  CHECK(responsible_directives(w1.words[3], ThreadLevel::Single) == std::vector<NodeId>{2});
+
+  // Example 2: MPI_Send (4) after the parallel region (2..3).
+  OmpFigure two(4);
+  two.path({0, 1, 2, 3, 4, 5}).step(2, OmpStep::OpenParallel).step(3, OmpStep::CloseParallel)
+      .p2p(4);
+  CHECK(required_level(two.words().words[4]) == ThreadLevel::Single);
+
+  // Example 6: if (1) -> parallel (2) -> master (3) -> MPI_Recv (4),
+  // MPI_Send (5); 6 ends the master region, 7 the parallel one.
+  OmpFigure six(7);
+  six.path({0, 1, 2, 3, 4, 5, 6, 7, 8}).path({1, 8})
+      .step(2, OmpStep::OpenParallel)
+      .step(3, OmpStep::OpenMaster)
+      .step(6, OmpStep::CloseMonothreaded)
+      .step(7, OmpStep::CloseParallel)
+      .p2p(4).p2p(5);
+  WordResult w6 = six.words();
+  CHECK(spell(w6.words[4]) == "PM");
+  CHECK(required_level(w6.words[4]) == ThreadLevel::Funneled);
+  CHECK(required_level(w6.words[5]) == ThreadLevel::Funneled);
+  // At SINGLE the parallel and master directives are blamed.
+  CHECK(responsible_directives(w6.words[4], ThreadLevel::Single) == std::vector<NodeId>{2, 3});
+}
+
+TEST_CASE("levels of nested words follow the automaton of figure 2.5", "[thread-level]") {
+  auto word = [](const std::string &letters) {
+    ParallelismWord w;
+    int id = 1;
+    for (char c : letters)
+      w.push_back({static_cast<Letter>(c), id++});
+    return w;
+  };
+  CHECK(required_level(word("")) == ThreadLevel::Single);
+  CHECK(required_level(word("PBM")) == ThreadLevel::Funneled);
+  CHECK(required_level(word("PMPM")) == ThreadLevel::Funneled);  // master of master
+  CHECK(required_level(word("PSPM")) == ThreadLevel::Serialized); // the single's thread
+  CHECK(required_level(word("PMS")) == ThreadLevel::Serialized);  // a task in master
+  CHECK(required_level(word("PSPS")) == ThreadLevel::Serialized);
+  CHECK(required_level(word("PBBPS")) == ThreadLevel::Multiple);  // P B* P: nested teams
+  CHECK(required_level(word("PSP")) == ThreadLevel::Multiple);
+  CHECK(is_monothreaded(word("PBS")));
+  CHECK_FALSE(is_monothreaded(word("PB")));
+}
+
+TEST_CASE("forbidden nestings are reported, not followed", "[thread-level]") {
+  // parallel (2), single (3), barrier inside it (4), master inside it (5).
+  OmpFigure f(7);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8})
+      .step(2, OmpStep::OpenParallel)
+      .step(3, OmpStep::OpenSingle)
+      .step(4, OmpStep::Barrier)
+      .step(5, OmpStep::OpenMaster)
+      .step(6, OmpStep::CloseMonothreaded)
+      .step(7, OmpStep::CloseParallel);
+  WordResult w = f.words();
+  CHECK(w.invalid_nestings == std::vector<NodeId>{4, 5});
+  CHECK(spell(w.words[5]) == "PS");
+  CHECK(w.words[7].empty());
+  // A region end with nothing open.
+  OmpFigure lone(2);
+  lone.path({0, 1, 2, 3}).step(1, OmpStep::CloseParallel).step(2, OmpStep::CloseMonothreaded);
+  CHECK(lone.words().invalid_nestings == std::vector<NodeId>{1, 2});
+}
+
+TEST_CASE("a single nowait in a loop is concurrent with itself", "[thread-level]") {
+  // parallel (2), loop head (3), single nowait (4), MPI_Bcast (5), end (6),
+  // back to 3; end of parallel (7).
+  OmpFigure f(7);
+  f.path({0, 1, 2, 3, 4, 5, 6, 3}).path({3, 7, 8})
+      .step(2, OmpStep::OpenParallel)
+      .step(4, OmpStep::OpenSingle)
+      .step(6, OmpStep::CloseMonothreaded)
+      .step(7, OmpStep::CloseParallel)
+      .collective(5);
+  std::set<std::pair<NodeId, NodeId>> expected = {{5, 5}};
+  CHECK(f.concurrent(f.words()) == expected);
+  // With its implicit barrier, each round waits for the previous one.
+  OmpFigure g(8);
+  g.path({0, 1, 2, 3, 4, 5, 6, 8, 3}).path({3, 7, 9})
+      .step(2, OmpStep::OpenParallel)
+      .step(4, OmpStep::OpenSingle)
+      .step(6, OmpStep::CloseMonothreaded)
+      .step(8, OmpStep::Barrier)
+      .step(7, OmpStep::CloseParallel)
+      .collective(5);
+  CHECK(g.concurrent(g.words()).empty());
+}
+
+TEST_CASE("two master regions of a team are never concurrent, master and single are",
+          "[thread-level]") {
+  // parallel (2), master (3) MPI_Barrier (4) end (5), master (6)
+  // MPI_Bcast (7) end (8), single nowait (9) MPI_Allreduce (10) end (11),
+  // end of parallel (12).
+  OmpFigure f(12);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13})
+      .step(2, OmpStep::OpenParallel)
+      .step(3, OmpStep::OpenMaster).step(5, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::OpenMaster).step(8, OmpStep::CloseMonothreaded)
+      .step(9, OmpStep::OpenSingle).step(11, OmpStep::CloseMonothreaded)
+      .step(12, OmpStep::CloseParallel)
+      .collective(4).collective(7).collective(10);
+  std::set<std::pair<NodeId, NodeId>> expected = {{4, 10}, {7, 10}};
+  CHECK(f.concurrent(f.words()) == expected);
+}
+
+TEST_CASE("sibling sections are concurrent; a nested team's barrier orders nothing outside",
+          "[thread-level]") {
+  // parallel (2), sections (3), dispatch (4) -> section (5) MPI_Barrier (6)
+  // end (7) -> continue (10) -> 4; section (8) MPI_Bcast (9) end (11) -> 10;
+  // 4 -> end of sections (12), its barrier (13), end of parallel (14).
+  OmpFigure f(14);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 10, 4}).path({4, 8, 9, 11, 10}).path({4, 12, 13, 14, 15})
+      .step(2, OmpStep::OpenParallel)
+      .step(3, OmpStep::OpenWorksharing)
+      .step(5, OmpStep::OpenSection).step(7, OmpStep::CloseMonothreaded)
+      .step(8, OmpStep::OpenSection).step(11, OmpStep::CloseMonothreaded)
+      .step(13, OmpStep::Barrier)
+      .step(14, OmpStep::CloseParallel)
+      .collective(6).collective(9);
+  std::set<std::pair<NodeId, NodeId>> sections = {{6, 9}};
+  CHECK(f.concurrent(f.words()) == sections);
+
+  // single nowait (3) MPI_Barrier (4) end (5); nested parallel (6) with a
+  // barrier (7), end (8); single (9) MPI_Bcast (10) end (11); barrier (12);
+  // end of parallel (13).  Only the inner team waits at 7.
+  OmpFigure g(13);
+  g.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14})
+      .step(2, OmpStep::OpenParallel)
+      .step(3, OmpStep::OpenSingle).step(5, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::OpenParallel).step(7, OmpStep::Barrier).step(8, OmpStep::CloseParallel)
+      .step(9, OmpStep::OpenSingle).step(11, OmpStep::CloseMonothreaded)
+      .step(12, OmpStep::Barrier).step(13, OmpStep::CloseParallel)
+      .collective(4).collective(10);
+  std::set<std::pair<NodeId, NodeId>> across = {{4, 10}};
+  CHECK(g.concurrent(g.words()) == across);
+}
+
+TEST_CASE("regions of two successive parallel regions are not concurrent", "[thread-level]") {
+  // parallel (2) single nowait (3) MPI_Barrier (4) end (5) end parallel (6),
+  // parallel (7) single nowait (8) MPI_Barrier (9) end (10) end parallel (11).
+  OmpFigure f(11);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+      .step(2, OmpStep::OpenParallel).step(3, OmpStep::OpenSingle)
+      .step(5, OmpStep::CloseMonothreaded).step(6, OmpStep::CloseParallel)
+      .step(7, OmpStep::OpenParallel).step(8, OmpStep::OpenSingle)
+      .step(10, OmpStep::CloseMonothreaded).step(11, OmpStep::CloseParallel)
+      .collective(4).collective(9);
+  CHECK(f.concurrent(f.words()).empty());
+}
+
+#include "mpi_calls.h"
+
+TEST_CASE("MPI calls subject to the thread level, in C and Fortran spellings",
+          "[thread-level]") {
+  CHECK(is_thread_level_call("MPI_Send", SourceLanguage::C));
+  CHECK(is_thread_level_call("MPI_Barrier", SourceLanguage::C));
+  CHECK(is_thread_level_call("mpi_recv", SourceLanguage::Fortran));
+  CHECK_FALSE(is_thread_level_call("MPI_Wtime", SourceLanguage::C));
+  CHECK_FALSE(is_thread_level_call("mpi_query_thread", SourceLanguage::Fortran));
+  CHECK_FALSE(is_thread_level_call("MPIX_Foo", SourceLanguage::C));
+  CHECK_FALSE(is_thread_level_call("omp_get_thread_num", SourceLanguage::C));
+  CHECK(init_kind("MPI_Init_thread", SourceLanguage::C) == InitKind::InitThread);
+  CHECK(init_kind("mpi_init", SourceLanguage::Fortran) == InitKind::Init);
+  CHECK(init_kind("MPI_Initialized", SourceLanguage::C) == InitKind::None);
+  CHECK(init_thread_required_arg(SourceLanguage::C) == 2);
+  CHECK(init_thread_required_arg(SourceLanguage::Fortran) == 0);
+}
+
+TEST_CASE("the end of an ignored directive does not pop the context's letters",
+          "[thread-level]") {
+  // Called in a single region (context PS): an orphaned single (1) is
+  // forbidden there; its end (3) and implicit barrier (4) change nothing,
+  // so MPI_Bcast (5) keeps the context's word PS.
+  ThreadModel model;
+  for (int i = 0; i < 7; ++i)
+    model.add_node();
+  model.cfg.entry = 0;
+  model.cfg.exit = 6;
+  for (NodeId n = 0; n < 6; ++n)
+    model.cfg.add_edge(n, n + 1);
+  model.steps[1] = OmpStep::OpenSingle;
+  model.steps[3] = OmpStep::CloseMonothreaded;
+  model.opener[3] = 1;
+  model.steps[4] = OmpStep::Barrier;
+  model.opener[4] = 1;
+  model.mpi_call[5] = model.collective[5] = true;
+  WordResult w = parallelism_words(model, context_word(CallContext::Single));
+  CHECK(w.invalid_nestings == std::vector<NodeId>{1});
+  CHECK(spell(w.words[5]) == "PS");
+  CHECK(is_monothreaded(w.words[5]));
+}
+
+TEST_CASE("a region end pops down to its own directive", "[thread-level]") {
+  // parallel (1), master (2), task (3) opened inside; the master's end (4)
+  // names node 2: the task letter goes with it.
+  ThreadModel model;
+  for (int i = 0; i < 7; ++i)
+    model.add_node();
+  model.cfg.entry = 0;
+  model.cfg.exit = 6;
+  for (NodeId n = 0; n < 6; ++n)
+    model.cfg.add_edge(n, n + 1);
+  model.steps[1] = OmpStep::OpenParallel;
+  model.steps[2] = OmpStep::OpenMaster;
+  model.steps[3] = OmpStep::OpenTask;
+  model.steps[4] = OmpStep::CloseMonothreaded;
+  model.opener[4] = 2;
+  model.steps[5] = OmpStep::CloseParallel;
+  model.opener[5] = 1;
+  WordResult w = parallelism_words(model, {});
+  CHECK(spell(w.words[3]) == "PMS");
+  CHECK(spell(w.words[4]) == "P");
+  CHECK(w.words[5].empty());
+  CHECK(w.invalid_nestings.empty());
+}
+
+TEST_CASE("orphaned regions in a sequential context run in the initial thread",
+          "[thread-level]") {
+  // single nowait (1) MPI_Barrier (2) end (3), single nowait (4)
+  // MPI_Bcast (5) end (6), in a function called outside parallel regions.
+  OmpFigure f(6);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7})
+      .step(1, OmpStep::OpenSingle).step(3, OmpStep::CloseMonothreaded)
+      .step(4, OmpStep::OpenSingle).step(6, OmpStep::CloseMonothreaded)
+      .collective(2).collective(5);
+  WordResult sequential = f.words();
+  CHECK(spell(sequential.words[2]) == "S");
+  CHECK(required_level(sequential.words[2]) == ThreadLevel::Single);
+  CHECK(f.concurrent(sequential).empty());
+  // Called by every thread of a team, the two singles are concurrent.
+  WordResult in_parallel = f.words(CallContext::Parallel);
+  CHECK(required_level(in_parallel.words[2]) == ThreadLevel::Serialized);
+  std::set<std::pair<NodeId, NodeId>> expected = {{2, 5}};
+  CHECK(f.concurrent(in_parallel) == expected);
+}
+
+TEST_CASE("a task every thread of the team creates is concurrent with itself",
+          "[thread-level]") {
+  // parallel (1), task (2) MPI_Barrier (3) end (4), end of parallel (5).
+  OmpFigure f(5);
+  f.path({0, 1, 2, 3, 4, 5, 6})
+      .step(1, OmpStep::OpenParallel)
+      .step(2, OmpStep::OpenTask).step(4, OmpStep::CloseMonothreaded)
+      .step(5, OmpStep::CloseParallel)
+      .collective(3);
+  std::set<std::pair<NodeId, NodeId>> expected = {{3, 3}};
+  CHECK(f.concurrent(f.words()) == expected);
+  // Created in a single region, one task: not concurrent with itself.
+  OmpFigure g(7);
+  g.path({0, 1, 2, 3, 4, 5, 6, 7, 8})
+      .step(1, OmpStep::OpenParallel)
+      .step(2, OmpStep::OpenSingle)
+      .step(3, OmpStep::OpenTask).step(5, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::CloseMonothreaded)
+      .step(7, OmpStep::CloseParallel)
+      .collective(4);
+  CHECK(g.concurrent(g.words()).empty());
+}
