@@ -1,5 +1,6 @@
 #include "instrument.h"
 
+#include "collective_arguments.h"
 #include "report.h"
 
 #include <map>
@@ -73,20 +74,28 @@ tree external_function(const char *name, tree type) {
   return decl;
 }
 
-// void check ([handle,] int colour, int when, const char *file, int line,
-//             const char *function, const char *conditionals)
-tree runtime_decl(RuntimeCheck check, tree handle_type) {
+// void check ([handle,] int colour, [const void *argument x 8,] int when,
+//             const char *file, int line, const char *function,
+//             const char *conditionals)
+// With `compares_arguments', the `_args' entry point, which also compares
+// the collective's root, operation and data sizes (collective_arguments.h).
+tree runtime_decl(RuntimeCheck check, tree handle_type, bool compares_arguments) {
   if (runtime_decls[check])
     return runtime_decls[check];
   tree text = const_string_type();
-  tree type = handle_type
-                  ? build_function_type_list(void_type_node, handle_type, integer_type_node,
-                                             integer_type_node, text, integer_type_node, text,
-                                             text, NULL_TREE)
-                  : build_function_type_list(void_type_node, integer_type_node,
-                                             integer_type_node, text, integer_type_node, text,
-                                             text, NULL_TREE);
-  runtime_decls[check] = external_function(runtime_names[check], type);
+  std::vector<tree> params;
+  if (handle_type)
+    params.push_back(handle_type);
+  params.push_back(integer_type_node);
+  if (compares_arguments)
+    params.insert(params.end(), collective_argument_count, collective_argument_type());
+  for (tree tail : {integer_type_node, text, integer_type_node, text, text})
+    params.push_back(tail);
+  tree type = build_function_type_array(void_type_node, params.size(), params.data());
+  std::string name = runtime_names[check];
+  if (compares_arguments)
+    name += "_args";
+  runtime_decls[check] = external_function(name.c_str(), type);
   return runtime_decls[check];
 }
 
@@ -131,12 +140,15 @@ struct SiteText {
   std::string conditionals;
 };
 
-// Builds `check (handle, colour, when, file, line, function, conditionals)'
-// before the statement at `gsi'.
+// Builds `check (handle, colour, [arguments,] when, file, line, function,
+// conditionals)' before the statement at `gsi'.  The checks on a
+// communicator argument compare the arguments of `collective_call' (none
+// for a function-exit check: null pointers).
 void insert_check(gimple_stmt_iterator *gsi, RuntimeCheck check, tree handle_type,
                   tree handle, int colour, CheckWhen when, location_t where,
-                  const SiteText &text) {
-  tree decl = runtime_decl(check, handle_type);
+                  const SiteText &text, const gcall *collective_call = nullptr) {
+  bool compares_arguments = check == CheckComm || check == CheckFortranComm;
+  tree decl = runtime_decl(check, handle_type, compares_arguments);
   vec<tree> args = vNULL;
   if (handle) {
     tree param_type = TREE_VALUE(TYPE_ARG_TYPES(TREE_TYPE(decl)));
@@ -148,6 +160,14 @@ void insert_check(gimple_stmt_iterator *gsi, RuntimeCheck check, tree handle_typ
   }
   const char *file = LOCATION_FILE(where);
   args.safe_push(build_int_cst(integer_type_node, colour));
+  CheckArguments compared;
+  if (compares_arguments) {
+    SourceLanguage language =
+        check == CheckFortranComm ? SourceLanguage::Fortran : SourceLanguage::C;
+    compared = collective_arguments(gsi, collective_call, collective_by_colour(colour), language);
+    for (tree operand : compared.operands)
+      args.safe_push(operand);
+  }
   args.safe_push(build_int_cst(integer_type_node, when));
   args.safe_push(gcc_compat::string_constant(file ? file : "?"));
   args.safe_push(build_int_cst(integer_type_node, LOCATION_LINE(where)));
@@ -157,6 +177,7 @@ void insert_check(gimple_stmt_iterator *gsi, RuntimeCheck check, tree handle_typ
   args.release();
   gimple_set_location(call, where);
   gsi_insert_before(gsi, call, GSI_SAME_STMT);
+  release_collective_arguments(gsi, compared);
 }
 
 bool is_parameter(tree value) {
@@ -299,7 +320,7 @@ bool insert_collective_check(const CollectiveCall &site, SourceLanguage language
   }
   gimple_stmt_iterator gsi = gsi_for_stmt(site.call);
   insert_check(&gsi, check, type, handle, collective.colour, when,
-               gimple_location(site.call), text);
+               gimple_location(site.call), text, site.call);
   return true;
 }
 
@@ -393,7 +414,7 @@ bool settle_statement(gimple_stmt_iterator *gsi, const std::vector<SettledCheck>
     remove = !keep_region_marks;
   }
   if (remove)
-    gsi_remove(gsi, true);
+    gsi_remove(gsi, true); // collective checks are never removed: no argument copies left
   return remove;
 }
 

@@ -14,6 +14,15 @@
    every process calls in the same order, so by Lemma 2 it introduces no
    deadlock) or all of them report and stop.
 
+   The same reduction compares the arguments that every process must give
+   alike to the collective about to be called (the root, the predefined
+   reduction operation, the data size: parcoach_check_comm_args).  To stay
+   one 8-byte reduction, it reduces a digest: the smallest and largest of
+   the colour and of the operation's index, and of a 16-bit hash of the
+   root and size (parcoach_digest).  Only when the digests disagree does a
+   second collective (an allgather, on the error path only) fetch every
+   process's exact values, to name what differs.
+
    Every MPI call made here goes through its PMPI_ entry point, so that a
    profiling or correctness tool stacked in the same run (which intercepts
    the MPI_ names) does not see the checks.
@@ -51,6 +60,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,7 +92,7 @@ parcoach_leave_checked_region (int saved)
 
 /* Colour c (c >= 1) is the name at index c - 1.  */
 static const char *const parcoach_collective_names[] = {
-#define PARCOACH_COLLECTIVE(c_name, f_name, family, arg, kind) #c_name,
+#define PARCOACH_COLLECTIVE(c_name, f_name, family, arg, kind, arguments) #c_name,
 #include "mpi_collectives.def"
 #undef PARCOACH_COLLECTIVE
 };
@@ -99,6 +109,308 @@ parcoach_colour_name (int colour)
   if (colour >= 1 && colour <= PARCOACH_NCOLLECTIVES)
     return parcoach_collective_names[colour - 1];
   return "an unknown collective";
+}
+
+/* ------------------------------------------------ argument comparison */
+
+/* What a check compares.  A process's exact values are kept as 2 x
+   PARCOACH_NFIELDS long longs: for each field, the smallest value it put
+   there and the negation of the largest (a root that sends and receives
+   puts two sizes, which must be equal), or PARCOACH_NO_VALUE twice when it
+   has nothing to compare there: a wildcard, which never disagrees.  The
+   check reduces an 8-byte digest of them (parcoach_digest); only when the
+   digests disagree are the exact values gathered, to find and name what
+   differs.  */
+enum
+{
+  PARCOACH_FIELD_COLOUR,
+  PARCOACH_FIELD_ROOT,
+  PARCOACH_FIELD_OP,   /* index in parcoach_ops */
+  PARCOACH_FIELD_SIZE, /* bytes: count x datatype size */
+  PARCOACH_NFIELDS
+};
+
+#define PARCOACH_NO_VALUE LLONG_MAX
+
+static void
+parcoach_fields_init (long long *in)
+{
+  int i;
+  for (i = 0; i < 2 * PARCOACH_NFIELDS; i++)
+    in[i] = PARCOACH_NO_VALUE;
+}
+
+static void
+parcoach_field_put (long long *in, int field, long long value)
+{
+  if (value < in[2 * field])
+    in[2 * field] = value;
+  if (-value < in[2 * field + 1])
+    in[2 * field + 1] = -value;
+}
+
+/* The digest reduced by every check: 8 signed chars, since MPICH (4.0,
+   shared memory) reduces 8 bytes markedly faster than 12 or more (0.31 us
+   against 0.48 us for an MPI_MIN on 2 processes), and a check must cost
+   about one 8-byte allreduce.  (Signed: MPICH 4.0.2 computes MPI_MIN over
+   unsigned chars as if they were signed.)  Four fields of two bytes, each
+   holding a digit d in 0..253 as s = d - 127: the smallest s among the
+   processes and the smallest -s (so the largest s); SCHAR_MAX in the first
+   byte is "no value", the identity of MPI_MIN.  The fields: the colour
+   (exact below 253: colours above share 253), the operation's index, and
+   a 16-bit hash of (root, size) as two base-254 digits.  Equal values give
+   equal digests, so a check never stops a correct program; two different
+   roots or sizes escape it with a probability of about 1/64516 per
+   check.  */
+#define PARCOACH_DIGEST_BYTES 8
+#define PARCOACH_DIGEST_BASE 254u
+
+static void
+parcoach_digest_put (signed char *d, int field, unsigned digit)
+{
+  int v = (int) digit - 127;
+  if (v < d[2 * field])
+    d[2 * field] = (signed char) v;
+  if (-v < d[2 * field + 1])
+    d[2 * field + 1] = (signed char) -v;
+}
+
+static unsigned
+parcoach_hash (long long root, long long size)
+{
+  uint64_t h = (uint64_t) root * 0x9E3779B97F4A7C15ULL
+               ^ (uint64_t) size * 0xC2B2AE3D27D4EB4FULL;
+  h ^= h >> 31;
+  h *= 0xBF58476D1CE4E5B9ULL;
+  h ^= h >> 29;
+  return (unsigned) (h % (PARCOACH_DIGEST_BASE * PARCOACH_DIGEST_BASE));
+}
+
+static void
+parcoach_digest (const long long *exact, signed char *d)
+{
+  long long colour = exact[2 * PARCOACH_FIELD_COLOUR];
+  long long root = exact[2 * PARCOACH_FIELD_ROOT];
+  long long size_lo = exact[2 * PARCOACH_FIELD_SIZE];
+  long long size_hi = -exact[2 * PARCOACH_FIELD_SIZE + 1];
+  int i;
+
+  for (i = 0; i < PARCOACH_DIGEST_BYTES; i++)
+    d[i] = SCHAR_MAX;
+  parcoach_digest_put (d, 0, colour >= 0 && colour < 253 ? colour : 253);
+  if (exact[2 * PARCOACH_FIELD_OP] != PARCOACH_NO_VALUE)
+    parcoach_digest_put (d, 1, (unsigned) exact[2 * PARCOACH_FIELD_OP]);
+  if (root != PARCOACH_NO_VALUE || size_lo != PARCOACH_NO_VALUE)
+    for (i = 0; i < 2; i++)
+      {
+        unsigned h = parcoach_hash (root, i == 0 ? size_lo : size_hi);
+        parcoach_digest_put (d, 2, h % PARCOACH_DIGEST_BASE);
+        parcoach_digest_put (d, 3, h / PARCOACH_DIGEST_BASE);
+      }
+}
+
+/* Whether the reduced digest says that every process agrees.  */
+static int
+parcoach_digest_agrees (const signed char *d)
+{
+  int f;
+  for (f = 0; f < PARCOACH_DIGEST_BYTES / 2; f++)
+    if (d[2 * f] != SCHAR_MAX && d[2 * f] != -d[2 * f + 1])
+      return 0;
+  return 1;
+}
+
+/* Where a side of the data is compared: PARCOACH_ARGUMENTS in
+   mpi_collectives.def.  */
+enum
+{
+  PARCOACH_AT_NOWHERE, PARCOACH_AT_EVERY, PARCOACH_AT_ROOT, PARCOACH_AT_TOTAL
+};
+
+/* The shapes, reduced to what the runtime needs: which arguments exist
+   (their positions only matter to the compiler).  */
+struct parcoach_shape
+{
+  unsigned char root, op, send_buf, send_at, recv_buf, recv_at;
+};
+
+enum
+{
+#define PARCOACH_ARGUMENTS(shape, root, op, sbuf, scount, stype, sat, rbuf, \
+                           rcount, rtype, rat) \
+  PARCOACH_SHAPE_##shape,
+#include "mpi_collectives.def"
+#undef PARCOACH_ARGUMENTS
+  PARCOACH_NSHAPES
+};
+
+static const struct parcoach_shape parcoach_shapes[PARCOACH_NSHAPES] = {
+#define PARCOACH_ARGUMENTS(shape, root, op, sbuf, scount, stype, sat, rbuf, \
+                           rcount, rtype, rat) \
+  { (root) >= 0, (op) >= 0, (sbuf) >= 0, PARCOACH_AT_##sat, (rbuf) >= 0, \
+    PARCOACH_AT_##rat },
+#include "mpi_collectives.def"
+#undef PARCOACH_ARGUMENTS
+};
+
+static const unsigned char parcoach_collective_shapes[] = {
+#define PARCOACH_COLLECTIVE(c_name, f_name, family, arg, kind, arguments) \
+  PARCOACH_SHAPE_##arguments,
+#include "mpi_collectives.def"
+#undef PARCOACH_COLLECTIVE
+};
+
+/* The predefined reduction operations, the only ones compared: a
+   user-defined operation is a handle each process got from its own
+   MPI_Op_create, and may differ between processes.  Handles are only
+   compared for equality (integers in MPICH, pointers in Open MPI).  */
+static const struct
+{
+  MPI_Op op;
+  const char *name;
+} parcoach_ops[] = {
+  { MPI_MAX, "MPI_MAX" },     { MPI_MIN, "MPI_MIN" },
+  { MPI_SUM, "MPI_SUM" },     { MPI_PROD, "MPI_PROD" },
+  { MPI_LAND, "MPI_LAND" },   { MPI_BAND, "MPI_BAND" },
+  { MPI_LOR, "MPI_LOR" },     { MPI_BOR, "MPI_BOR" },
+  { MPI_LXOR, "MPI_LXOR" },   { MPI_BXOR, "MPI_BXOR" },
+  { MPI_MAXLOC, "MPI_MAXLOC" }, { MPI_MINLOC, "MPI_MINLOC" },
+  { MPI_REPLACE, "MPI_REPLACE" }, { MPI_NO_OP, "MPI_NO_OP" },
+};
+
+#define PARCOACH_NOPS ((int) (sizeof parcoach_ops / sizeof parcoach_ops[0]))
+
+static int
+parcoach_op_index (MPI_Op op)
+{
+  int i;
+  for (i = 0; i < PARCOACH_NOPS; i++)
+    if (parcoach_ops[i].op == op)
+      return i;
+  return -1;
+}
+
+/* The arguments of the guarded call as the instrumented code passed them:
+   addresses of the values (NULL when the compiler had none), in C types
+   (int, MPI_Op, MPI_Datatype) or, from Fortran, as MPI_Fint handles and
+   integers.  The buffers are the call's own; from Fortran a buffer is NULL
+   when it is MPI_IN_PLACE (the compiler recognised it: Fortran's
+   MPI_IN_PLACE is a variable whose address C cannot name).  */
+struct parcoach_args
+{
+  int fortran;
+  const void *root, *op;
+  const void *buf[2], *count[2], *type[2]; /* [0] send side, [1] receive */
+};
+
+static int
+parcoach_read_int (const struct parcoach_args *a, const void *p, long i)
+{
+  return a->fortran ? (int) ((const MPI_Fint *) p)[i] : ((const int *) p)[i];
+}
+
+static MPI_Datatype
+parcoach_read_type (const struct parcoach_args *a, const void *p)
+{
+  return a->fortran ? PMPI_Type_f2c (*(const MPI_Fint *) p)
+                    : *(const MPI_Datatype *) p;
+}
+
+static MPI_Op
+parcoach_read_op (const struct parcoach_args *a, const void *p)
+{
+  return a->fortran ? PMPI_Op_f2c (*(const MPI_Fint *) p)
+                    : *(const MPI_Op *) p;
+}
+
+static int
+parcoach_in_place (const struct parcoach_args *a, const void *buf)
+{
+  return a->fortran ? buf == NULL : buf == MPI_IN_PLACE;
+}
+
+/* The signature size in bytes of side S, or -1 if it cannot be known
+   (a negative count, a null or invalid datatype: the guarded call will
+   report those itself).  AT is PARCOACH_AT_EVERY or _ROOT (one count) or
+   _TOTAL (one count per process of COMM, summed).  */
+static long long
+parcoach_side_size (const struct parcoach_args *a, int s, int at,
+                    MPI_Comm comm)
+{
+  long long count = 0, size;
+  MPI_Count type_size = 0;
+  MPI_Datatype type;
+
+  if (at == PARCOACH_AT_TOTAL)
+    {
+      int n = 0, i;
+      if (PMPI_Comm_size (comm, &n) != MPI_SUCCESS)
+        return -1;
+      for (i = 0; i < n; i++)
+        {
+          int c = parcoach_read_int (a, a->count[s], i);
+          if (c < 0)
+            return -1;
+          count += c;
+        }
+    }
+  else
+    count = parcoach_read_int (a, a->count[s], 0);
+  if (count <= 0)
+    return count == 0 ? 0 : -1;
+  type = parcoach_read_type (a, a->type[s]);
+  if (type == MPI_DATATYPE_NULL
+      || PMPI_Type_size_x (type, &type_size) != MPI_SUCCESS
+      || type_size == MPI_UNDEFINED || type_size < 0
+      || __builtin_mul_overflow (count, (long long) type_size, &size))
+    return -1;
+  return size;
+}
+
+/* This process's values of the compared fields, other than the colour.
+   Only what the standard makes significant on this process is read: the
+   root's receive side of MPI_Gather, say, is garbage elsewhere.  */
+static void
+parcoach_contribute_args (const struct parcoach_args *a, int colour,
+                          MPI_Comm comm, long long *in)
+{
+  const struct parcoach_shape *shape;
+  int is_root = 0, s;
+
+  if (a == NULL || colour < 1 || colour > PARCOACH_NCOLLECTIVES)
+    return;
+  shape = &parcoach_shapes[parcoach_collective_shapes[colour - 1]];
+  if (shape->root && a->root != NULL)
+    {
+      int root = parcoach_read_int (a, a->root, 0);
+      parcoach_field_put (in, PARCOACH_FIELD_ROOT, root);
+      if (shape->send_at == PARCOACH_AT_ROOT
+          || shape->recv_at == PARCOACH_AT_ROOT)
+        {
+          int rank = -1;
+          PMPI_Comm_rank (comm, &rank);
+          is_root = rank == root;
+        }
+    }
+  if (shape->op && a->op != NULL)
+    {
+      int op = parcoach_op_index (parcoach_read_op (a, a->op));
+      if (op >= 0)
+        parcoach_field_put (in, PARCOACH_FIELD_OP, op);
+    }
+  for (s = 0; s < 2; s++)
+    {
+      int at = s == 0 ? shape->send_at : shape->recv_at;
+      int has_buf = s == 0 ? shape->send_buf : shape->recv_buf;
+      long long size;
+      if (at == PARCOACH_AT_NOWHERE || (at == PARCOACH_AT_ROOT && !is_root)
+          || a->count[s] == NULL || a->type[s] == NULL
+          || (has_buf && parcoach_in_place (a, a->buf[s])))
+        continue;
+      size = parcoach_side_size (a, s, at, comm);
+      if (size >= 0)
+        parcoach_field_put (in, PARCOACH_FIELD_SIZE, size);
+    }
 }
 
 /* Whether MPI may be used now: after MPI_Init and before MPI_Finalize.
@@ -760,15 +1072,17 @@ parcoach_watchdog_fire (MPI_Comm comm, double waited, int colour,
    probably stuck and the watchdog need not be precise.  MPI_SUCCESS, or
    the error of the failing call.  */
 static int
-parcoach_allreduce_watched (int *in, int *out, MPI_Comm comm, int colour,
-                            const char *file, int line, const char *function)
+parcoach_allreduce_watched (signed char *in, signed char *out,
+                            MPI_Comm comm, int colour, const char *file,
+                            int line, const char *function)
 {
   MPI_Request req;
   double start, waited;
   long pause = 50000;
   int err, done = 0;
 
-  err = PMPI_Iallreduce (in, out, 2, MPI_INT, MPI_MIN, comm, &req);
+  err = PMPI_Iallreduce (in, out, PARCOACH_DIGEST_BYTES, MPI_SIGNED_CHAR,
+                         MPI_MIN, comm, &req);
   if (err != MPI_SUCCESS)
     return err;
   start = parcoach_now ();
@@ -787,6 +1101,8 @@ parcoach_allreduce_watched (int *in, int *out, MPI_Comm comm, int colour,
         pause *= 2;
     }
 }
+
+static void parcoach_stop (MPI_Comm comm);
 
 /* The processes of COMM disagree: the smallest colour among them is MIN
    and the largest MAX.  Every process of COMM calls this with the same MIN
@@ -817,7 +1133,13 @@ parcoach_report (MPI_Comm comm, int colour, int min, int max,
            blame ? "; see the conditional(s) at line(s) " : "",
            blame ? conditionals : "");
   fflush (stderr);
+  parcoach_stop (comm);
+}
 
+/* After each process of COMM has printed its line: they all stop.  */
+static void
+parcoach_stop (MPI_Comm comm)
+{
   /* Every process of COMM got the same result from the MPI_Allreduce, so
      every one of them reaches this barrier: it cannot hang, and it lets
      each process write its line before the job is torn down.  */
@@ -831,12 +1153,217 @@ parcoach_report (MPI_Comm comm, int colour, int min, int max,
   abort ();
 }
 
+/* A growing line of text, cut with "..." when it would not fit.  */
+struct parcoach_text
+{
+  char buf[1024];
+  size_t len;
+};
+
+static void
+parcoach_text_add (struct parcoach_text *t, const char *format, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+static void
+parcoach_text_add (struct parcoach_text *t, const char *format, ...)
+{
+  va_list ap;
+  size_t room = sizeof t->buf - t->len;
+  int n;
+
+  if (room <= 4)
+    return;
+  va_start (ap, format);
+  n = vsnprintf (t->buf + t->len, room - 4, format, ap);
+  va_end (ap);
+  if (n < 0 || (size_t) n >= room - 4)
+    {
+      t->len = sizeof t->buf - 4;
+      strcpy (t->buf + t->len, "...");
+      t->len = sizeof t->buf - 1;
+    }
+  else
+    t->len += (size_t) n;
+}
+
+/* One value of FIELD as it reads in a message; LO != HI for a process
+   that put two values (a root whose send and receive sizes differ).  */
+static void
+parcoach_describe_value (struct parcoach_text *t, int field, long long lo,
+                         long long hi)
+{
+  if (lo == PARCOACH_NO_VALUE)
+    parcoach_text_add (t, field == PARCOACH_FIELD_OP
+                            ? "a user-defined operation" : "unknown");
+  else if (field == PARCOACH_FIELD_ROOT)
+    parcoach_text_add (t, "root %lld", lo);
+  else if (field == PARCOACH_FIELD_OP)
+    parcoach_text_add (t, "%s", lo >= 0 && lo < PARCOACH_NOPS
+                                  ? parcoach_ops[lo].name : "?");
+  else if (lo == hi)
+    parcoach_text_add (t, "%lld bytes", lo);
+  else
+    parcoach_text_add (t, "%lld and %lld bytes", lo, hi);
+}
+
+/* The processes of COMM call the same collective but disagree on FIELD.
+   ALL holds every process's exact values (2 x PARCOACH_NFIELDS each).
+   Prints on this process
+     PARCOACH: rank R of communicator of size N stops before MPI_X at
+     FILE:LINE in function F: processes call it with different roots:
+     root 0 on ranks 0-2, root 1 on rank 3
+   the values in increasing order, each with the ranks that gave it.  Then
+   all stop.  */
+static void
+parcoach_report_argument (MPI_Comm comm, int field, const long long *all,
+                          int colour, const char *file, int line,
+                          const char *function)
+{
+  static const char *const what[PARCOACH_NFIELDS] = {
+    "", "different roots", "different reduction operations",
+    "different data sizes (count x datatype size)"
+  };
+  const int stride = 2 * PARCOACH_NFIELDS;
+  int rank = -1, size = 0, r, groups = 0;
+  long long lo = LLONG_MIN, hi = LLONG_MIN;
+  struct parcoach_text t;
+  char name[96];
+
+  PMPI_Comm_rank (comm, &rank);
+  PMPI_Comm_size (comm, &size);
+  t.len = 0;
+  t.buf[0] = '\0';
+  /* Each distinct (smallest, largest) pair of a process, in increasing
+     order (the wildcard last): O(values x size), fine on an error path.  */
+#define PARCOACH_LO(r) (all[(r) * stride + 2 * field])
+#define PARCOACH_HI(r) \
+  (all[(r) * stride + 2 * field + 1] == PARCOACH_NO_VALUE \
+     ? PARCOACH_NO_VALUE : -all[(r) * stride + 2 * field + 1])
+  for (;;)
+    {
+      long long next_lo = LLONG_MAX, next_hi = LLONG_MAX;
+      int found = 0, first = -1, last = -2, count = 0;
+      for (r = 0; r < size; r++)
+        {
+          long long l = PARCOACH_LO (r), h = PARCOACH_HI (r);
+          if ((l > lo || (l == lo && h > hi))
+              && (!found || l < next_lo || (l == next_lo && h < next_hi)))
+            {
+              next_lo = l;
+              next_hi = h;
+              found = 1;
+            }
+        }
+      if (!found)
+        break;
+      lo = next_lo;
+      hi = next_hi;
+      parcoach_text_add (&t, groups++ ? ", " : "");
+      parcoach_describe_value (&t, field, lo, hi);
+      /* The ranks, as ranges: "rank 3", "ranks 0-2,5".  */
+      for (r = 0; r < size; r++)
+        if (PARCOACH_LO (r) == lo && PARCOACH_HI (r) == hi)
+          count++;
+      parcoach_text_add (&t, count > 1 ? " on ranks " : " on rank ");
+      count = 0;
+      for (r = 0; r <= size; r++)
+        {
+          int same = r < size && PARCOACH_LO (r) == lo && PARCOACH_HI (r) == hi;
+          if (same && first < 0)
+            first = r;
+          if (same)
+            last = r;
+          if (!same && first >= 0)
+            {
+              parcoach_text_add (&t, count++ ? "," : "");
+              if (last > first)
+                parcoach_text_add (&t, "%d-%d", first, last);
+              else
+                parcoach_text_add (&t, "%d", first);
+              first = -1;
+            }
+        }
+    }
+#undef PARCOACH_LO
+#undef PARCOACH_HI
+  parcoach_describe (name, sizeof name, "", colour);
+  fprintf (stderr,
+           "PARCOACH: rank %d of communicator of size %d stops before %s"
+           " at %s:%d in function %s: processes call it with %s: %s\n",
+           rank, size, name, file != NULL ? file : "<unknown file>", line,
+           function != NULL ? function : "<unknown function>", what[field],
+           t.buf);
+  fflush (stderr);
+  parcoach_stop (comm);
+}
+
+/* The digests of COMM's processes disagree (every process of COMM got the
+   same reduction, so all of them are here).  Gathers the exact values --
+   a second collective, on this error path only -- and reports the first
+   difference: the colour (different collectives: the other fields are
+   not comparable), the root (which decides whose sizes count), the
+   operation, the size.  Returns only if nothing differs, which equal
+   digests make impossible.  */
+static void
+parcoach_report_mismatch (MPI_Comm comm, const long long *exact, int colour,
+                          const char *file, int line, const char *function,
+                          const char *conditionals)
+{
+  const int stride = 2 * PARCOACH_NFIELDS;
+  int size = 0, r, field;
+  long long *all = NULL;
+
+  PMPI_Comm_size (comm, &size);
+  if (size > 0)
+    all = malloc ((size_t) size * stride * sizeof *all);
+  if (all == NULL
+      || PMPI_Allgather ((void *) exact, stride, MPI_LONG_LONG, all, stride,
+                         MPI_LONG_LONG, comm) != MPI_SUCCESS)
+    {
+      /* The others wait in the gather: stop the job from here.  */
+      fprintf (stderr, "PARCOACH: processes disagree before %s at %s:%d in"
+               " function %s (no memory to tell more)\n",
+               parcoach_colour_name (colour), file != NULL ? file : "?",
+               line, function != NULL ? function : "?");
+      fflush (stderr);
+      PMPI_Abort (MPI_COMM_WORLD, PARCOACH_ABORT_CODE);
+      abort ();
+    }
+  for (field = 0; field < PARCOACH_NFIELDS; field++)
+    {
+      long long lo = PARCOACH_NO_VALUE, hi = -PARCOACH_NO_VALUE;
+      for (r = 0; r < size; r++)
+        {
+          const long long *v = all + (size_t) r * stride + 2 * field;
+          if (v[0] == PARCOACH_NO_VALUE)
+            continue;
+          if (v[0] < lo)
+            lo = v[0];
+          if (-v[1] > hi)
+            hi = -v[1];
+        }
+      if (lo == PARCOACH_NO_VALUE || lo == hi)
+        continue;
+      if (field == PARCOACH_FIELD_COLOUR)
+        {
+          free (all);
+          parcoach_report (comm, colour, (int) lo, (int) hi, file, line,
+                           function, conditionals);
+        }
+      parcoach_report_argument (comm, field, all, colour, file, line,
+                                function);
+    }
+  free (all);
+}
+
 /* The check itself, on a communicator that MPI may use now.  */
 static void
-parcoach_check_usable_comm (MPI_Comm comm, PARCOACH_CHECK_FACTS)
+parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
+                            PARCOACH_CHECK_FACTS)
 {
   int inter = 0;
-  int in[2], out[2];
+  long long exact[2 * PARCOACH_NFIELDS];
+  signed char in[PARCOACH_DIGEST_BYTES], out[PARCOACH_DIGEST_BYTES];
 
   if (comm == MPI_COMM_NULL)
     return;
@@ -848,19 +1375,18 @@ parcoach_check_usable_comm (MPI_Comm comm, PARCOACH_CHECK_FACTS)
   if (PMPI_Comm_test_inter (comm, &inter) != MPI_SUCCESS || inter)
     return;
 
-  /* -INT_MIN would overflow; colours are small, so this never changes a
-     real colour.  */
-  if (colour == INT_MIN)
-    colour = INT_MIN + 1;
-  in[0] = colour;
-  in[1] = -colour;
+  parcoach_fields_init (exact);
+  parcoach_field_put (exact, PARCOACH_FIELD_COLOUR, colour);
+  parcoach_contribute_args (args, colour, comm, exact);
+  parcoach_digest (exact, in);
   parcoach_options ();
   /* If the communicator's error handler returns errors, a failed check
      checks nothing: let the collective it guards report the problem.  */
   if (__builtin_expect (parcoach_timeout == 0 && parcoach_stats_path == NULL,
                         1))
     {
-      if (PMPI_Allreduce (in, out, 2, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS)
+      if (PMPI_Allreduce (in, out, PARCOACH_DIGEST_BYTES, MPI_SIGNED_CHAR,
+                          MPI_MIN, comm) != MPI_SUCCESS)
         return;
     }
   else
@@ -869,17 +1395,18 @@ parcoach_check_usable_comm (MPI_Comm comm, PARCOACH_CHECK_FACTS)
       int err = parcoach_timeout > 0
                 ? parcoach_allreduce_watched (in, out, comm, colour, file,
                                               line, function)
-                : PMPI_Allreduce (in, out, 2, MPI_INT, MPI_MIN, comm);
+                : PMPI_Allreduce (in, out, PARCOACH_DIGEST_BYTES,
+                                  MPI_SIGNED_CHAR, MPI_MIN, comm);
       if (err != MPI_SUCCESS)
         return;
       if (parcoach_stats_path != NULL)
         parcoach_stats_record (colour, file, line, function,
                                parcoach_now () - start);
     }
-  if (out[0] == -out[1])
+  if (__builtin_expect (parcoach_digest_agrees (out), 1))
     return;
-  parcoach_report (comm, colour, out[0], -out[1], file, line, function,
-                   conditionals);
+  parcoach_report_mismatch (comm, exact, colour, file, line, function,
+                            conditionals);
 }
 
 /* A window or file is not a communicator: the processes involved are those
@@ -904,7 +1431,7 @@ parcoach_check_group (MPI_Group group, PARCOACH_CHECK_FACTS)
     }
   PMPI_Group_free (&group);
   if (result == MPI_IDENT || result == MPI_SIMILAR)
-    parcoach_check_usable_comm (MPI_COMM_WORLD, colour, file, line,
+    parcoach_check_usable_comm (MPI_COMM_WORLD, NULL, colour, file, line,
                                 function, conditionals);
 }
 
@@ -937,7 +1464,7 @@ parcoach_check_comm (MPI_Comm comm, PARCOACH_SITE_PARAMS)
 {
   if (!parcoach_should_check (when))
     return;
-  parcoach_check_usable_comm (comm, colour, file, line, function,
+  parcoach_check_usable_comm (comm, NULL, colour, file, line, function,
                               conditionals);
 }
 
@@ -946,7 +1473,7 @@ parcoach_check_comm_ptr (const MPI_Comm *comm, PARCOACH_SITE_PARAMS)
 {
   if (comm == NULL || !parcoach_should_check (when))
     return;
-  parcoach_check_usable_comm (*comm, colour, file, line, function,
+  parcoach_check_usable_comm (*comm, NULL, colour, file, line, function,
                               conditionals);
 }
 
@@ -991,8 +1518,8 @@ parcoach_check_world (PARCOACH_SITE_PARAMS)
 {
   if (!parcoach_should_check (when))
     return;
-  parcoach_check_usable_comm (MPI_COMM_WORLD, colour, file, line, function,
-                              conditionals);
+  parcoach_check_usable_comm (MPI_COMM_WORLD, NULL, colour, file, line,
+                              function, conditionals);
 }
 
 /* Fortran handles.  The conversions are only valid once MPI is
@@ -1006,8 +1533,8 @@ parcoach_check_fortran_comm (const MPI_Fint *comm, PARCOACH_SITE_PARAMS)
 {
   if (comm == NULL || !parcoach_should_check (when))
     return;
-  parcoach_check_usable_comm (PMPI_Comm_f2c (*comm), colour, file, line,
-                              function, conditionals);
+  parcoach_check_usable_comm (PMPI_Comm_f2c (*comm), NULL, colour, file,
+                              line, function, conditionals);
 }
 
 void
@@ -1026,4 +1553,46 @@ parcoach_check_fortran_file (const MPI_Fint *fh, PARCOACH_SITE_PARAMS)
     return;
   parcoach_check_usable_file (PMPI_File_f2c (*fh), colour, file, line,
                               function, conditionals);
+}
+
+/* The checks that also compare arguments.  */
+
+void
+parcoach_check_comm_args (MPI_Comm comm, int colour, const int *root,
+                          const MPI_Op *op, const void *send_buf,
+                          const int *send_count,
+                          const MPI_Datatype *send_type,
+                          const void *recv_buf, const int *recv_count,
+                          const MPI_Datatype *recv_type,
+                          PARCOACH_SITE_TAIL_PARAMS)
+{
+  struct parcoach_args args = {
+    0, root, op, { send_buf, recv_buf }, { send_count, recv_count },
+    { send_type, recv_type }
+  };
+  if (!parcoach_should_check (when))
+    return;
+  parcoach_check_usable_comm (comm, &args, colour, file, line, function,
+                              conditionals);
+}
+
+void
+parcoach_check_fortran_comm_args (const MPI_Fint *comm, int colour,
+                                  const MPI_Fint *root, const MPI_Fint *op,
+                                  const void *send_buf,
+                                  const MPI_Fint *send_count,
+                                  const MPI_Fint *send_type,
+                                  const void *recv_buf,
+                                  const MPI_Fint *recv_count,
+                                  const MPI_Fint *recv_type,
+                                  PARCOACH_SITE_TAIL_PARAMS)
+{
+  struct parcoach_args args = {
+    1, root, op, { send_buf, recv_buf }, { send_count, recv_count },
+    { send_type, recv_type }
+  };
+  if (comm == NULL || !parcoach_should_check (when))
+    return;
+  parcoach_check_usable_comm (PMPI_Comm_f2c (*comm), &args, colour, file,
+                              line, function, conditionals);
 }

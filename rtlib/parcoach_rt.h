@@ -88,9 +88,11 @@ extern "C" {
 #define PARCOACH_CHECK_ALWAYS 0
 #define PARCOACH_CHECK_IF_ARMED 1
 
-#define PARCOACH_SITE_PARAMS \
-  int colour, int when, const char *file, int line, const char *function, \
+/* The last parameters of every check.  */
+#define PARCOACH_SITE_TAIL_PARAMS \
+  int when, const char *file, int line, const char *function, \
   const char *conditionals
+#define PARCOACH_SITE_PARAMS int colour, PARCOACH_SITE_TAIL_PARAMS
 
 /* A flagged function starts with `saved = parcoach_enter_checked_region ()'
    and passes `saved' to parcoach_leave_checked_region wherever it leaves:
@@ -114,6 +116,53 @@ void parcoach_check_world (PARCOACH_SITE_PARAMS);
 void parcoach_check_fortran_comm (const MPI_Fint *comm, PARCOACH_SITE_PARAMS);
 void parcoach_check_fortran_win (const MPI_Fint *win, PARCOACH_SITE_PARAMS);
 void parcoach_check_fortran_file (const MPI_Fint *fh, PARCOACH_SITE_PARAMS);
+
+/* The checks before a collective on a communicator argument (C and
+   Fortran), which also compare, in the same reduction as the colour, the
+   arguments every process must give alike (PARCOACH_ARGUMENTS in
+   mpi_collectives.def): the root, the reduction operation (predefined
+   operations only: a user-defined one matches anything), and the data
+   size, count x datatype size in bytes, of each side of the data where
+   the standard makes it significant (the root's receive side of
+   MPI_Gather only at the root, say; nothing for a side whose buffer is
+   MPI_IN_PLACE).  Each argument comes by address, NULL when the compiler
+   has none (the collective has no such argument, or a function-exit
+   check); the buffers are the call's own.  From Fortran the addresses are
+   those of the INTEGER arguments, handles converted with MPI_Op_f2c and
+   MPI_Type_f2c, and a buffer is NULL when it is MPI_IN_PLACE.
+
+   When the processes call the same collective but disagree on an
+   argument, every process prints one line naming it and the values seen
+   (gathered with one more collective, on this error path only), e.g.
+     PARCOACH: rank 3 of communicator of size 4 stops before MPI_Bcast at
+     app.c:12 in function f: processes call it with different roots:
+     root 0 on ranks 0-2, root 1 on rank 3
+   ("different reduction operations: MPI_SUM on ranks 0-2, MPI_MAX on rank
+   3", "different data sizes (count x datatype size): 4 bytes on rank 1,
+   8 bytes on ranks 0,2-3"), and the job stops.  The root is reported
+   first, then the operation, then the size.  The check stays one 8-byte
+   MPI_Allreduce: roots and sizes are compared through a 16-bit hash, so a
+   difference escapes a check with a probability of about 1/64516 (equal
+   values never stop a program).
+
+   The checks without arguments above compare the colour only.  */
+void parcoach_check_comm_args (MPI_Comm comm, int colour, const int *root,
+                               const MPI_Op *op, const void *send_buf,
+                               const int *send_count,
+                               const MPI_Datatype *send_type,
+                               const void *recv_buf, const int *recv_count,
+                               const MPI_Datatype *recv_type,
+                               PARCOACH_SITE_TAIL_PARAMS);
+void parcoach_check_fortran_comm_args (const MPI_Fint *comm, int colour,
+                                       const MPI_Fint *root,
+                                       const MPI_Fint *op,
+                                       const void *send_buf,
+                                       const MPI_Fint *send_count,
+                                       const MPI_Fint *send_type,
+                                       const void *recv_buf,
+                                       const MPI_Fint *recv_count,
+                                       const MPI_Fint *recv_type,
+                                       PARCOACH_SITE_TAIL_PARAMS);
 
 /* Name of a colour: "MPI_Barrier", or "leaving the function" for 0, or
    "an unknown collective" for a colour this runtime does not know.  */

@@ -8,9 +8,19 @@ namespace parcoach {
 
 namespace {
 
+#define at_NOWHERE SizeCompared::Nowhere
+#define at_EVERY SizeCompared::Every
+#define at_ROOT SizeCompared::Root
+#define at_TOTAL SizeCompared::Total
+#define PARCOACH_ARGUMENTS(shape, root, op, sbuf, scount, stype, sat, rbuf, rcount, rtype, rat) \
+  const CollectiveArguments shape_##shape = {#shape, root, op, {sbuf, scount, stype, at_##sat}, \
+                                             {rbuf, rcount, rtype, at_##rat}};
+#include "mpi_collectives.def"
+#undef PARCOACH_ARGUMENTS
+
 const MpiCollective table[] = {
-#define PARCOACH_COLLECTIVE(c_name, f_name, family, arg, kind) \
-  {#c_name, #f_name, family_of_##family, arg, kind_of_##kind, 0},
+#define PARCOACH_COLLECTIVE(c_name, f_name, family, arg, kind, arguments) \
+  {#c_name, #f_name, family_of_##family, arg, kind_of_##kind, &shape_##arguments, 0},
 #define family_of_BLOCKING CollectiveFamily::Blocking
 #define family_of_NONBLOCKING CollectiveFamily::Nonblocking
 #define family_of_PERSISTENT CollectiveFamily::Persistent
@@ -54,6 +64,11 @@ bool starts_with(const char *s, const char *prefix) {
 }
 
 } // namespace
+
+bool CollectiveArguments::compares_anything() const {
+  return root >= 0 || op >= 0 || send.compared != SizeCompared::Nowhere ||
+         recv.compared != SizeCompared::Nowhere;
+}
 
 const MpiCollective *collectives_begin() { return coloured().entries; }
 const MpiCollective *collectives_end() { return coloured().entries + table_size; }

@@ -17,12 +17,36 @@ enum class HandleKind { Comm, CommPtr, Win, WinPtr, File, FilePtr, World };
 
 enum class SourceLanguage { C, Fortran };
 
+// Where the size of one side of a collective's data is compared; see
+// PARCOACH_ARGUMENTS in mpi_collectives.def.
+enum class SizeCompared { Nowhere, Every, Root, Total };
+
+// One side (send or receive) of the data: 0-based argument positions, -1
+// when absent.
+struct DataArguments {
+  int buffer;
+  int count; // with SizeCompared::Total, an array of one count per process
+  int datatype;
+  SizeCompared compared;
+};
+
+// The arguments every process of the communicator must give alike.
+struct CollectiveArguments {
+  const char *shape; // the PARCOACH_ARGUMENTS name, for messages and tests
+  int root;          // position, or -1
+  int op;            // position, or -1
+  DataArguments send;
+  DataArguments recv;
+  bool compares_anything() const;
+};
+
 struct MpiCollective {
   const char *c_name;
   const char *fortran_name;
   CollectiveFamily family;
   int handle_arg;
   HandleKind handle_kind;
+  const CollectiveArguments *arguments; // never null
   int colour; // position in the table + 1; 0 is reserved for "leaving"
 };
 

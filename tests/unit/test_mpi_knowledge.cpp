@@ -103,3 +103,120 @@ TEST_CASE("job-ending calls and thread selections are recognised", "[mpi-table]"
   CHECK(selects_threads("__builtin_omp_get_thread_num"));
   CHECK_FALSE(selects_threads("MPI_Comm_rank"));
 }
+
+// Positions of the compared arguments, read off the MPI 4.0 C bindings by
+// hand (the Fortran bindings have the same order).
+TEST_CASE("compared argument positions match the MPI 4.0 bindings", "[mpi-table]") {
+  const int none = -1;
+  struct Expected {
+    const char *name;
+    int root, op;
+    DataArguments send, recv;
+  };
+  const SizeCompared no = SizeCompared::Nowhere, every = SizeCompared::Every,
+                     at_root = SizeCompared::Root, total = SizeCompared::Total;
+  const DataArguments nothing{none, none, none, no};
+  const Expected expected[] = {
+      // (buffer, count, datatype, root, comm)
+      {"MPI_Bcast", 3, none, {none, 1, 2, every}, nothing},
+      {"MPI_Ibcast", 3, none, {none, 1, 2, every}, nothing},
+      {"MPI_Bcast_init", 3, none, {none, 1, 2, every}, nothing},
+      // (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm):
+      // the receive side only at the root
+      {"MPI_Gather", 6, none, {0, 1, 2, every}, {3, 4, 5, at_root}},
+      {"MPI_Igather", 6, none, {0, 1, 2, every}, {3, 4, 5, at_root}},
+      // same positions; the send side only at the root
+      {"MPI_Scatter", 6, none, {0, 1, 2, at_root}, {3, 4, 5, every}},
+      {"MPI_Scatter_init", 6, none, {0, 1, 2, at_root}, {3, 4, 5, every}},
+      // v variants: per-process counts, only the root is compared
+      {"MPI_Gatherv", 7, none, nothing, nothing},   // (s, sc, st, r, rcs, displs, rt, root, comm)
+      {"MPI_Scatterv", 7, none, nothing, nothing},  // (s, scs, displs, st, r, rc, rt, root, comm)
+      {"MPI_Iscatterv", 7, none, nothing, nothing},
+      // (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm)
+      {"MPI_Allgather", none, none, {0, 1, 2, every}, {3, 4, 5, every}},
+      {"MPI_Alltoall", none, none, {0, 1, 2, every}, {3, 4, 5, every}},
+      {"MPI_Ialltoall", none, none, {0, 1, 2, every}, {3, 4, 5, every}},
+      // (s, sc, st, recvbuf, recvcounts, displs, recvtype, comm): the total received
+      {"MPI_Allgatherv", none, none, nothing, {none, 4, 6, total}},
+      {"MPI_Alltoallv", none, none, nothing, nothing},
+      {"MPI_Alltoallw", none, none, nothing, nothing},
+      // (sendbuf, recvbuf, count, datatype, op, root, comm)
+      {"MPI_Reduce", 5, 4, {none, 2, 3, every}, nothing},
+      {"MPI_Ireduce", 5, 4, {none, 2, 3, every}, nothing},
+      // (sendbuf, recvbuf, count, datatype, op, comm)
+      {"MPI_Allreduce", none, 4, {none, 2, 3, every}, nothing},
+      {"MPI_Allreduce_init", none, 4, {none, 2, 3, every}, nothing},
+      {"MPI_Reduce_scatter_block", none, 4, {none, 2, 3, every}, nothing},
+      {"MPI_Scan", none, 4, {none, 2, 3, every}, nothing},
+      {"MPI_Iexscan", none, 4, {none, 2, 3, every}, nothing},
+      // (sendbuf, recvbuf, recvcounts, datatype, op, comm): the total
+      {"MPI_Reduce_scatter", none, 4, {none, 2, 3, total}, nothing},
+      {"MPI_Intercomm_create", 1, none, nothing, nothing}, // (local_comm, local_leader, ...)
+      {"MPI_Comm_accept", 2, none, nothing, nothing},      // (port, info, root, comm, newcomm)
+      {"MPI_Comm_spawn", 4, none, nothing, nothing},       // (cmd, argv, maxprocs, info, root, ...)
+      {"MPI_Comm_spawn_multiple", 5, none, nothing, nothing},
+      {"MPI_Barrier", none, none, nothing, nothing},
+      {"MPI_Neighbor_allgather", none, none, nothing, nothing},
+      {"MPI_Win_fence", none, none, nothing, nothing},
+      {"MPI_File_write_all", none, none, nothing, nothing},
+      {"MPI_Finalize", none, none, nothing, nothing},
+  };
+  auto same = [](const DataArguments &a, const DataArguments &b) {
+    return a.buffer == b.buffer && a.count == b.count && a.datatype == b.datatype &&
+           a.compared == b.compared;
+  };
+  for (const Expected &e : expected) {
+    INFO(e.name);
+    const MpiCollective *c = find_collective(e.name, SourceLanguage::C);
+    REQUIRE(c != nullptr);
+    REQUIRE(c->arguments != nullptr);
+    CHECK(c->arguments->root == e.root);
+    CHECK(c->arguments->op == e.op);
+    CHECK(same(c->arguments->send, e.send));
+    CHECK(same(c->arguments->recv, e.recv));
+    bool anything = e.root >= 0 || e.op >= 0 || e.send.compared != no || e.recv.compared != no;
+    CHECK(c->arguments->compares_anything() == anything);
+  }
+}
+
+TEST_CASE("compared arguments are consistent with each entry", "[mpi-table]") {
+  for (const MpiCollective *c = collectives_begin(); c != collectives_end(); ++c) {
+    INFO(c->c_name);
+    REQUIRE(c->arguments != nullptr);
+    const CollectiveArguments &a = *c->arguments;
+    // Only collectives on a communicator argument compare anything: the
+    // runtime's argument checks take a communicator.
+    if (a.compares_anything())
+      CHECK(c->handle_kind == HandleKind::Comm);
+    // Every position is distinct and not the communicator's.
+    std::set<int> positions{c->handle_arg};
+    for (int p : {a.root, a.op, a.send.buffer, a.send.count, a.send.datatype, a.recv.buffer,
+                  a.recv.count, a.recv.datatype})
+      if (p >= 0) {
+        CHECK(positions.insert(p).second);
+      }
+    // A compared side has a count and a datatype; a side only significant
+    // at the root needs a root.
+    for (const DataArguments *side : {&a.send, &a.recv}) {
+      if (side->compared != SizeCompared::Nowhere) {
+        CHECK(side->count >= 0);
+        CHECK(side->datatype >= 0);
+      }
+      if (side->compared == SizeCompared::Root)
+        CHECK(a.root >= 0);
+    }
+    // The three forms of a collective compare the same arguments.
+    std::string name = c->c_name;
+    std::string blocking;
+    if (c->family == CollectiveFamily::Nonblocking) { // MPI_Ibcast -> MPI_Bcast
+      blocking = "MPI_" + std::string(1, static_cast<char>(std::toupper(name[5]))) + name.substr(6);
+    } else if (c->family == CollectiveFamily::Persistent) {
+      blocking = name.substr(0, name.size() - 5); // without "_init"
+    }
+    if (!blocking.empty()) {
+      const MpiCollective *b = find_collective(blocking.c_str(), SourceLanguage::C);
+      REQUIRE(b != nullptr);
+      CHECK(b->arguments == c->arguments);
+    }
+  }
+}

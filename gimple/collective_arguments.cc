@@ -1,0 +1,160 @@
+#include "collective_arguments.h"
+
+#include <strings.h>
+
+namespace parcoach {
+
+namespace {
+
+tree null_operand() { return build_int_cst(collective_argument_type(), 0); }
+
+// The call's argument at `position', or NULL_TREE if it has none there.
+tree argument_at(const gcall *call, int position) {
+  if (position < 0 || (unsigned)position >= gimple_call_num_args(call))
+    return NULL_TREE;
+  return gimple_call_arg(call, position);
+}
+
+// The type the MPI prototype gives the argument at `position' (MPI_Op is an
+// int in MPICH, a pointer in Open MPI), or the argument's own type.
+tree declared_type(const gcall *call, int position, tree value) {
+  tree fntype = gimple_call_fntype(call);
+  tree args = fntype ? TYPE_ARG_TYPES(fntype) : NULL_TREE;
+  for (int i = 0; args && i < position; ++i)
+    args = TREE_CHAIN(args);
+  if (args && TREE_VALUE(args) != void_type_node)
+    return TREE_VALUE(args);
+  return TREE_TYPE(value);
+}
+
+bool names_in_place(tree decl) {
+  return decl && DECL_P(decl) && DECL_NAME(decl) &&
+         strcasecmp(IDENTIFIER_POINTER(DECL_NAME(decl)), "mpi_in_place") == 0;
+}
+
+// Fortran's MPI_IN_PLACE is a variable (in a common block, MPICH and Open
+// MPI alike) whose address C cannot name: recognise it by name here.
+bool is_fortran_in_place(tree arg) {
+  if (TREE_CODE(arg) != ADDR_EXPR)
+    return false;
+  for (tree ref = TREE_OPERAND(arg, 0);; ref = TREE_OPERAND(ref, 0)) {
+    if (names_in_place(ref) ||
+        (TREE_CODE(ref) == COMPONENT_REF && names_in_place(TREE_OPERAND(ref, 1))))
+      return true;
+    if (!handled_component_p(ref))
+      return false;
+  }
+}
+
+// `value' converted to const void *, as a GIMPLE operand before `gsi'.
+tree as_operand(gimple_stmt_iterator *gsi, tree value) {
+  tree converted = fold_convert(collective_argument_type(), unshare_expr(value));
+  return force_gimple_operand_gsi(gsi, converted, true, NULL_TREE, true, GSI_SAME_STMT);
+}
+
+class ArgumentBuilder {
+public:
+  ArgumentBuilder(gimple_stmt_iterator *gsi, const gcall *call, SourceLanguage language,
+                  CheckArguments &out)
+      : gsi_(gsi), call_(call), fortran_(language == SourceLanguage::Fortran), out_(out) {}
+
+  // A buffer: the pointer itself (the runtime compares it with
+  // MPI_IN_PLACE), or from Fortran null for MPI_IN_PLACE.
+  void buffer(int position) {
+    tree value = argument_at(call_, position);
+    if (!value || !POINTER_TYPE_P(TREE_TYPE(value)) || (fortran_ && is_fortran_in_place(value)))
+      push(null_operand());
+    else
+      push(as_operand(gsi_, value));
+  }
+
+  // A root or a count (`by_address': an array of counts, passed as is).
+  void integer(int position, bool by_address = false) {
+    tree value = argument_at(call_, position);
+    if (!value)
+      push(null_operand());
+    else if (fortran_ || by_address)
+      push(POINTER_TYPE_P(TREE_TYPE(value)) ? as_operand(gsi_, value) : null_operand());
+    else if (INTEGRAL_TYPE_P(TREE_TYPE(value)))
+      push(address_of_copy(fold_convert(integer_type_node, value), integer_type_node));
+    else
+      push(null_operand());
+  }
+
+  // An MPI_Op or an MPI_Datatype: a handle by value in C, of whatever type
+  // the MPI library declares.
+  void handle(int position) {
+    tree value = argument_at(call_, position);
+    if (!value)
+      push(null_operand());
+    else if (fortran_)
+      push(POINTER_TYPE_P(TREE_TYPE(value)) ? as_operand(gsi_, value) : null_operand());
+    else {
+      tree type = declared_type(call_, position, value);
+      if (INTEGRAL_TYPE_P(type) || POINTER_TYPE_P(type))
+        push(address_of_copy(fold_convert(type, value), type));
+      else
+        push(null_operand());
+    }
+  }
+
+private:
+  void push(tree operand) { out_.operands.push_back(operand); }
+
+  // `&tmp' after `tmp = value' before the check.  Outside SSA only (the
+  // `cfg' pass): a new memory store in SSA form would need its virtual
+  // operands renamed, and a null pointer is always a safe answer.
+  tree address_of_copy(tree value, tree type) {
+    if (gimple_in_ssa_p(cfun))
+      return null_operand();
+    tree temporary = create_tmp_var(type, "parcoach_arg");
+    TREE_ADDRESSABLE(temporary) = 1;
+    value = force_gimple_operand_gsi(gsi_, value, true, NULL_TREE, true, GSI_SAME_STMT);
+    gimple *copy = gimple_build_assign(temporary, value);
+    gimple_set_location(copy, gimple_location(call_));
+    gsi_insert_before(gsi_, copy, GSI_SAME_STMT);
+    out_.temporaries.push_back(temporary);
+    return as_operand(gsi_, build_fold_addr_expr(temporary));
+  }
+
+  gimple_stmt_iterator *gsi_;
+  const gcall *call_;
+  bool fortran_;
+  CheckArguments &out_;
+};
+
+} // namespace
+
+tree collective_argument_type() {
+  return build_pointer_type(build_qualified_type(void_type_node, TYPE_QUAL_CONST));
+}
+
+CheckArguments collective_arguments(gimple_stmt_iterator *gsi, const gcall *call,
+                                    const MpiCollective *collective,
+                                    SourceLanguage language) {
+  CheckArguments result;
+  if (!call || !collective || !collective->arguments->compares_anything()) {
+    result.operands.assign(collective_argument_count, null_operand());
+    return result;
+  }
+  const CollectiveArguments &shape = *collective->arguments;
+  ArgumentBuilder build(gsi, call, language, result);
+  build.integer(shape.root);
+  build.handle(shape.op);
+  for (const DataArguments *side : {&shape.send, &shape.recv}) {
+    bool compared = side->compared != SizeCompared::Nowhere;
+    // A side that is never compared gets null pointers: no code at all.
+    build.buffer(compared ? side->buffer : -1);
+    build.integer(compared ? side->count : -1, side->compared == SizeCompared::Total);
+    build.handle(compared ? side->datatype : -1);
+  }
+  return result;
+}
+
+void release_collective_arguments(gimple_stmt_iterator *gsi, const CheckArguments &arguments) {
+  for (tree temporary : arguments.temporaries)
+    gsi_insert_before(gsi, gimple_build_assign(temporary, build_clobber(TREE_TYPE(temporary))),
+                      GSI_SAME_STMT);
+}
+
+} // namespace parcoach
