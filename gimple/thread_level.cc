@@ -26,6 +26,8 @@ struct ThreadFunction {
   std::vector<gimple *> stmt_of_node;
   // The MPI_Init / MPI_Init_thread calls of the function.
   std::vector<gcall *> inits;
+  // Calls to functions of the unit (which may run collectives), by node.
+  std::vector<std::pair<NodeId, tree>> unit_calls;
 };
 
 SourceLanguage current_language() {
@@ -152,6 +154,8 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
         NodeId node = chain(OmpStep::None, call);
         model.mpi_call[node] = true;
         model.collective[node] = find_collective(name, language) != nullptr;
+      } else if (tree callee = unit_callee(call)) {
+        out.unit_calls.push_back({chain(OmpStep::None, call), callee});
       }
     }
     last[bb->index] = current;
@@ -276,14 +280,35 @@ struct FunctionLevel {
   ThreadLevel required;
 };
 
+// A call several threads of a process may make at once to a function of the
+// unit: erroneous if that function runs collectives, which only the unit
+// step knows.
+struct MultithreadedCall {
+  unsigned callee_uid;
+  std::string callee;
+  std::string function;
+  location_t where;
+  std::string word;
+  std::vector<DirectiveNote> blamed;
+};
+
+// Whether a function may run a collective outside its own single, master
+// and task regions: then the threads that call it all run that collective.
+// Direct collectives here, and calls there to other functions of the unit.
+struct Exposure {
+  bool direct = false;
+  std::vector<unsigned> callees;
+};
+
 struct UnitLevels {
-  bool registered = false;
   Options options;
+  std::map<unsigned, Exposure> exposure; // by DECL_UID
   std::vector<Finding> *findings = nullptr;
   std::vector<LevelCall> calls;
   std::vector<InitCall> inits;
   std::vector<FunctionLevel> functions;
   std::set<int> erroneous_lines; // collectives erroneous at every level
+  std::vector<MultithreadedCall> multithreaded_calls;
 };
 
 UnitLevels &unit() {
@@ -318,7 +343,50 @@ void add_finding(const char *kind, const std::string &function, location_t where
 
 // The per-call warnings and the level report, once the requested level is
 // known.
-void report_levels(void *, void *) {
+// The functions whose callers' threads all run their collectives: a
+// fixpoint over the calls made outside single, master and task regions.
+std::set<unsigned> exposed_functions(const std::function<bool(unsigned)> &runs_collectives) {
+  std::set<unsigned> exposed;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto &function : unit().exposure) {
+      if (exposed.count(function.first))
+        continue;
+      bool runs = function.second.direct;
+      for (unsigned callee : function.second.callees)
+        runs |= exposed.count(callee) && runs_collectives(callee);
+      if (runs)
+        changed = exposed.insert(function.first).second;
+    }
+  }
+  return exposed;
+}
+
+// Calls in a multithreaded context to functions that run collectives
+// outside their own monothreaded regions.
+void report_multithreaded_calls(const std::function<bool(unsigned)> &runs_collectives) {
+  UnitLevels &state = unit();
+  std::set<unsigned> exposed = exposed_functions(runs_collectives);
+  for (const MultithreadedCall &call : state.multithreaded_calls) {
+    if (!exposed.count(call.callee_uid))
+      continue;
+    state.erroneous_lines.insert(LOCATION_LINE(call.where));
+    auto_diagnostic_group group;
+    if (!warning_at(call.where, 0,
+                    "this call to %qs runs MPI collectives, and several threads of this "
+                    "process may make it at once (parallelism word %s): threads calling a "
+                    "collective concurrently on one communicator is erroneous at every "
+                    "thread level [parcoach:thread-level]",
+                    call.callee.c_str(), call.word.c_str()))
+      continue;
+    add_finding("thread-level", call.function, call.where, call.callee, call.blamed, false);
+    for (const DirectiveNote &note : call.blamed)
+      inform(note.where, "every thread of the team of this %s region calls %qs (line %d)",
+             note.name.c_str(), call.callee.c_str(), LOCATION_LINE(call.where));
+  }
+}
+
+void report_levels() {
   UnitLevels &state = unit();
   bool from_option = state.options.thread_level_given;
   bool known = from_option;
@@ -391,14 +459,10 @@ void report_levels(void *, void *) {
                function.name.c_str(), level_name(function.required));
 }
 
-void register_unit_report(const Options &options, std::vector<Finding> *findings) {
+void remember_options(const Options &options, std::vector<Finding> *findings) {
   UnitLevels &state = unit();
   state.options = options;
   state.findings = findings;
-  if (state.registered)
-    return;
-  state.registered = true;
-  register_callback("parcoach", PLUGIN_ALL_IPA_PASSES_START, report_levels, nullptr);
 }
 
 // ---------------------------------------------------------------------------
@@ -551,6 +615,22 @@ public:
       record_of_node[node] = unit().calls.size();
       unit().calls.push_back(call);
     }
+    Exposure &exposure = unit().exposure[DECL_UID(fun_->decl)];
+    for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node)
+      exposure.direct |= tf_.model.collective[node] && words_.reached[node] &&
+                         exposes_callers_threads(words_.words[node]);
+    for (const auto &call : tf_.unit_calls) {
+      const ParallelismWord &word = words_.words[call.first];
+      if (!words_.reached[call.first])
+        continue;
+      if (exposes_callers_threads(word))
+        exposure.callees.push_back(DECL_UID(call.second));
+      if (!is_monothreaded(word))
+        unit().multithreaded_calls.push_back(
+            {DECL_UID(call.second), lang_hooks.decl_printable_name(call.second, 2), name_,
+             where(call.first), spell(word),
+             notes(responsible_directives(word, ThreadLevel::Multiple))});
+    }
     std::map<NodeId, std::set<int>> concurrent;
     std::vector<ConcurrentCalls> collective_pairs;
     for (const ConcurrentCalls &pair : concurrent_calls(tf_.model, words_, monothreaded)) {
@@ -586,6 +666,18 @@ private:
     for (NodeId d : directives)
       out.push_back(directive_note(d));
     return out;
+  }
+
+  // A call at this word runs on every thread that calls the function: the
+  // function's own directives (not the assumed context, nor barriers) open
+  // no single, master or task region before any parallel one.
+  static bool exposes_callers_threads(const ParallelismWord &word) {
+    for (const WordLetter &letter : word) {
+      if (letter.directive < 0 || letter.letter == Letter::Barrier)
+        continue;
+      return letter.letter == Letter::Parallel;
+    }
+    return true;
   }
 
   // The OpenMP team whose threads may run a monothreaded call: its word up
@@ -772,8 +864,13 @@ private:
 } // namespace
 
 void check_thread_levels(function *fun, const Options &options, std::vector<Finding> *findings) {
-  register_unit_report(options, findings);
+  remember_options(options, findings);
   FunctionCheck(fun, options).run();
+}
+
+void report_thread_levels(const std::function<bool(unsigned)> &runs_collectives) {
+  report_multithreaded_calls(runs_collectives);
+  report_levels();
 }
 
 } // namespace parcoach

@@ -14,10 +14,12 @@
 //    concurrent monothreaded regions, and the marks CC_cc needs (a team
 //    forked, a barrier passed).
 // The requested level may be set in a function GCC lowers later (main is
-// often last), so the warnings that depend on it wait for the end of the
-// unit (PLUGIN_ALL_IPA_PASSES_START): each MPI call the level does not
-// allow, and the level report at MPI_Init_thread (or one note per
-// function when the unit has no MPI_Init_thread nor MPI_Init).
+// often last), so the warnings that depend on it wait for the unit step
+// (unit_analysis.h): each MPI call the level does not allow, and the level
+// report at MPI_Init_thread (or one note per function when the unit has no
+// MPI_Init_thread nor MPI_Init).  So do calls that several threads may
+// make to functions of the unit: whether those run collectives is known
+// only then.
 #ifndef PARCOACH_GIMPLE_THREAD_LEVEL_H
 #define PARCOACH_GIMPLE_THREAD_LEVEL_H
 
@@ -26,6 +28,7 @@
 #include "findings_report.h"
 #include "plugin_options.h"
 
+#include <functional>
 #include <vector>
 
 namespace parcoach {
@@ -33,6 +36,12 @@ namespace parcoach {
 // `findings' may be null (no report asked for); it must live until the end
 // of the unit.
 void check_thread_levels(function *fun, const Options &options, std::vector<Finding> *findings);
+
+// At the unit step (unit_analysis.h): the warnings that depend on the
+// requested level, the level report, and the calls several threads may
+// make to functions that run collectives (`runs_collectives', by
+// DECL_UID).
+void report_thread_levels(const std::function<bool(unsigned)> &runs_collectives);
 
 } // namespace parcoach
 

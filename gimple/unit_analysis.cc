@@ -5,6 +5,7 @@
 #include "instrument.h"
 #include "omp_collectives.h"
 #include "report.h"
+#include "thread_level.h"
 #include "value_flow_model.h"
 
 #include <algorithm>
@@ -296,6 +297,13 @@ void run_unit_step() {
       omp_verdicts[unit.records[r].unit_id] = &verdicts[r];
   }
   analyse_omp_unit(omp_records, omp_verdicts, options, unit_findings(), by_tag);
+
+  std::set<unsigned> runs_collectives;
+  for (const auto &function : unit.id_of_uid)
+    if (!analysis.summaries[function.second].empty())
+      runs_collectives.insert(function.first);
+  report_thread_levels(
+      [&runs_collectives](unsigned uid) { return runs_collectives.count(uid) != 0; });
 
   if (options.instrument != InstrumentMode::None)
     settle_candidate_checks(by_tag, flagged_functions);
