@@ -11,7 +11,10 @@
 #   make deps         check/install the Debian packages (tests/install-deps.sh)
 #   make demo         compile errbench/demo_mismatch.c with the plugin and run it
 #   make unit         build and run the Catch2 unit tests (build/unit-tests)
-#   make bench        analysis benchmark + compile-time overhead of the plugin
+#   make bench        analysis benchmark, compile-time overhead of the plugin,
+#                     run-time check cost, mini-app (stencil) overhead,
+#                     warnings and checks before/after the precision work
+#   make bench-stencil  the mini-app overhead alone (tests/bench/stencil_overhead.sh)
 #   make check        deps + build + every test suite (what CI runs)
 #   make check-plugin plugin + errbench suites only (used for the GCC 11 build)
 #   make install      install under prefix (DESTDIR honoured); make uninstall
@@ -338,7 +341,8 @@ unit: all
 
 # Benchmarks (figures to read, not pass/fail on time): analysis time of the
 # core on synthetic graphs, compile time with/without the plugin, cost of a
-# run-time check against the collective it guards.
+# run-time check against the collective it guards, overhead of the checks
+# on a mini-app (MPI+OpenMP Jacobi stencil, C and Fortran, instrument=all).
 BENCH_CMD    := $(MAKE) -s --no-print-directory $(BENCH) && $(BENCH)
 COMPILE_TIME := $(firstword $(wildcard tests/bench/compile_time.sh tests/bench/compile_time.py) \
                             tests/bench/compile_time.sh)
@@ -348,11 +352,22 @@ bench: all
 	@$(call run_suite,analysis benchmark,tests/bench/bench_analysis.cc,$(BENCH_CMD))
 	@$(call run_suite,compile-time benchmark,$(COMPILE_TIME),$(call script_cmd,$(COMPILE_TIME)))
 	@$(call run_suite,check overhead benchmark,tests/bench/check_overhead.sh,$(call script_cmd,tests/bench/check_overhead.sh))
+	@$(call run_suite,stencil overhead benchmark,tests/bench/stencil_overhead.sh,$(call script_cmd,tests/bench/stencil_overhead.sh))
+	@$(call run_suite,precision benchmark,tests/bench/precision.py,$(call script_cmd,tests/bench/precision.py))
+
+# The mini-app alone (PROCS=, N=, ITERATIONS=, REPEAT= in the environment;
+# with BUILD=DIR, against that build's MPI, e.g. BUILD=build/openmpi).
+.PHONY: bench-stencil
+bench-stencil: all
+	@$(call run_suite,stencil overhead benchmark,tests/bench/stencil_overhead.sh,$(call script_cmd,tests/bench/stencil_overhead.sh))
 
 # make check: every suite, one after the other (they start MPI jobs); goes
 # on after a failing suite, prints a summary, fails if any suite failed.
+# tests/openmpi/run.sh: a second build in $(B)/openmpi against Open MPI (when
+# installed), then the runtime, plugin and errbench suites against it.
 CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py \
-                 tests/robustness/run.sh tests/install/run.sh tests/install/gcc11.sh
+                 tests/robustness/run.sh tests/install/run.sh tests/install/gcc11.sh \
+                 tests/openmpi/run.sh
 
 .PHONY: check
 check: deps all

@@ -1,11 +1,14 @@
 # parcoach_tools.m4 -- small helpers shared by the PARCOACH configure macros.
 #
-# PARCOACH_FIND_TOOL(VARIABLE, CANDIDATES, WHAT, HOW-TO-INSTALL)
-# ---------------------------------------------------------------
+# PARCOACH_FIND_TOOL(VARIABLE, CANDIDATES, WHAT, HOW-TO-INSTALL, [PREFERRED])
+# ---------------------------------------------------------------------------
 # Set VARIABLE to the absolute path of the first program of CANDIDATES found
 # in $PATH.  When the user already set VARIABLE (./configure VAR=... or in the
 # environment) that value is kept as is -- it may be a bare name, a path, or
 # a command with options -- but its first word must be an executable.
+# PREFERRED (a shell word list, expanded at run time) holds absolute paths
+# tried before CANDIDATES: the first executable one wins (used for the
+# siblings of the MPI C wrapper: mpicxx next to mpicc...).
 # Exactly one AC_MSG_ERROR when nothing usable is found; it names WHAT is
 # missing and HOW-TO-INSTALL it (the Debian package(s)).
 AC_DEFUN([PARCOACH_FIND_TOOL],
@@ -24,7 +27,16 @@ AS_IF([test -n "$$1"],
      [AC_MSG_ERROR([$1=$$1: '$parcoach_tool_word' is not an executable program.
 Fix or unset $1 (configure then looks for: $2),
 or install $4.])])],
-  [AC_PATH_PROGS([$1], [$2])
+  [parcoach_tool_found=
+   for parcoach_tool_try in $5; do
+     AS_IF([test -f "$parcoach_tool_try" && test -x "$parcoach_tool_try"],
+       [parcoach_tool_found=$parcoach_tool_try; break])
+   done
+   AS_IF([test -n "$parcoach_tool_found"],
+     [AC_MSG_CHECKING([for $3])
+      $1=$parcoach_tool_found
+      AC_MSG_RESULT([$$1])],
+     [AC_PATH_PROGS([$1], [$2])])
    AS_IF([test -z "$$1"],
      [AC_MSG_ERROR([$3 not found (looked for: $2).
 Install $4, or pass $1=/path/to/program to configure (or to make on the first build).])])])

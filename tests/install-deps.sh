@@ -42,9 +42,14 @@ other_gcc="gcc-$other g++-$other gfortran-$other gcc-$other-plugin-dev"
 # dpkg-deb -x, no install) into $PARCOACH_DEPS_DIR (default
 # /opt/parcoach-deps), from where the test runs its modulecmd.tcl (tcl8.6).
 # When environment-modules is installed, it is used and lmod is not asked for.
+# MPI: MPICH is the one the build uses; Open MPI is tested too, in a build
+# of its own (tests/openmpi/run.sh).  With both installed, Debian's
+# alternatives make mpicc/mpiexec Open MPI's (higher priority): configure
+# does not use those names when MPICH's own ones (mpicc.mpich...) exist, and
+# this script leaves the alternatives alone.
 packages="make autoconf automake pkg-config cmake gcc g++ gfortran libc6-dev
-gcc-$major-plugin-dev libgmp-dev mpich libmpich-dev catch2 python3
-$other_gcc tcl8.6"
+gcc-$major-plugin-dev libgmp-dev mpich libmpich-dev openmpi-bin libopenmpi-dev
+catch2 python3 $other_gcc tcl8.6"
 deps_dir=${PARCOACH_DEPS_DIR:-/opt/parcoach-deps}
 envmod_cmd=$deps_dir/environment-modules/usr/lib/x86_64-linux-gnu/modulecmd.tcl
 envmod_system=no

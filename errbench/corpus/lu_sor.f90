@@ -19,6 +19,7 @@
 ! come from broadcast and allreduced values held in common blocks.
 !
 ! description: LU-like F77-style SOR: common blocks, include 'mpif.h', residual norm every inorm iterations, exit on convergence
+! compile-flags: -fallow-argument-mismatch
 ! expect-run: 2 ok
 ! expect-run: 3 ok
       program lu_sor

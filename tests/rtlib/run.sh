@@ -75,7 +75,7 @@ build_c ()  # build_c NAME [EXTRA FLAGS...]
   $MPICC $CFLAGS "$@" -o "$tmp/$name" "$here/$name.c" $LINK \
     > "$tmp/$name.build" 2>&1
 }
-for prog in rt_cases rt_pmpi rt_options; do
+for prog in rt_cases rt_pmpi rt_options rt_args; do
   if ! build_c $prog; then
     fail "build: tests/rtlib/$prog.c" "" "$tmp/$prog.build"
     exit 1
@@ -327,6 +327,87 @@ if [ $have_threads = 1 ]; then
   fi
 else
   fail "(14) concurrent checks" "cannot build rt_threads.c" "$tmp/rt_threads.build"
+fi
+
+# (19) Arguments compared in the same reduction as the colour (rt_args.c):
+# root, predefined reduction operation, data size where the standard makes
+# it significant.
+expect_clean "(19) arguments that agree (in place, v variants, root-only garbage, user op), 2 processes" \
+  2 ./rt_args agree
+expect_clean "(19) arguments that agree, 4 processes" 4 ./rt_args agree
+A="stops before MPI_Bcast at a.c:20 in function f: processes call it with different roots: root 0 on ranks 0-2, root 1 on rank 3"
+expect_abort "(19b) root mismatch names the roots and their ranks" \
+  4 ./rt_args root -- "$P 0 of communicator of size 4 $A" "$P 1 of communicator of size 4 $A" \
+  "$P 2 of communicator of size 4 $A" "$P 3 of communicator of size 4 $A"
+A="stops before MPI_Allreduce at a.c:30 in function f: processes call it with different reduction operations: MPI_MAX on rank 1, MPI_SUM on ranks 0,2"
+expect_abort "(19c) operation mismatch" \
+  3 ./rt_args op -- "$P 0 of communicator of size 3 $A" "$P 1 of communicator of size 3 $A" \
+  "$P 2 of communicator of size 3 $A"
+A="stops before MPI_Bcast at a.c:40 in function f: processes call it with different data sizes (count x datatype size): 4 bytes on ranks 0-1, 8 bytes on rank 2"
+expect_abort "(19d) size mismatch" \
+  3 ./rt_args size -- "$P 0 of communicator of size 3 $A" "$P 1 of communicator of size 3 $A" \
+  "$P 2 of communicator of size 3 $A"
+A="stops before MPI_Gather at g.c:50 in function g: processes call it with different data sizes (count x datatype size): 4 bytes on ranks 1-2, 4 and 8 bytes on rank 0"
+expect_abort "(19e) MPI_Gather: the root receives more than each process sends" \
+  3 ./rt_args gather_size -- "$P 0 of communicator of size 3 $A" "$P 1 of communicator of size 3 $A" \
+  "$P 2 of communicator of size 3 $A"
+A="stops before MPI_Reduce_scatter at r.c:60 in function r: processes call it with different data sizes (count x datatype size): 8 bytes on rank 1, 12 bytes on rank 0"
+expect_abort "(19f) MPI_Reduce_scatter: recvcounts with different totals" \
+  2 ./rt_args total -- "$P 0 of communicator of size 2 $A" "$P 1 of communicator of size 2 $A"
+A="stops before MPI_Bcast at f.f90:70 in function sub: processes call it with different roots: root 0 on rank 0, root 1 on rank 1"
+expect_abort "(19g) Fortran handles: the root is reported before the size" \
+  2 ./rt_args fortran_root -- "$P 0 of communicator of size 2 $A" "$P 1 of communicator of size 2 $A"
+expect_abort "(19h) different collectives: the colour is reported, not the arguments" \
+  2 ./rt_args colour_first -- \
+  "$P 0 of communicator of size 2 stops before MPI_Bcast at a.c:80 in function f: other processes are calling MPI_Allreduce" \
+  "$P 1 of communicator of size 2 stops before MPI_Allreduce at a.c:81 in function f: other processes are calling MPI_Bcast"
+
+# (20) End to end: the errbench argument programs compiled with the plugin
+# (instrument=all), when PARCOACH_CONFIG names a built one: the plugin
+# passes the right arguments and the runtime names the values.
+if [ -n "${PARCOACH_CONFIG:-}" ] && [ -x "$PARCOACH_CONFIG" ]; then
+  e2e_build ()  # e2e_build COMPILER DIR/NAME.EXT: $tmp/NAME, or fails
+  {
+    local src=$root/errbench/$2 name
+    name=$(basename "${2%.*}")
+    cp "$src" "$tmp/" \
+      && (cd "$tmp" && $1 $("$PARCOACH_CONFIG" --cflags) \
+            -fplugin-arg-parcoach-instrument=all -O2 "$(basename "$src")" \
+            $("$PARCOACH_CONFIG" --libs) -o "$name") > "$tmp/$name.build" 2>&1 \
+      || { fail "build: errbench/$2 with the plugin" "" "$tmp/$name.build"; return 1; }
+  }
+  lines_all ()  # lines_all N TEXT: the line of every rank of N
+  {
+    local r
+    for ((r = 0; r < $1; r++)); do echo "$P $r of communicator of size $1 $2"; done
+  }
+  if e2e_build "$MPICC" c/root_mismatch_bcast.c; then
+    mapfile -t L < <(lines_all 4 "stops before MPI_Bcast at root_mismatch_bcast.c:29 in function main: processes call it with different roots: root 0 on ranks 0-2, root 1 on rank 3")
+    expect_abort "(20) plugin + runtime: MPI_Bcast root mismatch (errbench)" 4 ./root_mismatch_bcast -- "${L[@]}"
+  fi
+  if e2e_build "$MPICC" c/op_mismatch_allreduce.c; then
+    mapfile -t L < <(lines_all 2 "stops before MPI_Allreduce at op_mismatch_allreduce.c:33 in function main: processes call it with different reduction operations: MPI_MAX on rank 1, MPI_SUM on rank 0")
+    expect_abort "(20b) plugin + runtime: MPI_Allreduce operation mismatch (errbench)" 2 ./op_mismatch_allreduce -- "${L[@]}"
+  fi
+  if e2e_build "$MPICC" c/size_mismatch_reduce.c; then
+    mapfile -t L < <(lines_all 3 "stops before MPI_Reduce at size_mismatch_reduce.c:29 in function main: processes call it with different data sizes (count x datatype size): 4 bytes on ranks 0-1, 8 bytes on rank 2")
+    expect_abort "(20c) plugin + runtime: MPI_Reduce count mismatch (errbench)" 3 ./size_mismatch_reduce -- "${L[@]}"
+  fi
+  if e2e_build "$MPICC" c/correct_arguments_in_place_and_v.c; then
+    name="(20d) plugin + runtime: MPI_IN_PLACE, root-only and v arguments, 3 processes (errbench)"
+    run 3 ./correct_arguments_in_place_and_v
+    if [ $rc -eq 0 ] && ! grep -q PARCOACH "$out" && [ "$(cat "$out")" = done ]; then
+      pass "$name"
+    else
+      fail "$name" "exit status $rc" "$out"
+    fi
+  fi
+  if [ $have_fortran = 1 ] && e2e_build "$MPIF90" fortran/root_mismatch_bcast.f90; then
+    mapfile -t L < <(lines_all 3 "stops before MPI_Bcast at root_mismatch_bcast.f90:35 in function root_mismatch_bcast: processes call it with different roots: root 0 on ranks 0-1, root 1 on rank 2")
+    expect_abort "(20e) plugin + runtime: Fortran, in place passes, root mismatch stops (errbench)" 3 ./root_mismatch_bcast -- "${L[@]}"
+  fi
+else
+  echo "SKIP (20) plugin + runtime end to end: PARCOACH_CONFIG not set"
 fi
 
 # ------------------------------------------------------ run-time options
