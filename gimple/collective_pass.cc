@@ -1,5 +1,6 @@
 #include "collective_pass.h"
 
+#include "function_model.h"
 #include "thread_level.h"
 #include "unit_analysis.h"
 
@@ -19,6 +20,7 @@ const pass_data collective_pass_data = {
 };
 
 void check_function(function *fun, const Options &options) {
+  repair_fortran_call_locations(fun);
   check_thread_levels(fun, options, unit_findings());
   // The analyses need the whole unit: this records the function and
   // inserts its candidate checks (unit_analysis.h).

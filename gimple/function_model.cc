@@ -289,6 +289,25 @@ drop_uniform_conditionals(FunctionModel &model,
   return proofs;
 }
 
+void repair_fortran_call_locations(function *fun) {
+  if (!gcc_compat::compiling_fortran())
+    return;
+  int unit_line = LOCATION_LINE(DECL_SOURCE_LOCATION(fun->decl));
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun) {
+    gimple *previous = nullptr;
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (is_gimple_call(stmt) && previous && gimple_clobber_p(previous) &&
+          LOCATION_LINE(gimple_location(stmt)) == unit_line &&
+          gimple_location(previous) != UNKNOWN_LOCATION &&
+          LOCATION_LINE(gimple_location(previous)) != unit_line)
+        gimple_set_location(stmt, gimple_location(previous));
+      previous = stmt;
+    }
+  }
+}
+
 GimpleFunction build_function_model(function *fun) {
   GimpleFunction result;
   ModelBuilder(fun, result).build();

@@ -113,6 +113,14 @@ location_t conditional_location(const gimple *branch);
 
 GimpleFunction build_function_model(function *fun);
 
+// gfortran gives some calls the location of the program unit's first line
+// instead of their own: a call with no constant argument to a procedure
+// with an explicit interface whose dummies are intent(out), as with Open
+// MPI's `use mpi'.  Their own line is on the clobbers of those arguments
+// just before them: give it back to the calls, so that diagnostics and
+// run-time messages name the right line.
+void repair_fortran_call_locations(function *fun);
+
 // The conditional statements of a function whose value-flow verdicts the
 // unit step needs (value_flow_model.h), each once, in the order of the
 // verdicts.
