@@ -149,19 +149,21 @@ void explain_proofs(const FunctionRecord &record, const std::set<NodeId> &flagge
       continue;
     const Site &site = found->second;
     const char *runs = collective_name(site.collective, record.language);
+    // A loop's exit test may be blamed both for the order and for the
+    // loop: one note each.
+    std::set<NodeId> blamed(flagged.order_conditionals.begin(), flagged.order_conditionals.end());
+    blamed.insert(flagged.loop_conditionals.begin(), flagged.loop_conditionals.end());
     bool explained = false;
-    for (const std::vector<NodeId> *nodes :
-         {&flagged.order_conditionals, &flagged.loop_conditionals})
-      for (NodeId node : *nodes) {
-        auto reason = uniform_reasons.find(node);
-        if (reason == uniform_reasons.end())
-          continue;
-        inform(record.branches[node],
-               "no warning for %qs (line %d): this condition is the same on every "
-               "process: %s",
-               runs, LOCATION_LINE(site.where), reason->second.c_str());
-        explained = true;
-      }
+    for (NodeId node : blamed) {
+      auto reason = uniform_reasons.find(node);
+      if (reason == uniform_reasons.end())
+        continue;
+      inform(record.branches[node],
+             "no warning for %qs (line %d): this condition is the same on every "
+             "process: %s",
+             runs, LOCATION_LINE(site.where), reason->second.c_str());
+      explained = true;
+    }
     if (!explained)
       inform(site.where,
              "no warning for %qs: the functions called on the other paths run the same "

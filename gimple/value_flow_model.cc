@@ -1,12 +1,1440 @@
 #include "value_flow_model.h"
 
+#include "function_model.h"
+#include "omp_regions.h"
+#include "value_flow_library.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+
 namespace parcoach {
 
-// STUB.
-ValueFlowFunction extract_value_flow(function *, const std::vector<gimple *> &branches) {
-  ValueFlowFunction result;
-  result.branch_count = (int)branches.size();
+namespace {
+
+// ------------------------------------------------------------ names
+
+std::string lower_case(const char *name) {
+  std::string result(name ? name : "");
+  for (char &c : result)
+    c = (char)std::tolower((unsigned char)c);
   return result;
+}
+
+// The name a library table knows a callee by: lower case, without
+// __builtin_ (memcpy is often called as such) nor PMPI's P.
+std::string library_name(const char *name) {
+  std::string result = lower_case(name);
+  if (result.compare(0, 10, "__builtin_") == 0)
+    result.erase(0, 10);
+  if (result.compare(0, 5, "pmpi_") == 0)
+    result.erase(0, 1);
+  return result;
+}
+
+std::string decl_name(tree decl) {
+  if (TREE_CODE(decl) == SSA_NAME) {
+    tree var = SSA_NAME_VAR(decl);
+    return var && DECL_NAME(var) && !DECL_ARTIFICIAL(var)
+               ? IDENTIFIER_POINTER(DECL_NAME(var))
+               : "a temporary";
+  }
+  if (DECL_P(decl) && DECL_NAME(decl))
+    return IDENTIFIER_POINTER(DECL_NAME(decl));
+  return "a temporary";
+}
+
+std::string at_line(location_t where) {
+  int line = where == UNKNOWN_LOCATION ? 0 : LOCATION_LINE(where);
+  return line > 0 ? " at line " + std::to_string(line) : std::string();
+}
+
+// main, or the Fortran main program (called by the main gfortran
+// generates); C++ mangles any other function named main.
+bool is_entry_point(tree decl) {
+  const char *name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
+  return strcmp(name, "main") == 0 || strcmp(name, "MAIN__") == 0;
+}
+
+// A function whose address a global initializer holds (a table of
+// callbacks): computed once per unit, when the first function is lowered,
+// by which time every file-scope definition has been parsed.
+bool in_global_initializer(tree decl) {
+  static std::set<tree> *referenced = nullptr;
+  if (!referenced) {
+    referenced = new std::set<tree>;
+    varpool_node *variable;
+    FOR_EACH_VARIABLE(variable) {
+      tree init = DECL_INITIAL(variable->decl);
+      if (init && init != error_mark_node)
+        walk_tree_without_duplicates(
+            &init,
+            [](tree *t, int *, void *data) -> tree {
+              if (TREE_CODE(*t) == FUNCTION_DECL)
+                static_cast<std::set<tree> *>(data)->insert(*t);
+              return NULL_TREE;
+            },
+            referenced);
+    }
+  }
+  return referenced->count(decl) != 0;
+}
+
+// Other files may call it (or, through a pointer, anything).  Calls in C
+// mark every callee TREE_ADDRESSABLE, and the call graph's address_taken
+// is only complete after every function is lowered: the addresses taken
+// in function bodies are reported to the solver instead
+// (ValueFlowFunction::addresses_taken).
+bool callable_from_outside(tree decl) {
+  if (in_global_initializer(decl))
+    return true;
+  if (flag_whole_program)
+    return is_entry_point(decl);
+  return TREE_PUBLIC(decl) || DECL_EXTERNAL(decl);
+}
+
+// The functions whose address a statement takes, other than to call them.
+void note_function_addresses(gimple *stmt, std::vector<unsigned> &taken) {
+  for (unsigned i = 0; i < gimple_num_ops(stmt); ++i) {
+    if (is_gimple_call(stmt) && i == 1)
+      continue; // the callee of a direct call
+    tree op = gimple_op(stmt, i);
+    if (!op)
+      continue;
+    walk_tree_without_duplicates(
+        &op,
+        [](tree *t, int *, void *data) -> tree {
+          if (TREE_CODE(*t) == FUNCTION_DECL)
+            static_cast<std::vector<unsigned> *>(data)->push_back(DECL_UID(*t));
+          return NULL_TREE;
+        },
+        &taken);
+  }
+}
+
+// ------------------------------------------------------------ the extractor
+
+// Storage the analysis names: a variable or temporary, what a pointer
+// parameter points to, the memory of one allocation site.  A record
+// variable has a slot per field accessed by name, plus its `whole' slot
+// for the rest.
+struct Object {
+  int whole = -1;
+  std::map<tree, int> fields; // FIELD_DECL -> slot
+  bool scalar = false;        // one value: strong updates are exact
+  bool summary = false;       // stands for many objects: weak updates only
+  bool global = false;
+  bool parameter_target = false;
+  // What the pointers stored in it may point to.
+  std::vector<int> contents;
+  bool contents_unknown = false;
+  // Why its address reaches code the analysis does not see, or empty.
+  std::string escape;
+};
+
+// Where a memory reference (or an address) leads.
+struct Access {
+  std::vector<int> objects;
+  std::vector<int> slots;
+  std::vector<int> index_uses; // the address depends on these slots
+  bool unknown = false;        // may reach memory no object stands for
+  bool strong = false;         // exactly one scalar slot, entirely
+  bool through_pointer = false;
+};
+
+struct Targets {
+  std::vector<int> objects;
+  bool unknown = false;
+};
+
+void add_unique(std::vector<int> &set, int value) {
+  if (std::find(set.begin(), set.end(), value) == set.end())
+    set.push_back(value);
+}
+
+class Extractor {
+public:
+  Extractor(function *fun, const std::vector<gimple *> &branches)
+      : fun_(fun), branches_(branches), fortran_(gcc_compat::compiling_fortran()) {}
+
+  ValueFlowFunction run() {
+    tree decl = fun_->decl;
+    out_.uid = DECL_UID(decl);
+    out_.name = lang_hooks.decl_printable_name(decl, 2);
+    out_.entry_point = is_entry_point(decl);
+    out_.callable_from_outside = callable_from_outside(decl);
+    out_.branch_count = (int)branches_.size();
+    regions_ = find_omp_regions(fun_);
+    number_blocks();
+    declare_parameters();
+    compute_points_to();
+    find_escapes();
+    find_racy_slots();
+    for (basic_block bb : order_)
+      emit_block(bb);
+    for (std::size_t j = 0; j < branches_.size(); ++j) {
+      basic_block bb = branches_[j] ? gimple_bb(branches_[j]) : nullptr;
+      if (bb && bb->index < (int)block_of_.size() && block_of_[bb->index] >= 0) {
+        ValueFlowBlock &block = out_.blocks[block_of_[bb->index]];
+        block.branch = (int)j;
+        location_t where = conditional_location(branches_[j]);
+        block.line = where == UNKNOWN_LOCATION ? 0 : LOCATION_LINE(where);
+      }
+    }
+    return std::move(out_);
+  }
+
+private:
+  // ---------------------------------------------------------- blocks
+
+  void number_blocks() {
+    block_of_.assign(last_basic_block_for_fn(fun_), -1);
+    basic_block first = single_succ_p(ENTRY_BLOCK_PTR_FOR_FN(fun_))
+                            ? single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun_))
+                            : nullptr;
+    if (first && first != EXIT_BLOCK_PTR_FOR_FN(fun_))
+      order_.push_back(first);
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun_)
+      if (bb != first)
+        order_.push_back(bb);
+    for (std::size_t i = 0; i < order_.size(); ++i)
+      block_of_[order_[i]->index] = (int)i;
+    out_.blocks.resize(order_.size());
+  }
+
+  int block_index(basic_block bb) const {
+    if (!bb || bb->index < 0 || bb->index >= (int)block_of_.size())
+      return -1;
+    return block_of_[bb->index];
+  }
+
+  // ---------------------------------------------------------- slots and objects
+
+  int new_slot(const std::string &name, SlotScope scope) {
+    ValueFlowSlot slot;
+    slot.name = name;
+    slot.scope = scope;
+    out_.slots.push_back(slot);
+    return (int)out_.slots.size() - 1;
+  }
+
+  int new_object(const std::string &name, SlotScope scope, bool scalar) {
+    Object object;
+    object.whole = new_slot(name, scope);
+    object.scalar = scalar;
+    out_.slots[object.whole].scalar = scalar;
+    objects_.push_back(object);
+    return (int)objects_.size() - 1;
+  }
+
+  // The object of a variable, parameter or temporary.
+  int object_of(tree decl) {
+    auto found = object_of_decl_.find(decl);
+    if (found != object_of_decl_.end())
+      return found->second;
+    tree type = TREE_TYPE(decl);
+    bool scalar = type && !AGGREGATE_TYPE_P(type);
+    int object;
+    if (TREE_CODE(decl) == SSA_NAME) {
+      object = new_object(decl_name(decl), SlotScope::Local, scalar);
+      out_.slots[objects_[object].whole].single_definition = true;
+    } else if (TREE_CODE(decl) == PARM_DECL || decl == fun_->static_chain_decl) {
+      object = new_object(decl_name(decl), SlotScope::Parameter, scalar);
+      out_.slots[objects_[object].whole].parameter = parameter_index(decl);
+    } else if (VAR_P(decl) && is_global_var(decl)) {
+      object = new_object(decl_name(decl), SlotScope::Global, scalar);
+      ValueFlowSlot &slot = out_.slots[objects_[object].whole];
+      slot.global = DECL_UID(decl);
+      slot.visibility = visibility(decl);
+      objects_[object].global = true;
+      objects_[object].contents_unknown = true; // any function may store there
+    } else {
+      object = new_object(decl_name(decl), SlotScope::Local, scalar);
+    }
+    if (TREE_THIS_VOLATILE(decl))
+      objects_[object].escape = "'" + decl_name(decl) + "' is volatile";
+    object_of_decl_[decl] = object;
+    if (TREE_CODE(decl) != SSA_NAME)
+      add_fields(object, type);
+    return object;
+  }
+
+  GlobalVisibility visibility(tree decl) const {
+    if (DECL_THREAD_LOCAL_P(decl))
+      return GlobalVisibility::ThreadLocal;
+    if (TREE_READONLY(decl) && !TREE_THIS_VOLATILE(decl))
+      return GlobalVisibility::ReadOnly;
+    if (TREE_THIS_VOLATILE(decl))
+      return GlobalVisibility::External;
+    if (DECL_EXTERNAL(decl))
+      return GlobalVisibility::External;
+    if (TREE_PUBLIC(decl) && !flag_whole_program)
+      return GlobalVisibility::Public;
+    return GlobalVisibility::Unit;
+  }
+
+  int parameter_index(tree decl) const {
+    int index = 0;
+    for (tree arg = DECL_ARGUMENTS(fun_->decl); arg; arg = DECL_CHAIN(arg), ++index)
+      if (arg == decl)
+        return index;
+    return index; // the static chain comes after the declared parameters
+  }
+
+  // Pointer parameters point to what the callers pass: an object of its
+  // own, whose value on entry the solver joins over the call sites.
+  void declare_parameters() {
+    // A value returned in memory (C++ objects): <retval> points to it, and
+    // the function returns what it holds.
+    tree result = DECL_RESULT(fun_->decl);
+    if (result && DECL_BY_REFERENCE(result) && POINTER_TYPE_P(TREE_TYPE(result))) {
+      int pointer = object_of(result);
+      returned_object_ = new_object("the returned value", SlotScope::Local, false);
+      add_fields(returned_object_, TREE_TYPE(TREE_TYPE(result)));
+      objects_[pointer].contents.push_back(returned_object_);
+    }
+    std::vector<tree> parameters;
+    for (tree arg = DECL_ARGUMENTS(fun_->decl); arg; arg = DECL_CHAIN(arg))
+      parameters.push_back(arg);
+    if (fun_->static_chain_decl)
+      parameters.push_back(fun_->static_chain_decl);
+    for (tree parameter : parameters) {
+      int object = object_of(parameter);
+      tree type = TREE_TYPE(parameter);
+      if (!POINTER_TYPE_P(type)) {
+        objects_[object].contents_unknown = true; // an integer may hold an address
+        continue;
+      }
+      tree pointee = TREE_TYPE(type);
+      std::string name = fortran_ ? decl_name(parameter) : "*" + decl_name(parameter);
+      int target = new_object(name, SlotScope::ParameterTarget,
+                              pointee && !AGGREGATE_TYPE_P(pointee) &&
+                                  TREE_CODE(pointee) != VOID_TYPE);
+      out_.slots[objects_[target].whole].parameter = parameter_index(parameter);
+      objects_[target].parameter_target = true;
+      add_fields(target, pointee);
+      objects_[target].contents_unknown = true; // the callers' pointers
+      objects_[object].contents.push_back(target);
+    }
+  }
+
+  // A slot per field of a record, so that callers and callees that name
+  // different fields still meet field by field.
+  void add_fields(int object, tree type) {
+    if (!type || TREE_CODE(type) != RECORD_TYPE)
+      return;
+    int count = 0;
+    tree field = TYPE_FIELDS(type);
+    for (; field && count < kMaxFields; field = DECL_CHAIN(field))
+      if (TREE_CODE(field) == FIELD_DECL) {
+        field_slot(object, field);
+        ++count;
+      }
+    out_.slots[objects_[object].whole].covered = !field && count > 0;
+  }
+
+  // All the slots of an object.
+  void add_group(int object, std::vector<int> &slots) const {
+    add_unique(slots, objects_[object].whole);
+    for (const auto &field : objects_[object].fields)
+      add_unique(slots, field.second);
+  }
+
+  // The unit-wide key of a field: its place (bit offset, size) in its
+  // record, so that Fortran's per-unit copies of a COMMON block's layout
+  // and C's casts meet.
+  static void field_key(tree field, ValueFlowSlot &slot) {
+    static std::map<std::pair<long long, long long>, int> keys;
+    static std::map<unsigned, int> unplaced; // variable offset or size
+    static int next = 0;
+    tree offset = DECL_FIELD_OFFSET(field), bit = DECL_FIELD_BIT_OFFSET(field),
+         size = DECL_SIZE(field);
+    if (offset && bit && size && tree_fits_shwi_p(offset) && tree_fits_shwi_p(bit) &&
+        tree_fits_shwi_p(size)) {
+      slot.field_offset = tree_to_shwi(offset) * BITS_PER_UNIT + tree_to_shwi(bit);
+      slot.field_size = tree_to_shwi(size);
+      auto inserted = keys.insert({{slot.field_offset, slot.field_size}, next});
+      next += inserted.second;
+      slot.field = inserted.first->second;
+      return;
+    }
+    auto inserted = unplaced.insert({DECL_UID(field), next});
+    next += inserted.second;
+    slot.field = inserted.first->second;
+  }
+
+  int field_slot(int object, tree field) {
+    Object &o = objects_[object];
+    auto found = o.fields.find(field);
+    if (found != o.fields.end())
+      return found->second;
+    const ValueFlowSlot whole = out_.slots[o.whole]; // new_slot may move it
+    int slot = new_slot(whole.name + "." + decl_name(field), whole.scope);
+    out_.slots[slot].parameter = whole.parameter;
+    field_key(field, out_.slots[slot]);
+    out_.slots[slot].global = whole.global;
+    out_.slots[slot].visibility = whole.visibility;
+    out_.slots[slot].scalar = !AGGREGATE_TYPE_P(TREE_TYPE(field));
+    objects_[object].fields[field] = slot;
+    return slot;
+  }
+
+  // ---------------------------------------------------------- accesses
+
+  // Where `pointer' (a value) may point.
+  Targets targets(tree expr) {
+    Targets result;
+    if (!expr)
+      return result;
+    switch (TREE_CODE(expr)) {
+    case INTEGER_CST: case REAL_CST: case STRING_CST: case COMPLEX_CST: case VECTOR_CST:
+      return result;
+    case ADDR_EXPR: {
+      Access a = access(TREE_OPERAND(expr, 0), false);
+      result.objects = a.objects;
+      result.unknown = a.unknown;
+      return result;
+    }
+    case SSA_NAME: case VAR_DECL: case PARM_DECL: case RESULT_DECL: {
+      const Object &o = objects_[object_of(expr)];
+      result.objects = o.contents;
+      result.unknown = o.contents_unknown;
+      return result;
+    }
+    case CONSTRUCTOR: {
+      unsigned i;
+      tree value;
+      FOR_EACH_CONSTRUCTOR_VALUE(CONSTRUCTOR_ELTS(expr), i, value)
+        merge(result, targets(value));
+      return result;
+    }
+    default:
+      break;
+    }
+    if (is_memory_reference(expr)) { // a pointer loaded from memory
+      Access a = access(expr, false);
+      result.unknown = a.unknown;
+      for (int object : a.objects) {
+        for (int target : objects_[object].contents)
+          add_unique(result.objects, target);
+        result.unknown |= objects_[object].contents_unknown;
+      }
+      return result;
+    }
+    if (EXPR_P(expr))
+      for (int i = 0; i < TREE_OPERAND_LENGTH(expr); ++i)
+        merge(result, targets(TREE_OPERAND(expr, i)));
+    return result;
+  }
+
+  static void merge(Targets &into, const Targets &from) {
+    for (int object : from.objects)
+      add_unique(into.objects, object);
+    into.unknown |= from.unknown;
+  }
+
+  static bool is_memory_reference(tree expr) {
+    switch (TREE_CODE(expr)) {
+    case COMPONENT_REF: case ARRAY_REF: case ARRAY_RANGE_REF: case BIT_FIELD_REF:
+    case REALPART_EXPR: case IMAGPART_EXPR: case VIEW_CONVERT_EXPR: case MEM_REF:
+    case TARGET_MEM_REF: case INDIRECT_REF:
+      return true;
+    default:
+      return false;
+    }
+  }
+
+  // The storage a reference reads or writes; with `values', the slots the
+  // address depends on too.
+  Access access(tree ref, bool values = true) {
+    Access result;
+    switch (TREE_CODE(ref)) {
+    case SSA_NAME: case VAR_DECL: case PARM_DECL: case RESULT_DECL: {
+      int object = object_of(ref);
+      result.objects.push_back(object);
+      add_group(object, result.slots);
+      result.strong = objects_[object].scalar && !objects_[object].summary &&
+                      objects_[object].fields.empty();
+      return result;
+    }
+    case COMPONENT_REF: {
+      tree base = TREE_OPERAND(ref, 0);
+      tree field = TREE_OPERAND(ref, 1);
+      Access inner = access(base, values);
+      // A field by name of a record reached directly: its own slot.
+      bool direct = TREE_CODE(TREE_TYPE(base)) == RECORD_TYPE && !inner.unknown &&
+                    (TREE_CODE(base) == VAR_DECL || TREE_CODE(base) == PARM_DECL ||
+                     TREE_CODE(base) == RESULT_DECL || TREE_CODE(base) == MEM_REF);
+      if (!direct)
+        return weak(inner);
+      result = inner;
+      result.slots.clear();
+      for (int object : inner.objects) {
+        const Object &o = objects_[object];
+        bool own = o.fields.count(field) || !inner.through_pointer || o.parameter_target;
+        if (own)
+          add_unique(result.slots, field_slot(object, field));
+        else
+          add_group(object, result.slots);
+      }
+      result.strong = inner.objects.size() == 1 && result.slots.size() == 1 &&
+                      !objects_[inner.objects[0]].summary &&
+                      !AGGREGATE_TYPE_P(TREE_TYPE(ref));
+      return result;
+    }
+    case ARRAY_REF: case ARRAY_RANGE_REF:
+      result = weak(access(TREE_OPERAND(ref, 0), values));
+      if (values)
+        for (int i = 1; i < 4 && i < TREE_OPERAND_LENGTH(ref); ++i)
+          read_into(TREE_OPERAND(ref, i), result.index_uses);
+      return result;
+    case BIT_FIELD_REF: case REALPART_EXPR: case IMAGPART_EXPR: case VIEW_CONVERT_EXPR:
+      return weak(access(TREE_OPERAND(ref, 0), values));
+    case MEM_REF: case TARGET_MEM_REF: case INDIRECT_REF: {
+      tree pointer = TREE_OPERAND(ref, 0);
+      bool at_zero = TREE_CODE(ref) == INDIRECT_REF ||
+                     (TREE_CODE(ref) == MEM_REF && integer_zerop(TREE_OPERAND(ref, 1)));
+      if (TREE_CODE(pointer) == ADDR_EXPR) {
+        result = access(TREE_OPERAND(pointer, 0), values);
+        result.strong &= at_zero && !AGGREGATE_TYPE_P(TREE_TYPE(ref));
+      } else {
+        Targets t = targets(pointer);
+        result.objects = t.objects;
+        result.unknown = t.unknown;
+        result.through_pointer = true;
+        for (int object : t.objects)
+          add_group(object, result.slots);
+        result.strong = at_zero && !t.unknown && t.objects.size() == 1 &&
+                        objects_[t.objects[0]].scalar && !objects_[t.objects[0]].summary &&
+                        objects_[t.objects[0]].fields.empty() &&
+                        !AGGREGATE_TYPE_P(TREE_TYPE(ref));
+        if (values)
+          read_into(pointer, result.index_uses);
+      }
+      if (TREE_CODE(ref) == TARGET_MEM_REF) {
+        result.strong = false;
+        if (values)
+          for (int i = 1; i < TREE_OPERAND_LENGTH(ref); ++i)
+            read_into(TREE_OPERAND(ref, i), result.index_uses);
+      }
+      return result;
+    }
+    case CONST_DECL: case STRING_CST: case FUNCTION_DECL: case LABEL_DECL:
+      return result; // constant storage: nobody writes it
+    default:
+      result.unknown = true; // nothing we can name
+      return result;
+    }
+  }
+
+  static Access weak(Access a) {
+    a.strong = false;
+    return a;
+  }
+
+  // ---------------------------------------------------------- reading values
+
+  // Adds to `uses' the slots the value of `expr' depends on.
+  void read_into(tree expr, std::vector<int> &uses) {
+    if (!expr)
+      return;
+    switch (TREE_CODE(expr)) {
+    case SSA_NAME: case VAR_DECL: case PARM_DECL: case RESULT_DECL: {
+      int object = object_of(expr);
+      add_group(object, uses);
+      return;
+    }
+    case ADDR_EXPR: { // an address depends only on its indexes
+      Access a = access(TREE_OPERAND(expr, 0), true);
+      for (int s : a.index_uses)
+        add_unique(uses, s);
+      return;
+    }
+    case CONSTRUCTOR: {
+      unsigned i;
+      tree value;
+      FOR_EACH_CONSTRUCTOR_VALUE(CONSTRUCTOR_ELTS(expr), i, value)
+        read_into(value, uses);
+      return;
+    }
+    case FUNCTION_DECL: case LABEL_DECL: case CONST_DECL: case FIELD_DECL:
+      return;
+    default:
+      break;
+    }
+    if (CONSTANT_CLASS_P(expr))
+      return;
+    if (is_memory_reference(expr)) {
+      Access a = access(expr, true);
+      for (int s : a.slots)
+        add_unique(uses, s);
+      for (int s : a.index_uses)
+        add_unique(uses, s);
+      if (a.unknown && emitting_)
+        add_unique(uses, fact_slot(unknown_memory_fact()));
+      if (TREE_THIS_VOLATILE(expr) && emitting_)
+        add_unique(uses, fact_slot(volatile_fact()));
+      return;
+    }
+    if (EXPR_P(expr))
+      for (int i = 0; i < TREE_OPERAND_LENGTH(expr); ++i)
+        read_into(TREE_OPERAND(expr, i), uses);
+  }
+
+  // The value a call argument passes: in Fortran, what it points to.
+  void read_argument(tree arg, std::vector<int> &uses) {
+    if (!fortran_ || !POINTER_TYPE_P(TREE_TYPE(arg))) {
+      read_into(arg, uses);
+      return;
+    }
+    read_pointee(arg, uses);
+  }
+
+  void read_pointee(tree pointer, std::vector<int> &uses) {
+    pointer = address_of(pointer);
+    if (TREE_CODE(pointer) == ADDR_EXPR) {
+      read_into(TREE_OPERAND(pointer, 0), uses);
+      return;
+    }
+    Targets t = targets(pointer);
+    read_into(pointer, uses);
+    for (int object : t.objects)
+      add_group(object, uses);
+    if (t.unknown && emitting_)
+      add_unique(uses, fact_slot(unknown_memory_fact()));
+  }
+
+  // ---------------------------------------------------------- facts
+
+  int add_fact(bool processes, bool threads, const std::string &phrase, bool error = false) {
+    auto found = fact_by_phrase_.find(phrase);
+    if (found != fact_by_phrase_.end())
+      return found->second;
+    ValueFlowFact fact;
+    fact.differs_between_processes = processes;
+    fact.differs_between_threads = threads;
+    fact.error_code = error;
+    fact.phrase = phrase;
+    out_.facts.push_back(fact);
+    fact_by_phrase_[phrase] = (int)out_.facts.size() - 1;
+    return (int)out_.facts.size() - 1;
+  }
+
+  int differs(const std::string &phrase) { return add_fact(true, true, phrase); }
+
+  int unknown_memory_fact() {
+    return differs("depends on memory reached through a pointer" + at_line(where_));
+  }
+  int volatile_fact() { return differs("depends on a volatile access" + at_line(where_)); }
+
+  // A single-definition slot holding `fact', assigned in the current block.
+  int fact_slot(int fact) {
+    int slot = new_slot("a source", SlotScope::Local);
+    out_.slots[slot].single_definition = true;
+    ValueFlowStatement statement;
+    statement.target = slot;
+    statement.fact = fact;
+    current_->statements.push_back(statement);
+    return slot;
+  }
+
+  // ---------------------------------------------------------- writing
+
+  // Stores a value computed from `uses' (and `fact') into `lhs'.
+  void store(tree lhs, std::vector<int> uses, int fact, bool force_weak = false) {
+    if (!lhs)
+      return;
+    Access a = access(lhs, true);
+    for (int s : a.index_uses)
+      add_unique(uses, s);
+    store_to(a, uses, fact, force_weak);
+  }
+
+  void store_to(const Access &a, const std::vector<int> &uses, int fact, bool force_weak) {
+    bool strong = a.strong && a.slots.size() == 1 && !force_weak;
+    for (int slot : a.slots) {
+      ValueFlowStatement statement;
+      statement.target = slot;
+      statement.strong = strong;
+      statement.uses = uses;
+      statement.fact = fact;
+      current_->statements.push_back(statement);
+      if (current_team_ >= 0 && racy_[current_team_].count(slot))
+        mark_racy(slot);
+    }
+  }
+
+  // What threads of the team write, others may read at any time.
+  void mark_racy(int slot) {
+    ValueFlowStatement statement;
+    statement.target = slot;
+    statement.strong = false;
+    statement.fact = differs("depends on '" + out_.slots[slot].name +
+                             "', which threads of an OpenMP team write concurrently" +
+                             at_line(where_));
+    current_->statements.push_back(statement);
+  }
+
+  // `pointer' itself, or the address a temporary was set to (`_1 = &p->x'),
+  // which names the field.
+  tree address_of(tree pointer) const {
+    if (TREE_CODE(pointer) == SSA_NAME) {
+      auto found = address_def_.find(pointer);
+      if (found != address_def_.end())
+        return found->second;
+    }
+    return pointer;
+  }
+
+  // Writes through the pointer `arg' (a call's output argument); with
+  // `whole', the call writes all of the array `arg' points to.
+  void store_through(tree arg, const std::vector<int> &uses, int fact, bool allow_strong,
+                     bool whole = false) {
+    Access a;
+    arg = address_of(arg);
+    if (TREE_CODE(arg) == ADDR_EXPR) {
+      a = access(TREE_OPERAND(arg, 0), true);
+      if (whole && a.objects.size() == 1 && a.slots.size() == 1 && !a.unknown &&
+          !objects_[a.objects[0]].summary)
+        a.strong = true;
+    } else {
+      Targets t = targets(arg);
+      a.objects = t.objects;
+      a.unknown = t.unknown;
+      for (int object : t.objects)
+        add_group(object, a.slots);
+      a.strong = !t.unknown && t.objects.size() == 1 && objects_[t.objects[0]].scalar &&
+                 !objects_[t.objects[0]].summary && objects_[t.objects[0]].fields.empty();
+    }
+    store_to(a, uses, fact, !allow_strong);
+  }
+
+  // ---------------------------------------------------------- points-to
+
+  void compute_points_to() {
+    for (basic_block bb : order_)
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+        if (gassign *assign = dyn_cast<gassign *>(gsi_stmt(gsi)))
+          if (TREE_CODE(gimple_assign_lhs(assign)) == SSA_NAME &&
+              gimple_assign_rhs_code(assign) == ADDR_EXPR)
+            address_def_[gimple_assign_lhs(assign)] = gimple_assign_rhs1(assign);
+    bool changed = true;
+    for (int round = 0; changed && round < 100; ++round) {
+      changed = false;
+      for (basic_block bb : order_)
+        for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+          changed |= points_to_step(gsi_stmt(gsi));
+    }
+    if (changed) // did not settle: give up on every pointer
+      for (Object &object : objects_)
+        object.contents_unknown = true;
+  }
+
+  // The objects may now hold pointers to `t' (a store through an unknown
+  // pointer has no object to record it in: find_escapes makes `t' escape).
+  bool flow_targets(const std::vector<int> &objects, const Targets &t) {
+    bool changed = false;
+    for (int object : objects) {
+      Object &o = objects_[object];
+      for (int target : t.objects)
+        if (std::find(o.contents.begin(), o.contents.end(), target) == o.contents.end()) {
+          o.contents.push_back(target);
+          changed = true;
+        }
+      if (t.unknown && !o.contents_unknown) {
+        o.contents_unknown = true;
+        changed = true;
+      }
+      if (o.contents.size() > kMaxTargets && !o.contents_unknown) {
+        o.contents_unknown = true;
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  bool points_to_step(gimple *stmt) {
+    if (gassign *assign = dyn_cast<gassign *>(stmt)) {
+      if (gimple_clobber_p(stmt))
+        return false;
+      Targets t;
+      for (unsigned i = 1; i < gimple_num_ops(assign); ++i)
+        merge(t, targets(gimple_op(assign, i)));
+      if (t.objects.empty() && !t.unknown)
+        return false;
+      Access a = access(gimple_assign_lhs(assign), false);
+      return flow_targets(a.objects, t);
+    }
+    gcall *call = dyn_cast<gcall *>(stmt);
+    if (!call || !gimple_call_lhs(call))
+      return false;
+    Access a = access(gimple_call_lhs(call), false);
+    Targets t;
+    CallClass kind = classify(call);
+    if (kind.library && kind.library->kind == LibraryKind::Allocation)
+      t.objects.push_back(heap_object(call));
+    else if (kind.library && kind.library->kind == LibraryKind::Memory)
+      return false;
+    else
+      t.unknown = true;
+    return flow_targets(a.objects, t);
+  }
+
+  int heap_object(gimple *call) {
+    auto found = heap_.find(call);
+    if (found != heap_.end())
+      return found->second;
+    int object = new_object("memory allocated" + at_line(gimple_location(call)),
+                            SlotScope::Local, false);
+    objects_[object].summary = true;
+    out_.slots[objects_[object].whole].scalar = false;
+    heap_[call] = object;
+    return object;
+  }
+
+  // ---------------------------------------------------------- escapes
+
+  void escape(const Targets &t, const std::string &why) {
+    std::vector<int> work = t.objects;
+    while (!work.empty()) {
+      int object = work.back();
+      work.pop_back();
+      Object &o = objects_[object];
+      if (!o.escape.empty())
+        continue;
+      o.escape = why;
+      for (int inner : o.contents)
+        work.push_back(inner);
+    }
+  }
+
+  void find_escapes() {
+    for (basic_block bb : order_)
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        location_t where = gimple_location(stmt);
+        if (gcall *call = dyn_cast<gcall *>(stmt)) {
+          CallClass kind = classify(call);
+          if (kind.unit_callee || kind.library || kind.deterministic)
+            continue;
+          std::string who = kind.name ? "'" + std::string(kind.name) + "'" : "a call through a pointer";
+          for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
+            escape(targets(gimple_call_arg(call, i)),
+                   "its address is passed to " + who + at_line(where));
+          if (gimple_call_chain(call))
+            escape(targets(gimple_call_chain(call)),
+                   "its address is passed to " + who + at_line(where));
+        } else if (gasm *asm_stmt = dyn_cast<gasm *>(stmt)) {
+          for (unsigned i = 0; i < gimple_asm_ninputs(asm_stmt); ++i)
+            escape(targets(TREE_VALUE(gimple_asm_input_op(asm_stmt, i))),
+                   "its address is passed to inline asm" + at_line(where));
+        } else if (greturn *ret = dyn_cast<greturn *>(stmt)) {
+          if (gimple_return_retval(ret))
+            escape(targets(gimple_return_retval(ret)),
+                   "its address is returned" + at_line(where));
+        } else if (gassign *assign = dyn_cast<gassign *>(stmt)) {
+          if (gimple_clobber_p(stmt))
+            continue;
+          Access a = access(gimple_assign_lhs(assign), false);
+          bool visible = a.unknown;
+          for (int object : a.objects)
+            visible |= objects_[object].global || objects_[object].parameter_target ||
+                       !objects_[object].escape.empty();
+          if (!visible)
+            continue;
+          Targets t;
+          for (unsigned i = 1; i < gimple_num_ops(assign); ++i)
+            merge(t, targets(gimple_op(assign, i)));
+          escape(t, "its address is stored where other code can reach it" + at_line(where));
+        }
+      }
+    // Escapes found late (stored into an object that escaped after the
+    // store was visited): one more round settles the common cases; the
+    // contents of escaped objects escape with them anyway.
+    for (std::size_t object = 0; object < objects_.size(); ++object) {
+      const Object &o = objects_[object];
+      if (o.escape.empty())
+        continue;
+      int fact = differs("depends on '" + out_.slots[o.whole].name + "': " + o.escape);
+      out_.slots[o.whole].escapes = fact;
+      for (const auto &field : o.fields)
+        out_.slots[field.second].escapes = fact;
+    }
+  }
+
+  // ---------------------------------------------------------- OpenMP
+
+  int team_of(basic_block bb) const {
+    if (bb->index < 0 || bb->index >= (int)regions_.region_at_block.size())
+      return -1;
+    return regions_.team_of_block(bb->index);
+  }
+
+  // The slots the threads of each team write in shared storage: globals
+  // and whatever is reached through a pointer (at this point lowering has
+  // rewritten shared variables into accesses through `.omp_data_i').
+  void find_racy_slots() {
+    for (basic_block bb : order_) {
+      int team = team_of(bb);
+      if (team < 0)
+        continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (gomp_atomic_load *load = dyn_cast<gomp_atomic_load *>(stmt)) {
+          for (int object : targets(gimple_omp_atomic_load_rhs(load)).objects)
+            add_group(object, racy_list_);
+          for (int slot : racy_list_)
+            racy_[team].insert(slot);
+          racy_list_.clear();
+          continue;
+        }
+        tree lhs = gimple_get_lhs(stmt);
+        if (!lhs || gimple_clobber_p(stmt))
+          continue;
+        Access a = access(lhs, false);
+        if (!a.through_pointer)
+          continue; // private copies, or a global (the solver knows those)
+        for (int slot : a.slots)
+          racy_[team].insert(slot);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------- statements
+
+  void emit_block(basic_block bb) {
+    int index = block_index(bb);
+    current_ = &out_.blocks[index];
+    current_team_ = team_of(bb);
+    current_->in_parallel_region = current_team_ >= 0;
+    emitting_ = true;
+    // Entering a team's region: what its threads write may already have
+    // been written by the others.
+    if (single_pred_p(bb)) {
+      gimple *directive = last_stmt(single_pred(bb));
+      if (directive && is_outlined_directive(directive) && current_team_ >= 0) {
+        where_ = gimple_location(directive);
+        for (int slot : racy_[current_team_])
+          mark_racy(slot);
+      }
+    }
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      where_ = gimple_location(stmt);
+      emit_statement(stmt);
+      note_function_addresses(stmt, out_.addresses_taken);
+    }
+    emit_edges(bb, index);
+  }
+
+  void emit_statement(gimple *stmt) {
+    switch (gimple_code(stmt)) {
+    case GIMPLE_ASSIGN: {
+      if (gimple_clobber_p(stmt))
+        return;
+      std::vector<int> uses;
+      for (unsigned i = 1; i < gimple_num_ops(stmt); ++i)
+        read_into(gimple_op(stmt, i), uses);
+      store(gimple_assign_lhs(stmt), uses, -1);
+      return;
+    }
+    case GIMPLE_CALL:
+      if (terminates_job(callee_name(as_a<gcall *>(stmt))))
+        current_->ends_job = true;
+      emit_call(as_a<gcall *>(stmt));
+      return;
+    case GIMPLE_RETURN: {
+      ValueFlowStatement statement;
+      statement.kind = ValueFlowStatement::Kind::Return;
+      if (tree value = gimple_return_retval(as_a<greturn *>(stmt)))
+        read_into(value, statement.uses);
+      if (returned_object_ >= 0)
+        add_group(returned_object_, statement.uses);
+      current_->statements.push_back(statement);
+      return;
+    }
+    case GIMPLE_ASM: {
+      gasm *asm_stmt = as_a<gasm *>(stmt);
+      int fact = differs("depends on inline asm" + at_line(where_));
+      for (unsigned i = 0; i < gimple_asm_noutputs(asm_stmt); ++i)
+        store(TREE_VALUE(gimple_asm_output_op(asm_stmt, i)), {}, fact, true);
+      return;
+    }
+    case GIMPLE_OMP_ATOMIC_LOAD: {
+      // `#pragma omp atomic': lhs = *address, then the store of the
+      // GIMPLE_OMP_ATOMIC_STORE that follows goes back to *address.
+      gomp_atomic_load *load = as_a<gomp_atomic_load *>(stmt);
+      atomic_address_ = gimple_omp_atomic_load_rhs(load);
+      std::vector<int> uses;
+      read_pointee(atomic_address_, uses);
+      store(gimple_omp_atomic_load_lhs(load), uses, -1);
+      return;
+    }
+    case GIMPLE_OMP_ATOMIC_STORE: {
+      std::vector<int> uses;
+      read_into(gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(stmt)), uses);
+      if (atomic_address_)
+        store_through(atomic_address_, uses, -1, false);
+      return;
+    }
+    case GIMPLE_OMP_FOR:
+      // Each thread runs some of the iterations.
+      for (std::size_t i = 0; i < gimple_omp_for_collapse(stmt); ++i)
+        store(gimple_omp_for_index(stmt, i), loop_bounds(stmt),
+              differs("depends on the iteration a thread runs in the worksharing loop" +
+                      at_line(where_)),
+              true);
+      return;
+    default:
+      return; // labels, nops, debug statements, OpenMP markers...
+    }
+  }
+
+  void emit_edges(basic_block bb, int index) {
+    ValueFlowBlock &block = out_.blocks[index];
+    std::vector<basic_block> control = model_successors(bb);
+    for (basic_block succ : control) {
+      int s = block_index(succ);
+      if (s >= 0 && succ != EXIT_BLOCK_PTR_FOR_FN(fun_))
+        add_unique(block.successors, s);
+    }
+    // Values also reach exception handlers the model leaves out.
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->succs) {
+      int s = block_index(e->dest);
+      if (s >= 0 && e->dest != EXIT_BLOCK_PTR_FOR_FN(fun_) &&
+          std::find(block.successors.begin(), block.successors.end(), s) ==
+              block.successors.end())
+        add_unique(block.data_successors, s);
+    }
+    gimple *last = last_stmt(bb);
+    // Around an outlined region: its private copies do not survive it.
+    if (last && gimple_code(last) == GIMPLE_OMP_RETURN) {
+      int region = regions_.region_closed_by(last);
+      if (region >= 0 && is_outlined_directive(regions_.regions[region].directive)) {
+        int from = block_index(gimple_bb(regions_.regions[region].directive));
+        for (basic_block succ : control) {
+          int s = block_index(succ);
+          if (from >= 0 && s >= 0)
+            add_unique(out_.blocks[from].data_successors, s);
+        }
+      }
+    }
+    if (block.successors.size() < 2 || !last)
+      return;
+    where_ = gimple_location(last);
+    current_ = &block;
+    switch (gimple_code(last)) {
+    case GIMPLE_COND:
+      read_into(gimple_cond_lhs(last), block.condition);
+      read_into(gimple_cond_rhs(last), block.condition);
+      // The thread tests OpenMP lowering emits read the result of a call
+      // the library table knows (GOMP_single_start...): nothing special.
+      return;
+    case GIMPLE_SWITCH:
+      read_into(gimple_switch_index(as_a<gswitch *>(last)), block.condition);
+      return;
+    case GIMPLE_GOTO:
+      read_into(gimple_goto_dest(last), block.condition);
+      return;
+    case GIMPLE_OMP_FOR: case GIMPLE_OMP_CONTINUE: {
+      // Whether a thread runs one more iteration: the bounds decide for
+      // the team, the schedule for each thread.
+      gimple *loop = last;
+      if (gimple_code(last) == GIMPLE_OMP_CONTINUE) {
+        int region = regions_.region_at_block[bb->index];
+        loop = region >= 0 ? regions_.regions[region].directive : nullptr;
+      }
+      if (loop && gimple_code(loop) == GIMPLE_OMP_FOR)
+        block.condition = loop_bounds(loop);
+      else
+        block.condition.push_back(fact_slot(differs("depends on an OpenMP loop" + at_line(where_))));
+      block.condition_fact =
+          add_fact(false, true, "depends on the iterations a thread gets from the "
+                                "worksharing loop" + at_line(where_));
+      return;
+    }
+    default:
+      if (strncmp(gimple_code_name[gimple_code(last)], "gimple_omp", 10) == 0)
+        block.condition_fact =
+            add_fact(false, true, "depends on which thread runs the OpenMP construct" +
+                                      at_line(where_));
+      else // abnormal edges (setjmp), exception dispatch...
+        block.condition_fact =
+            differs("depends on how the statement" + at_line(where_) + " exits");
+      return;
+    }
+  }
+
+  std::vector<int> loop_bounds(gimple *loop) {
+    std::vector<int> uses;
+    for (std::size_t i = 0; i < gimple_omp_for_collapse(loop); ++i) {
+      read_into(gimple_omp_for_initial(loop, i), uses);
+      read_into(gimple_omp_for_final(loop, i), uses);
+      read_into(gimple_omp_for_incr(loop, i), uses);
+    }
+    return uses;
+  }
+
+  // ---------------------------------------------------------- calls
+
+  struct CallClass {
+    const char *name = nullptr;
+    tree unit_callee = NULL_TREE;
+    const LibraryFunction *library = nullptr;
+    bool deterministic = false; // a result computed from the arguments only
+  };
+
+  CallClass classify(gcall *call) {
+    CallClass result;
+    if (gimple_call_internal_p(call)) {
+      // va_arg reads what the callers passed beyond the named parameters:
+      // nothing the analysis follows.
+      result.deterministic = gimple_call_internal_fn(call) != IFN_VA_ARG;
+      return result;
+    }
+    result.name = callee_name(call);
+    if ((result.unit_callee = unit_callee(call)))
+      return result;
+    if (!result.name)
+      return result;
+    std::string name = library_name(result.name);
+    result.library = find_library_function(name.c_str());
+    if (result.library)
+      return result;
+    tree decl = gimple_call_fndecl(call);
+    if (decl && (fndecl_built_in_p(decl, BUILT_IN_NORMAL) ||
+                 (gimple_call_flags(call) & ECF_CONST)))
+      result.deterministic = true;
+    return result;
+  }
+
+  void emit_call(gcall *call) {
+    CallClass kind = classify(call);
+    tree lhs = gimple_call_lhs(call);
+    const unsigned nargs = gimple_call_num_args(call);
+    if (kind.unit_callee) {
+      emit_unit_call(call, kind.unit_callee);
+      return;
+    }
+    if (kind.deterministic) {
+      // Builtins are the C library's deterministic functions: the result,
+      // and whatever they write through pointers (frexp, memcpy...), comes
+      // from the arguments and what they point to.
+      std::vector<int> uses;
+      for (unsigned i = 0; i < nargs; ++i) {
+        tree arg = gimple_call_arg(call, i);
+        read_into(arg, uses);
+        if (POINTER_TYPE_P(TREE_TYPE(arg)))
+          read_pointee(arg, uses);
+      }
+      for (unsigned i = 0; i < nargs; ++i) {
+        tree arg = gimple_call_arg(call, i);
+        if (POINTER_TYPE_P(TREE_TYPE(arg)) && !gimple_call_internal_p(call))
+          store_through(arg, uses, -1, false);
+      }
+      store(lhs, uses, -1);
+      return;
+    }
+    if (kind.library) {
+      emit_library_call(call, *kind.library, kind.name);
+      return;
+    }
+    // Unknown: its result may differ, its pointer arguments escaped (see
+    // find_escapes); it may write any global (a Call to no function of
+    // the unit tells the solver so).
+    std::string who = kind.name ? "the result of '" + std::string(kind.name) +
+                                      "', which this file does not define"
+                      : gimple_call_internal_p(call)
+                          ? std::string("a variadic argument")
+                          : std::string("the result of a call through a pointer");
+    ValueFlowStatement statement;
+    statement.kind = ValueFlowStatement::Kind::Call;
+    statement.callee = 0;
+    current_->statements.push_back(statement);
+    if (lhs)
+      store(lhs, {}, differs("depends on " + who + at_line(where_)));
+  }
+
+  void emit_unit_call(gcall *call, tree callee) {
+    ValueFlowStatement statement;
+    statement.kind = ValueFlowStatement::Kind::Call;
+    statement.callee = DECL_UID(callee);
+    const unsigned nargs = gimple_call_num_args(call);
+    auto argument = [&](tree arg) {
+      ValueFlowArgument a;
+      read_into(arg, a.uses);
+      tree address = address_of(arg);
+      if (TREE_CODE(address) == ADDR_EXPR) {
+        Access target = access(TREE_OPERAND(address, 0), true);
+        a.pointees = target.slots;
+        a.points_elsewhere = target.unknown;
+        a.exact = !target.unknown && target.objects.size() == 1 &&
+                  !objects_[target.objects[0]].summary;
+      } else if (POINTER_TYPE_P(TREE_TYPE(arg))) {
+        Targets t = targets(arg);
+        for (int object : t.objects)
+          add_group(object, a.pointees);
+        a.points_elsewhere = t.unknown;
+        a.exact = !t.unknown && t.objects.size() == 1 && !objects_[t.objects[0]].summary;
+      }
+      return a;
+    };
+    for (unsigned i = 0; i < nargs; ++i)
+      statement.arguments.push_back(argument(gimple_call_arg(call, i)));
+    if (tree chain = gimple_call_chain(call)) {
+      int declared = 0;
+      for (tree arg = DECL_ARGUMENTS(callee); arg; arg = DECL_CHAIN(arg))
+        ++declared;
+      statement.arguments.resize(declared);
+      statement.arguments.push_back(argument(chain));
+    }
+    tree lhs = gimple_call_lhs(call);
+    if (lhs) {
+      statement.target = new_slot("the result of '" + std::string(lang_hooks.decl_printable_name(callee, 2)) + "'",
+                                  SlotScope::Local);
+      out_.slots[statement.target].single_definition = true;
+    }
+    current_->statements.push_back(statement);
+    if (lhs)
+      store(lhs, {statement.target}, -1);
+    // The pointee writes came from the callee: with OpenMP, they race.
+    if (current_team_ >= 0)
+      for (const ValueFlowArgument &a : statement.arguments)
+        for (int slot : a.pointees)
+          if (racy_[current_team_].count(slot))
+            mark_racy(slot);
+  }
+
+  // The arguments of a library call, C positions (Fortran adds ierr).
+  void emit_library_call(gcall *call, const LibraryFunction &library, const char *spelled) {
+    const unsigned nargs = gimple_call_num_args(call);
+    tree lhs = gimple_call_lhs(call);
+    std::string name = spelled ? spelled : library.name;
+    std::string line = at_line(where_);
+    auto arg = [&](int i) { return i >= 0 && i < (int)nargs ? gimple_call_arg(call, i) : NULL_TREE; };
+    auto is_pointer = [&](tree a) { return a && POINTER_TYPE_P(TREE_TYPE(a)); };
+
+    if (library.installs_error_handler)
+      out_.installs_error_handler = true;
+    // MPI error codes: the return value in C, the argument after the
+    // others in Fortran.
+    int error = -1;
+    // Fortran's ierr: after the C arguments, or last for the MPI functions
+    // the table does not list.
+    int ierr = library.arguments >= 0 ? library.arguments
+                                      : (library.result_differs ? -1 : (int)nargs - 1);
+    if (library.kind == LibraryKind::Mpi) {
+      error = add_fact(false, false,
+                       "it is an MPI error code, MPI_SUCCESS on every process since errors "
+                       "are fatal by default",
+                       true);
+      if (fortran_ && (int)nargs > ierr && is_pointer(arg(ierr)))
+        store_through(arg(ierr), {}, error, true);
+    }
+
+    switch (library.kind) {
+    case LibraryKind::Mpi: {
+      if (library.uniform_output >= 0 && is_pointer(arg(library.uniform_output))) {
+        // The same on every process of the communicator: uniform where
+        // the communicator is.
+        std::vector<int> uses;
+        if (tree comm = arg(library.communicator))
+          read_argument(comm, uses);
+        tree out = arg(library.uniform_output);
+        std::string variable = output_name(out);
+        int fact = add_fact(false, false, variable + " " + library.uniform_phrase + " " +
+                                              name + line);
+        store_through(out, uses, fact, true, fills_array(out, arg(library.count)));
+      }
+      if (library.derived_output >= 0 && is_pointer(arg(library.derived_output))) {
+        std::vector<int> uses;
+        for (unsigned i = 0; i < nargs; ++i)
+          if ((int)i != ierr || !fortran_)
+            read_argument(arg(i), uses);
+        if (!fortran_)
+          read_pointee(arg(library.derived_output), uses);
+        store_through(arg(library.derived_output), uses, -1, true);
+      }
+      bool any_listed = library.differing_outputs[0] >= 0 || library.inputs_only;
+      for (unsigned i = 0; i < nargs; ++i) {
+        if ((int)i == library.uniform_output || (fortran_ && (int)i == ierr))
+          continue;
+        bool listed = false;
+        for (int out : library.differing_outputs)
+          listed |= out == (int)i;
+        if (any_listed ? !listed : !is_pointer(arg(i)))
+          continue;
+        if (!is_pointer(arg(i)))
+          continue;
+        store_through(arg(i), {}, differs(source_phrase(library, name) + line), true);
+      }
+      if (lhs)
+        store(lhs, {}, library.result_differs ? differs("depends on " + name + line) : error);
+      return;
+    }
+    case LibraryKind::Source: {
+      int fact = add_fact(library.process_source, library.thread_source,
+                          source_phrase(library, name) + line);
+      if (!library.inputs_only)
+        for (unsigned i = library.first_output; i < nargs; ++i) {
+          if (!is_pointer(arg(i)))
+            continue;
+          store_through(arg(i), {}, fact, true);
+          if (library.deep)
+            for (int object : targets(arg(i)).objects) {
+              Access inner;
+              for (int pointee : objects_[object].contents)
+                add_group(pointee, inner.slots);
+              store_to(inner, {}, fact, true);
+            }
+        }
+      store(lhs, {}, fact);
+      return;
+    }
+    case LibraryKind::Memory: {
+      // dst (argument 0) gets the source's contents.
+      std::vector<int> uses;
+      for (unsigned i = 1; i < nargs; ++i) {
+        read_into(arg(i), uses);
+        if (is_pointer(arg(i)))
+          read_pointee(arg(i), uses);
+      }
+      if (is_pointer(arg(0)))
+        store_through(arg(0), uses, -1, false);
+      store(lhs, {}, -1); // a pointer: its targets are known
+      return;
+    }
+    case LibraryKind::Allocation:
+      store(lhs, {}, -1);
+      return;
+    case LibraryKind::InputsOnly:
+      if (lhs)
+        store(lhs, {}, differs("depends on the result of " + name + line));
+      return;
+    }
+  }
+
+  // The output buffer is a whole local array (or its first element) and
+  // the count its number of elements.
+  bool fills_array(tree pointer, tree count) {
+    pointer = address_of(pointer);
+    if (!count || TREE_CODE(pointer) != ADDR_EXPR)
+      return false;
+    if (fortran_ && TREE_CODE(count) == ADDR_EXPR) { // a constant by reference
+      tree constant = TREE_OPERAND(count, 0);
+      count = TREE_CODE(constant) == CONST_DECL ||
+                      (VAR_P(constant) && TREE_STATIC(constant) && TREE_READONLY(constant))
+                  ? DECL_INITIAL(constant)
+                  : NULL_TREE;
+    }
+    if (!count || TREE_CODE(count) != INTEGER_CST)
+      return false;
+    tree array = TREE_OPERAND(pointer, 0);
+    if (TREE_CODE(array) == ARRAY_REF && integer_zerop(TREE_OPERAND(array, 1)))
+      array = TREE_OPERAND(array, 0);
+    tree type = TREE_TYPE(array);
+    if (!VAR_P(array) || TREE_CODE(type) != ARRAY_TYPE || !TYPE_SIZE_UNIT(type) ||
+        !TYPE_SIZE_UNIT(TREE_TYPE(type)) ||
+        TREE_CODE(TYPE_SIZE_UNIT(type)) != INTEGER_CST ||
+        TREE_CODE(TYPE_SIZE_UNIT(TREE_TYPE(type))) != INTEGER_CST ||
+        integer_zerop(TYPE_SIZE_UNIT(TREE_TYPE(type))) || AGGREGATE_TYPE_P(TREE_TYPE(type)))
+      return false;
+    unsigned HOST_WIDE_INT elements = tree_to_uhwi(TYPE_SIZE_UNIT(type)) /
+                                      tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(type)));
+    return tree_fits_uhwi_p(count) && tree_to_uhwi(count) == elements;
+  }
+
+  // How the source names what `pointer' points to, for the reasons:
+  // 'n', 's.n', 'p->n', '*p' (Fortran: the dummy argument's name).
+  std::string output_name(tree pointer) {
+    pointer = address_of(pointer);
+    std::string name = TREE_CODE(pointer) == ADDR_EXPR ? reference_name(TREE_OPERAND(pointer, 0))
+                                                        : pointee_name(pointer);
+    return name.empty() ? "the buffer" : "'" + name + "'";
+  }
+
+  std::string pointee_name(tree pointer) {
+    if (TREE_CODE(pointer) != SSA_NAME && !DECL_P(pointer))
+      return "";
+    std::string name = decl_name(pointer);
+    if (name == "a temporary")
+      return "";
+    return fortran_ ? name : "*" + name;
+  }
+
+  std::string reference_name(tree ref) {
+    switch (TREE_CODE(ref)) {
+    case VAR_DECL: case PARM_DECL: case RESULT_DECL: case SSA_NAME: {
+      std::string name = decl_name(ref);
+      if (name.compare(0, 9, "__result_") == 0) // a Fortran function's result
+        name.erase(0, 9);
+      return name == "a temporary" ? "" : name;
+    }
+    case ARRAY_REF: case ARRAY_RANGE_REF: case REALPART_EXPR: case IMAGPART_EXPR:
+    case VIEW_CONVERT_EXPR:
+      return reference_name(TREE_OPERAND(ref, 0));
+    case MEM_REF:
+      return pointee_name(TREE_OPERAND(ref, 0));
+    case COMPONENT_REF: {
+      tree base = TREE_OPERAND(ref, 0);
+      std::string field = decl_name(TREE_OPERAND(ref, 1));
+      // Fortran's host association: FRAME.n.rank, CHAIN.n->rank
+      if ((DECL_P(base) && DECL_ARTIFICIAL(base)) ||
+          (TREE_CODE(base) == MEM_REF && DECL_P(TREE_OPERAND(base, 0)) &&
+           DECL_ARTIFICIAL(TREE_OPERAND(base, 0))))
+        return field;
+      if (TREE_CODE(base) == MEM_REF && integer_zerop(TREE_OPERAND(base, 1)) && !fortran_) {
+        std::string pointer = reference_name(TREE_OPERAND(base, 0));
+        return pointer.empty() ? "" : pointer + "->" + field;
+      }
+      std::string outer = reference_name(base);
+      return outer.empty() ? field : outer + "." + field;
+    }
+    default:
+      return "";
+    }
+  }
+
+  std::string source_phrase(const LibraryFunction &library, const std::string &name) {
+    std::string phrase = library.phrase ? library.phrase : "";
+    return "depends on " + (phrase.empty() ? name : phrase + " " + name);
+  }
+
+  static constexpr std::size_t kMaxTargets = 32;
+  static constexpr int kMaxFields = 64;
+
+  function *fun_;
+  const std::vector<gimple *> &branches_;
+  bool fortran_;
+  ValueFlowFunction out_;
+  OmpRegions regions_;
+  std::vector<basic_block> order_;
+  std::vector<int> block_of_;
+  std::vector<Object> objects_;
+  std::map<tree, int> object_of_decl_;
+  std::map<gimple *, int> heap_;
+  std::map<tree, tree> address_def_; // SSA name -> the ADDR_EXPR it holds
+  std::map<int, std::set<int>> racy_;
+  std::vector<int> racy_list_; // scratch
+  std::map<std::string, int> fact_by_phrase_;
+  ValueFlowBlock *current_ = nullptr;
+  int returned_object_ = -1;
+  tree atomic_address_ = NULL_TREE; // of the last GIMPLE_OMP_ATOMIC_LOAD
+  int current_team_ = -1;
+  bool emitting_ = false;
+  location_t where_ = UNKNOWN_LOCATION;
+};
+
+} // namespace
+
+ValueFlowFunction extract_value_flow(function *fun, const std::vector<gimple *> &branches) {
+  return Extractor(fun, branches).run();
 }
 
 } // namespace parcoach

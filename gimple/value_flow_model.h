@@ -1,5 +1,9 @@
 // Describes a GIMPLE function (at the `cfg' pass, before OpenMP expansion)
-// as the core's ValueFlowFunction (plugin/core/value_flow.h).
+// as the core's ValueFlowFunction (plugin/core/value_flow.h): one block per
+// basic block, one slot per variable, temporary and record field, a small
+// flow-insensitive points-to analysis to resolve `*p' (pointer parameters,
+// allocation sites, OpenMP's .omp_data_i), escapes to code it does not
+// see, and the effect of library calls (value_flow_library.h).
 #ifndef PARCOACH_GIMPLE_VALUE_FLOW_MODEL_H
 #define PARCOACH_GIMPLE_VALUE_FLOW_MODEL_H
 

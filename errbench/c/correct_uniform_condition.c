@@ -2,15 +2,13 @@
  * process, because it comes from an MPI_Allreduce ("does any rank need a
  * synchronisation?").
  *
- * The analysis is a control-flow analysis: it does not know that `any' is
- * uniform and conservatively flags the MPI_Barrier of line 28 because of
- * the `if' of line 27 (a data-flow analysis, thesis section 5.3, would
- * remove this warning).  The run-time checks see every process agree: the
- * program runs.
+ * The thesis' control-flow analysis flags the MPI_Barrier of line 26
+ * because of the `if' of line 25, and suggests a data-flow analysis (thesis
+ * section 5.3) to remove such warnings.  PARCOACH's value flow proves that
+ * `any' is the MPI_Allreduce result, the same everywhere: no warning, and
+ * no run-time check.
  *
- * description: collective under a condition made uniform by an MPI_Allreduce: conservative warning, runs fine
- * expect-warning: 28 collective-mismatch
- * expect-conditional: 27
+ * description: collective under a condition made uniform by an MPI_Allreduce: no warning, runs fine
  * expect-run: 2 ok
  * expect-run: 3 ok
  */

@@ -18,8 +18,13 @@
 ! Correct program: the iteration count, inorm and the convergence test
 ! come from broadcast and allreduced values held in common blocks.
 !
+! Compiled with -fwhole-program, as the README advises for a program whose
+! every unit is in one file: without it, other files could write its
+! COMMON blocks, and the values that bound its loops may differ as far as
+! PARCOACH knows.
+!
 ! description: LU-like F77-style SOR: common blocks, include 'mpif.h', residual norm every inorm iterations, exit on convergence
-! compile-flags: -fallow-argument-mismatch
+! compile-flags: -fallow-argument-mismatch -fwhole-program
 ! expect-run: 2 ok
 ! expect-run: 3 ok
       program lu_sor

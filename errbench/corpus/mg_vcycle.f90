@@ -19,6 +19,12 @@
 ! Correct program: every loop bound and test around a collective is a
 ! broadcast or allreduced value or the level number.
 !
+! Compiled with -fwhole-program, as the README advises for a program whose
+! every unit is in one file: without it, other files could call its public
+! module procedure mg_solve with other arguments, and the values that bound
+! its loops may differ as far as PARCOACH knows.
+!
+! compile-flags: -fwhole-program
 ! description: MG-like Fortran V-cycles in a module: private helpers, broadcast parameters, convergence on an allreduced residual norm
 ! expect-run: 2 ok
 ! expect-run: 3 ok

@@ -1,14 +1,1115 @@
 #include "value_flow.h"
 
+#include "graph.h"
+#include "postdominance.h"
+
+#include <algorithm>
+#include <climits>
+#include <functional>
+#include <map>
+#include <queue>
+#include <set>
+#include <utility>
+
 namespace parcoach {
 
-// STUB: every branch may differ.
+namespace {
+
+constexpr unsigned char kProcesses = 1, kThreads = 2;
+constexpr int kDimensions = 2; // bit d is 1 << d
+
+// An abstract value: may it differ between processes (bit 0), between
+// threads (bit 1), and a witness fact per dimension (unit-wide fact ids):
+// the source of the difference when the bit is set, otherwise the most
+// telling proof of uniformity found so far (-1: constants only).
+struct Value {
+  unsigned char bits = 0;
+  int why[kDimensions] = {-1, -1};
+  // Inside a function: bit k, it also depends on value parameter k (k <
+  // 64), whatever the caller passes there.  A callee's result is kept in
+  // this form, and each call site puts its own arguments in, so that a
+  // helper like `owner(n, k)' returns a uniform value wherever its
+  // arguments are uniform.
+  unsigned long long parameters = 0;
+};
+
+constexpr int kSymbolicParameters = 64;
+
+// A fact of the unit: the adapter's facts of every function, then the
+// solver's own (parameters, globals, control dependence).
+struct UnitFact {
+  unsigned char bits = 0;
+  bool error_code = false;
+  // How good a proof of uniformity it makes: the adapter's facts (MPI
+  // producers) before the solver's; a source of difference outranks all.
+  int rank = 0;
+  std::string phrase;
+  int root = -1; // for control dependence: the source behind it
+};
+
+// The solver's per-function view: what the rest of the unit tells it and
+// what it tells the rest, plus its own fixpoint state (kept between runs:
+// every part only grows, so a function solved again resumes).
+struct FunctionState {
+  const ValueFlowFunction *function = nullptr;
+  int fact_base = 0;
+  int parameter_count = 0;
+  int call_sites = 0;
+  std::vector<int> callers; // indexes, with repeats removed
+
+  // Inputs: joins over the call sites of the values passed, and of what
+  // pointers point to (for the whole object, for the callers' slots of no
+  // field the callee names, and per (position, field)).
+  std::vector<Value> parameters, targets_all, targets_rest;
+  std::map<std::pair<int, int>, Value> targets_field;
+  Value process_context, thread_context;  // runs under divergent control / in a team
+  std::vector<int> entry_facts; // per Parameter(Target) slot: its proof, or why it differs
+  std::vector<int> parameter_slot; // by position: a Parameter slot, or -1
+  bool outside = false;         // callable from code the unit does not show
+
+  // Outputs.
+  Value result;
+  // What pointer parameter k points to at the returns, per (k, field of
+  // the slot; -1 for the whole slot).
+  std::map<std::pair<int, int>, Value> at_exit;
+  std::set<std::pair<int, int>> target_fields; // (k, field) of every ParameterTarget slot
+  std::vector<bool> has_target;                // parameter k has a ParameterTarget slot
+  std::vector<bool> target_escapes;
+
+  // The graph and control dependence.
+  std::vector<std::vector<int>> predecessors;        // control and data
+  std::vector<std::vector<int>> dependents;          // blocks control-dependent on b
+  std::vector<int> order;                            // position in reverse postorder
+  // Slots: index in the flow-sensitive state, or -1 (single value).
+  std::vector<int> flow_index;
+  int flow_count = 0;
+  std::vector<std::vector<int>> readers; // single-value slot -> blocks reading it
+  std::vector<int> global_slots;         // flow-sensitive Global slots
+  std::vector<int> all_global_slots;
+  std::vector<int> target_slots;         // ParameterTarget slots written
+
+  // Fixpoint state.
+  std::vector<std::vector<Value>> out;
+  std::vector<bool> evaluated;
+  std::vector<Value> single; // single-value slots
+  std::vector<bool> escaped; // escapes found by the solver (callees)
+  std::vector<Value> taint;  // control dependence, per block
+  std::vector<Value> branch; // what each block's conditional tests
+  std::vector<int> taint_fact[kDimensions]; // per block, once divergent
+};
+
+bool differs(const Value &v, int d) { return (v.bits >> d) & 1; }
+
+class UnitSolver {
+public:
+  explicit UnitSolver(const std::vector<ValueFlowFunction> &unit) : unit_(unit) {}
+
+  std::vector<std::vector<BranchVerdict>> solve() {
+    prepare();
+    for (std::size_t i = 0; i < functions_.size(); ++i)
+      schedule((int)i);
+    while (!pending_.empty()) {
+      int index = pending_.front();
+      pending_.pop();
+      queued_[index] = false;
+      solve_function(index);
+    }
+    return verdicts();
+  }
+
+private:
+  // ------------------------------------------------------------ values
+
+  // A function's fact in the unit's table.
+  static int local_fact(const FunctionState &state, int fact) {
+    return fact < 0 ? -1 : state.fact_base + fact;
+  }
+
+  int rank_of(int fact) const { return fact < 0 ? 0 : facts_[fact].rank; }
+
+  Value fact_value(int fact) const {
+    Value v;
+    if (fact < 0)
+      return v;
+    const UnitFact &f = facts_[fact];
+    v.bits = f.bits;
+    if (f.error_code && error_handler_installed_)
+      v.bits |= kProcesses;
+    v.why[0] = v.why[1] = fact;
+    return v;
+  }
+
+  // a := a join b; true if a changed (bits, or a better proof).
+  bool join_into(Value &a, const Value &b) const {
+    bool changed = false;
+    for (int d = 0; d < kDimensions; ++d) {
+      bool take;
+      if (differs(a, d))
+        take = a.why[d] < 0 && differs(b, d) && b.why[d] >= 0; // a source at last
+      else
+        take = differs(b, d) || rank_of(b.why[d]) > rank_of(a.why[d]);
+      if (take && a.why[d] != b.why[d]) {
+        a.why[d] = b.why[d];
+        changed = true;
+      }
+    }
+    if ((a.bits | b.bits) != a.bits) {
+      a.bits |= b.bits;
+      changed = true;
+    }
+    if ((a.parameters | b.parameters) != a.parameters) {
+      a.parameters |= b.parameters;
+      changed = true;
+    }
+    return changed;
+  }
+
+  Value joined(Value a, const Value &b) const {
+    join_into(a, b);
+    return a;
+  }
+
+  // Values compared as the fixpoint sees them: bits and proof ranks.
+  bool same(const Value &a, const Value &b) const {
+    if (a.bits != b.bits || a.parameters != b.parameters)
+      return false;
+    for (int d = 0; d < kDimensions; ++d)
+      if (!differs(a, d) && rank_of(a.why[d]) != rank_of(b.why[d]))
+        return false;
+    return true;
+  }
+
+  int add_fact(unsigned char bits, std::string phrase, int rank, int root = -1) {
+    UnitFact f;
+    f.bits = bits;
+    f.rank = bits ? 3 : rank;
+    f.phrase = std::move(phrase);
+    f.root = root;
+    facts_.push_back(std::move(f));
+    return (int)facts_.size() - 1;
+  }
+
+  // ------------------------------------------------------------ preparation
+
+  void prepare() {
+    for (const ValueFlowFunction &function : unit_) {
+      index_of_uid_[function.uid] = (int)functions_.size();
+      functions_.emplace_back();
+      FunctionState &state = functions_.back();
+      state.function = &function;
+      state.fact_base = (int)facts_.size();
+      for (const ValueFlowFact &fact : function.facts) {
+        UnitFact f;
+        f.bits = (fact.differs_between_processes ? kProcesses : 0) |
+                 (fact.differs_between_threads ? kThreads : 0);
+        f.error_code = fact.error_code;
+        f.rank = f.bits ? 3 : 2;
+        f.phrase = fact.phrase;
+        facts_.push_back(std::move(f));
+      }
+      error_handler_installed_ |= function.installs_error_handler;
+    }
+    // Callers, call counts, globals read, escapes seen anywhere.
+    for (std::size_t i = 0; i < functions_.size(); ++i) {
+      const ValueFlowFunction &function = *functions_[i].function;
+      for (const ValueFlowSlot &slot : function.slots) {
+        if (slot.field >= 0)
+          field_range_[slot.field] = {slot.field_offset, slot.field_size};
+        if (slot.scope == SlotScope::Parameter || slot.scope == SlotScope::ParameterTarget)
+          functions_[i].parameter_count =
+              std::max(functions_[i].parameter_count, slot.parameter + 1);
+        if (slot.scope == SlotScope::Global) {
+          readers_of_global_[slot.global].push_back((int)i);
+          if (slot.escapes >= 0 && !global_escape_.count(slot.global))
+            global_escape_[slot.global] = local_fact(functions_[i], slot.escapes);
+        }
+      }
+      for (const ValueFlowBlock &block : function.blocks)
+        for (const ValueFlowStatement &statement : block.statements)
+          if (statement.kind == ValueFlowStatement::Kind::Call) {
+            auto callee = index_of_uid_.find(statement.callee);
+            if (callee == index_of_uid_.end())
+              continue;
+            functions_[callee->second].call_sites++;
+            functions_[callee->second].callers.push_back((int)i);
+          }
+    }
+    for (auto &entry : readers_of_global_) {
+      std::vector<int> &readers = entry.second;
+      std::sort(readers.begin(), readers.end());
+      readers.erase(std::unique(readers.begin(), readers.end()), readers.end());
+    }
+    // Functions whose address the unit takes may be called from anywhere.
+    std::set<unsigned> taken;
+    for (const FunctionState &state : functions_)
+      taken.insert(state.function->addresses_taken.begin(),
+                   state.function->addresses_taken.end());
+    for (FunctionState &state : functions_)
+      state.outside = state.function->callable_from_outside || taken.count(state.function->uid);
+    for (std::size_t i = 0; i < functions_.size(); ++i) {
+      std::vector<int> &callers = functions_[i].callers;
+      std::sort(callers.begin(), callers.end());
+      callers.erase(std::unique(callers.begin(), callers.end()), callers.end());
+      prepare_function(functions_[i]);
+    }
+    queued_.assign(functions_.size(), false);
+  }
+
+  void prepare_function(FunctionState &state) {
+    const ValueFlowFunction &function = *state.function;
+    const int blocks = (int)function.blocks.size();
+    const int slots = (int)function.slots.size();
+    state.parameters.resize(state.parameter_count);
+    state.targets_all.resize(state.parameter_count);
+    state.targets_rest.resize(state.parameter_count);
+    state.has_target.assign(state.parameter_count, false);
+    state.target_escapes.assign(state.parameter_count, false);
+    state.entry_facts.assign(slots, -1);
+    state.parameter_slot.assign(state.parameter_count, -1);
+    // Code outside the unit may call it under any condition, and from a
+    // thread team.
+    if (state.outside && !function.entry_point)
+      state.thread_context = fact_value(team_fact());
+    if (state.outside && !function.entry_point)
+      state.process_context = fact_value(add_fact(
+          kProcesses,
+          "depends on a store in '" + function.name +
+              "', which other files may call on some processes only",
+          3));
+    for (int s = 0; s < slots; ++s) {
+      const ValueFlowSlot &slot = function.slots[s];
+      if (slot.scope == SlotScope::ParameterTarget && slot.escapes >= 0 &&
+          slot.parameter >= 0 && slot.parameter < state.parameter_count)
+        state.target_escapes[slot.parameter] = true;
+      if (slot.scope == SlotScope::Parameter || slot.scope == SlotScope::ParameterTarget)
+        state.entry_facts[s] = parameter_fact(state, slot);
+      if (slot.scope == SlotScope::Parameter && slot.parameter >= 0 &&
+          slot.parameter < state.parameter_count &&
+          (state.parameter_slot[slot.parameter] < 0 || slot.field < 0))
+        state.parameter_slot[slot.parameter] = s;
+    }
+    // The ParameterTarget slots the function writes (directly, or by
+    // passing them on): what the callers find there comes from here.
+    std::vector<bool> written(slots, false);
+    for (const ValueFlowBlock &block : function.blocks)
+      for (const ValueFlowStatement &statement : block.statements) {
+        if (statement.target >= 0 && statement.target < slots)
+          written[statement.target] = true;
+        for (const ValueFlowArgument &argument : statement.arguments)
+          for (int s : argument.pointees)
+            if (s >= 0 && s < slots)
+              written[s] = true;
+      }
+    for (int s = 0; s < slots; ++s) {
+      const ValueFlowSlot &slot = function.slots[s];
+      if (slot.scope != SlotScope::ParameterTarget || slot.parameter < 0 ||
+          slot.parameter >= state.parameter_count)
+        continue;
+      state.has_target[slot.parameter] = true;
+      state.target_fields.insert({slot.parameter, slot.field});
+      if (written[s]) {
+        state.target_slots.push_back(s);
+        state.at_exit[{slot.parameter, slot.field}] = Value();
+      }
+    }
+
+    // Control dependence on a graph where every block reaches the exit,
+    // except where the job ends: blocks that cannot (infinite loops) get
+    // an edge to it, which decides nothing (no condition) but keeps them
+    // inside the frontiers; the blocks that end the job stay out.
+    Graph graph;
+    for (int b = 0; b <= blocks; ++b)
+      graph.add_node();
+    graph.entry = 0;
+    graph.exit = blocks;
+    state.predecessors.assign(blocks, {});
+    for (int b = 0; b < blocks; ++b) {
+      const ValueFlowBlock &block = function.blocks[b];
+      for (int s : block.successors)
+        if (s >= 0 && s < blocks) {
+          if (!block.ends_job)
+            graph.add_edge(b, s);
+          state.predecessors[s].push_back(b);
+        }
+      for (int s : block.data_successors)
+        if (s >= 0 && s < blocks)
+          state.predecessors[s].push_back(b);
+      if (block.successors.empty() && !block.ends_job)
+        graph.add_edge(b, blocks);
+    }
+    std::vector<bool> finishes(blocks + 1, false); // reaches the exit or a job end
+    std::vector<int> stack{blocks};
+    finishes[blocks] = true;
+    for (int b = 0; b < blocks; ++b)
+      if (function.blocks[b].ends_job) {
+        finishes[b] = true;
+        stack.push_back(b);
+      }
+    while (!stack.empty()) {
+      int n = stack.back();
+      stack.pop_back();
+      for (int p : graph.preds(n))
+        if (!finishes[p]) {
+          finishes[p] = true;
+          stack.push_back(p);
+        }
+    }
+    for (int b = 0; b < blocks; ++b)
+      if (!finishes[b])
+        graph.add_edge(b, blocks);
+    state.dependents.assign(blocks, {});
+    if (blocks > 0) {
+      PostDominance postdominance(graph);
+      for (int b = 0; b < blocks; ++b)
+        for (NodeId p : postdominance.frontier(b))
+          if (p < blocks)
+            state.dependents[p].push_back(b);
+    }
+
+    // Reverse postorder over control and data edges.
+    state.order.assign(blocks, blocks);
+    std::vector<int> postorder;
+    std::vector<char> seen(blocks, 0);
+    std::vector<std::pair<int, std::size_t>> walk;
+    auto successors_of = [&](int b, std::size_t i) {
+      const ValueFlowBlock &block = function.blocks[b];
+      return i < block.successors.size() ? block.successors[i]
+                                         : block.data_successors[i - block.successors.size()];
+    };
+    for (int root = 0; root < blocks; ++root) { // unreachable blocks last
+      if (seen[root])
+        continue;
+      seen[root] = 1;
+      walk.push_back({root, 0});
+      while (!walk.empty()) {
+        int b = walk.back().first;
+        std::size_t i = walk.back().second++;
+        const ValueFlowBlock &block = function.blocks[b];
+        if (i == block.successors.size() + block.data_successors.size()) {
+          postorder.push_back(b);
+          walk.pop_back();
+          continue;
+        }
+        int s = successors_of(b, i);
+        if (s >= 0 && s < blocks && !seen[s]) {
+          seen[s] = 1;
+          walk.push_back({s, 0});
+        }
+      }
+    }
+    for (int k = 0; k < (int)postorder.size(); ++k)
+      state.order[postorder[postorder.size() - 1 - k]] = k;
+
+    // Flow-sensitive slots, unless the function is too large for a state
+    // per block (then every slot has one value: weaker, still sound).
+    std::vector<int> definitions(slots, 0);
+    for (const ValueFlowBlock &block : function.blocks)
+      for (const ValueFlowStatement &statement : block.statements)
+        if (statement.target >= 0 && statement.target < slots)
+          definitions[statement.target]++;
+    state.flow_index.assign(slots, -1);
+    int candidates = 0;
+    for (int s = 0; s < slots; ++s)
+      candidates += !function.slots[s].single_definition;
+    const bool flow_sensitive = (long long)candidates * blocks <= kMaxStateCells;
+    for (int s = 0; s < slots; ++s) {
+      const ValueFlowSlot &slot = function.slots[s];
+      if (slot.scope == SlotScope::Global)
+        state.all_global_slots.push_back(s);
+      bool single = slot.single_definition && definitions[s] <= 1;
+      if (flow_sensitive && !single) {
+        state.flow_index[s] = state.flow_count++;
+        if (slot.scope == SlotScope::Global)
+          state.global_slots.push_back(s);
+      }
+    }
+    state.readers.assign(slots, {});
+    for (int b = 0; b < blocks; ++b) {
+      auto note = [&](int s) {
+        if (s >= 0 && s < slots && state.flow_index[s] < 0 &&
+            (state.readers[s].empty() || state.readers[s].back() != b))
+          state.readers[s].push_back(b);
+      };
+      const ValueFlowBlock &block = function.blocks[b];
+      for (const ValueFlowStatement &statement : block.statements) {
+        for (int s : statement.uses)
+          note(s);
+        for (const ValueFlowArgument &argument : statement.arguments) {
+          for (int s : argument.uses)
+            note(s);
+          for (int s : argument.pointees)
+            note(s);
+        }
+      }
+      for (int s : block.condition)
+        note(s);
+    }
+
+    state.out.assign(blocks, std::vector<Value>(state.flow_count));
+    state.evaluated.assign(blocks, false);
+    state.single.assign(slots, Value());
+    state.escaped.assign(slots, false);
+    state.taint.assign(blocks, Value());
+    state.branch.assign(blocks, Value());
+    for (int d = 0; d < kDimensions; ++d)
+      state.taint_fact[d].assign(blocks, -1);
+  }
+
+  // The proof that a parameter is the same everywhere, or the reason it
+  // may not be.
+  int parameter_fact(const FunctionState &state, const ValueFlowSlot &slot) {
+    const ValueFlowFunction &function = *state.function;
+    // C names what a pointer parameter points to "*p"; Fortran's dummy
+    // arguments keep their names.
+    std::string what = slot.scope == SlotScope::ParameterTarget && slot.name.compare(0, 1, "*") == 0
+                           ? "'" + slot.name + "' in '" + function.name + "'"
+                           : "parameter '" + slot.name + "' of '" + function.name + "'";
+    if (function.entry_point)
+      return add_fact(kProcesses, "depends on " + what + ", the program's arguments", 3);
+    if (state.outside)
+      return add_fact(kProcesses | kThreads,
+                      "depends on " + what + ", which other files may call with any value", 3);
+    std::string sites = state.call_sites == 1
+                            ? "its call site"
+                            : "its " + std::to_string(state.call_sites) + " call sites";
+    return add_fact(0, what + " is the same at " + sites, 1);
+  }
+
+  // ------------------------------------------------------------ globals
+
+  // What a global holds when a function starts, or after a call.
+  Value global_value(unsigned uid, const ValueFlowSlot &slot) {
+    auto escape = global_escape_.find(uid);
+    if (escape != global_escape_.end())
+      return fact_value(escape->second);
+    switch (slot.visibility) {
+    case GlobalVisibility::ReadOnly:
+      return Value();
+    case GlobalVisibility::External:
+      return fact_value(global_fact(uid, "depends on '" + slot.name +
+                                             "', a variable of another file, which may change it"));
+    case GlobalVisibility::Public:
+      return fact_value(global_fact(uid, "depends on '" + slot.name +
+                                             "', which other files may change"));
+    case GlobalVisibility::ThreadLocal: {
+      Value v = stored_value(uid, slot.field);
+      Value threads = fact_value(global_fact(
+          uid, "depends on '" + slot.name + "', which has one copy per thread", kThreads));
+      join_into(v, threads);
+      return v;
+    }
+    case GlobalVisibility::Unit:
+      break;
+    }
+    return stored_value(uid, slot.field);
+  }
+
+  // The join of what the unit publishes in a global: for one field, what
+  // is published for that field or for the whole variable; for the whole
+  // variable (all the fields the reader does not name), everything.
+  Value stored_value(unsigned uid, int field) const {
+    Value v;
+    auto first = summary_.lower_bound({uid, INT_MIN});
+    for (auto it = first; it != summary_.end() && it->first.first == uid; ++it)
+      if (field < 0 || it->first.second < 0 || overlap(it->first.second, field))
+        join_into(v, it->second);
+    return v;  }
+
+  int global_fact(unsigned uid, std::string phrase,
+                  unsigned char bits = kProcesses | kThreads) {
+    auto found = global_facts_.find(uid);
+    if (found != global_facts_.end())
+      return found->second;
+    int fact = add_fact(bits, std::move(phrase), 3);
+    global_facts_[uid] = fact;
+    return fact;
+  }
+
+  // ------------------------------------------------------------ scheduling
+
+  void schedule(int index) {
+    if (!queued_[index]) {
+      queued_[index] = true;
+      pending_.push(index);
+    }
+  }
+
+  void schedule_callers(const FunctionState &state) {
+    for (int caller : state.callers)
+      schedule(caller);
+  }
+
+  // ------------------------------------------------------------ one function
+
+  struct BlockQueue {
+    std::priority_queue<std::pair<int, int>, std::vector<std::pair<int, int>>,
+                        std::greater<std::pair<int, int>>>
+        heap;
+    std::vector<bool> queued;
+  };
+
+  void enqueue(FunctionState &state, BlockQueue &queue, int b) {
+    if (!queue.queued[b]) {
+      queue.queued[b] = true;
+      queue.heap.push({state.order[b], b});
+    }
+  }
+
+  void solve_function(int index) {
+    FunctionState &state = functions_[index];
+    const ValueFlowFunction &function = *state.function;
+    const int blocks = (int)function.blocks.size();
+    if (blocks == 0)
+      return;
+    BlockQueue queue;
+    queue.queued.assign(blocks, false);
+    current_ = index;
+    queue_ = &queue;
+    for (int b = 0; b < blocks; ++b)
+      if (b == 0 || state.evaluated[b])
+        enqueue(state, queue, b);
+    while (!queue.heap.empty()) {
+      int b = queue.heap.top().second;
+      queue.heap.pop();
+      queue.queued[b] = false;
+      evaluate_block(state, b);
+    }
+    queue_ = nullptr;
+  }
+
+  std::vector<Value> entry_state(FunctionState &state) {
+    const ValueFlowFunction &function = *state.function;
+    std::vector<Value> values(state.flow_count);
+    for (std::size_t s = 0; s < function.slots.size(); ++s) {
+      int flow = state.flow_index[s];
+      if (flow < 0)
+        continue;
+      values[flow] = initial_value(state, (int)s);
+    }
+    return values;
+  }
+
+  Value initial_value(FunctionState &state, int s) {
+    const ValueFlowSlot &slot = state.function->slots[s];
+    switch (slot.scope) {
+    case SlotScope::Local:
+      return Value(); // uninitialised: whatever it holds, no branch should test it
+    case SlotScope::Parameter:
+      if (slot.parameter >= 0 && slot.parameter < kSymbolicParameters) {
+        Value v;
+        v.parameters = 1ull << slot.parameter;
+        return v;
+      }
+      return entry_value(state, s);
+    case SlotScope::ParameterTarget:
+      return entry_value(state, s);
+    case SlotScope::Global:
+      return global_value(slot.global, slot);
+    }
+    return Value();
+  }
+
+  // What a parameter (or what it points to) holds on entry: the join of
+  // the call sites, with the parameter's proof, or why it may differ.
+  Value entry_value(FunctionState &state, int s) {
+    const ValueFlowSlot &slot = state.function->slots[s];
+    switch (slot.scope) {
+    case SlotScope::Local:
+    case SlotScope::Global:
+      return Value();
+    case SlotScope::Parameter:
+    case SlotScope::ParameterTarget: {
+      if (slot.parameter < 0 || slot.parameter >= state.parameter_count)
+        return Value();
+      bool value = slot.scope == SlotScope::Parameter;
+      int fact = state.entry_facts[s];
+      Value v;
+      if (value)
+        v = state.parameters[slot.parameter];
+      else if (slot.field < 0)
+        v = state.targets_all[slot.parameter];
+      else {
+        // The callers' slots over that field, or the rest of their object.
+        v = state.targets_rest[slot.parameter];
+        auto field = state.targets_field.find({slot.parameter, slot.field});
+        if (field != state.targets_field.end())
+          join_into(v, field->second);
+      }
+      if (facts_[fact].bits)
+        return fact_value(fact);
+      // The join of the call sites; the proof is the parameter's.
+      for (int d = 0; d < kDimensions; ++d)
+        if (!differs(v, d))
+          v.why[d] = fact;
+      return v;
+    }
+    }
+    return Value();
+  }
+
+  // A value with the parameters it depends on replaced by what the
+  // function's callers pass.
+  Value concrete(FunctionState &state, Value v) {
+    unsigned long long mask = v.parameters;
+    v.parameters = 0;
+    for (int k = 0; mask; ++k, mask >>= 1)
+      if ((mask & 1) && k < (int)state.parameter_slot.size() && state.parameter_slot[k] >= 0)
+        join_into(v, entry_value(state, state.parameter_slot[k]));
+    return v;
+  }
+
+  // A callee's value, with its parameters replaced by this call's
+  // arguments.
+  Value instantiate(const Value &callee_value, const std::vector<Value> &arguments) {
+    Value v = callee_value;
+    unsigned long long mask = v.parameters;
+    v.parameters = 0;
+    for (int k = 0; mask; ++k, mask >>= 1)
+      if (mask & 1)
+        join_into(v, k < (int)arguments.size() ? arguments[k] : fact_value(unknown_fact()));
+    return v;
+  }
+
+  // Outside a team only one thread runs: nothing differs between
+  // threads there, and a team forked later starts from the same values.
+  Value in_team_context(const FunctionState &state, int b, Value v) const {
+    if (!state.function->blocks[b].in_parallel_region && !differs(state.thread_context, 1)) {
+      v.bits &= (unsigned char)~kThreads;
+      v.why[1] = -1;
+    }
+    return v;
+  }
+
+  Value read(FunctionState &state, const std::vector<Value> &values, int s, int b) {
+    return in_team_context(state, b, read_slot(state, values, s, b));
+  }
+
+  Value read_slot(FunctionState &state, const std::vector<Value> &values, int s, int b) {
+    const ValueFlowFunction &function = *state.function;
+    if (s < 0 || s >= (int)function.slots.size())
+      return fact_value(unknown_fact());
+    const ValueFlowSlot &slot = function.slots[s];
+    if (slot.escapes >= 0)
+      return fact_value(local_fact(state, slot.escapes));
+    if (state.escaped[s])
+      return fact_value(escaped_fact(state, s));
+    Value v = state.flow_index[s] >= 0 ? values[state.flow_index[s]] : state.single[s];
+    if (state.flow_index[s] < 0 && slot.scope != SlotScope::Local &&
+        slot.scope != SlotScope::Global)
+      join_into(v, initial_value(state, s)); // a parameter never written
+    if (slot.scope == SlotScope::Global &&
+        (state.flow_index[s] < 0 || function.blocks[b].in_parallel_region ||
+         differs(state.thread_context, 1)))
+      // Other threads (or, without a state per block, other statements)
+      // may store to it at any time.
+      join_into(v, global_value(slot.global, slot));
+    return v;
+  }
+
+  Value read_all(FunctionState &state, const std::vector<Value> &values,
+                 const std::vector<int> &slots, int b) {
+    Value v;
+    for (int s : slots)
+      join_into(v, read(state, values, s, b));
+    return v;
+  }
+
+  void write(FunctionState &state, std::vector<Value> &values, int s, Value v, bool strong,
+             int b) {
+    const ValueFlowFunction &function = *state.function;
+    if (s < 0 || s >= (int)function.slots.size())
+      return;
+    const ValueFlowSlot &slot = function.slots[s];
+    v = in_team_context(state, b, v);
+    if (slot.scope == SlotScope::Global &&
+        (function.blocks[b].in_parallel_region || differs(state.thread_context, 1))) {
+      // Other threads may read it at any time.
+      join_into(v, fact_value(racy_fact(slot)));
+      publish(state, slot, v);
+    }
+    int flow = state.flow_index[s];
+    if (flow >= 0) {
+      if (strong)
+        values[flow] = v;
+      else
+        join_into(values[flow], v);
+      return;
+    }
+    if (join_into(state.single[s], v))
+      for (int reader : state.readers[s])
+        enqueue(state, *queue_, reader);
+  }
+
+  // What a global holds where control leaves the function (calls,
+  // returns) is what other functions may find in it: a store overwritten
+  // before that (`if (rank == 0) read(n); MPI_Bcast(&n)') stays private.
+  void publish(FunctionState &state, const ValueFlowSlot &slot, Value v) {
+    v = concrete(state, v);
+    if (differs(state.process_context, 0))
+      join_into(v, state.process_context);
+    if (join_into(summary_[{slot.global, slot.field}], v))
+      for (int reader : readers_of_global_[slot.global])
+        if (reader != current_)
+          schedule(reader);
+  }
+
+  void publish_globals(FunctionState &state, const std::vector<Value> &values, int b) {
+    for (int s : state.all_global_slots)
+      if (!state.function->slots[s].covered)
+        publish(state, state.function->slots[s], read(state, values, s, b));
+  }
+
+  void evaluate_block(FunctionState &state, int b) {
+    const ValueFlowFunction &function = *state.function;
+    const ValueFlowBlock &block = function.blocks[b];
+    std::vector<Value> values =
+        b == 0 ? entry_state(state) : std::vector<Value>(state.flow_count);
+    for (int p : state.predecessors[b])
+      if (state.evaluated[p])
+        for (int k = 0; k < state.flow_count; ++k)
+          join_into(values[k], state.out[p][k]);
+    const Value taint = state.taint[b];
+    for (const ValueFlowStatement &statement : block.statements) {
+      switch (statement.kind) {
+      case ValueFlowStatement::Kind::Assign: {
+        Value v = read_all(state, values, statement.uses, b);
+        join_into(v, fact_value(local_fact(state, statement.fact)));
+        join_into(v, taint);
+        write(state, values, statement.target, v, statement.strong, b);
+        break;
+      }
+      case ValueFlowStatement::Kind::Call:
+        evaluate_call(state, values, statement, b);
+        break;
+      case ValueFlowStatement::Kind::Return: {
+        publish_globals(state, values, b);
+        Value v = in_team_context(state, b, joined(read_all(state, values, statement.uses, b), taint));
+        bool changed = join_into(state.result, v);
+        // What the callers find behind their pointers.
+        for (int s : state.target_slots)
+          changed |= join_into(state.at_exit[{function.slots[s].parameter,
+                                              function.slots[s].field}],
+                               joined(read(state, values, s, b), taint));
+        if (changed)
+          schedule_callers(state);
+        break;
+      }
+      }
+    }
+    if (block.successors.empty()) // leaves the function, maybe without a return
+      publish_globals(state, values, b);
+    bool changed = !state.evaluated[b];
+    state.evaluated[b] = true;
+    for (int k = 0; k < state.flow_count && !changed; ++k)
+      changed = !same(values[k], state.out[b][k]);
+    if (changed) {
+      state.out[b] = std::move(values);
+      for (int s : block.successors)
+        if (s >= 0 && s < (int)function.blocks.size())
+          enqueue(state, *queue_, s);
+      for (int s : block.data_successors)
+        if (s >= 0 && s < (int)function.blocks.size())
+          enqueue(state, *queue_, s);
+    }
+    if (block.successors.size() >= 2) {
+      Value tested = read_all(state, state.out[b], block.condition, b);
+      join_into(tested, fact_value(local_fact(state, block.condition_fact)));
+      tested = in_team_context(state, b, tested);
+      Value before = state.branch[b];
+      join_into(state.branch[b], tested);
+      if (state.branch[b].bits != before.bits ||
+          state.branch[b].parameters != before.parameters)
+        spread_taint(state, b);
+    }
+  }
+
+  void evaluate_call(FunctionState &state, std::vector<Value> &values,
+                     const ValueFlowStatement &call, int b) {
+    const ValueFlowFunction &function = *state.function;
+    publish_globals(state, values, b);
+    const Value taint = state.taint[b];
+    auto found = index_of_uid_.find(call.callee);
+    FunctionState *callee = found == index_of_uid_.end() ? nullptr : &functions_[found->second];
+    // The arguments as this function sees them, for the callee's result.
+    std::vector<Value> arguments;
+    for (const ValueFlowArgument &argument : call.arguments)
+      arguments.push_back(
+          in_team_context(state, b, joined(read_all(state, values, argument.uses, b), taint)));
+    for (std::size_t k = 0; k < call.arguments.size(); ++k) {
+      const ValueFlowArgument &argument = call.arguments[k];
+      bool known = callee && (int)k < callee->parameter_count;
+      if (known) {
+        bool changed = join_into(callee->parameters[k], concrete(state, arguments[k]));
+        for (int p : argument.pointees) {
+          if (p >= 0 && p < (int)function.slots.size() && function.slots[p].covered)
+            continue;
+          Value pointed = concrete(state, joined(read(state, values, p, b), taint));
+          int field = p >= 0 && p < (int)function.slots.size() ? function.slots[p].field : -1;
+          changed |= join_into(callee->targets_all[k], pointed);
+          // Into every field of the callee's view it overlaps; the rest of
+          // the callee's view gets what it does not name.
+          bool named = false;
+          if (field >= 0)
+            for (const auto &key : callee->target_fields)
+              if (key.first == (int)k && key.second >= 0 && overlap(key.second, field)) {
+                changed |= join_into(callee->targets_field[key], pointed);
+                named |= key.second == field;
+              }
+          if (!named)
+            changed |= join_into(callee->targets_rest[k], pointed);
+        }
+        if (argument.points_elsewhere) {
+          Value unknown = fact_value(unknown_fact());
+          changed |= join_into(callee->targets_all[k], unknown);
+          changed |= join_into(callee->targets_rest[k], unknown);
+        }
+        if (changed)
+          schedule(found->second);
+      }
+      for (int p : argument.pointees) {
+        if (!known || callee->target_escapes[k] || !callee->has_target[k]) {
+          if (p >= 0 && p < (int)function.slots.size() && !state.escaped[p]) {
+            state.escaped[p] = true;
+            if (state.function->slots[p].scope == SlotScope::ParameterTarget &&
+                state.function->slots[p].parameter >= 0 &&
+                state.function->slots[p].parameter < state.parameter_count &&
+                !state.target_escapes[state.function->slots[p].parameter]) {
+              state.target_escapes[state.function->slots[p].parameter] = true;
+              schedule_callers(state);
+            }
+            for (int other = 0; other < (int)function.blocks.size(); ++other)
+              if (state.evaluated[other])
+                enqueue(state, *queue_, other);
+          }
+          continue;
+        }
+        if (p >= 0 && p < (int)function.slots.size() && function.slots[p].covered)
+          continue;
+        // What the callee leaves in the same field (replacing the value
+        // where both sides hold one scalar there), or else in the fields
+        // it overlaps and in the rest of its view; nothing to do if the
+        // callee writes none of them.
+        int field = p >= 0 && p < (int)function.slots.size() ? function.slots[p].field : -1;
+        bool exact_field = false, found_any = false;
+        Value v;
+        for (const auto &left : callee->at_exit) {
+          if (left.first.first != (int)k)
+            continue;
+          int theirs = left.first.second;
+          if (field >= 0 && theirs == field) {
+            v = left.second;
+            exact_field = found_any = true;
+            break;
+          }
+          if (theirs < 0 || field < 0 || overlap(theirs, field)) {
+            join_into(v, left.second);
+            found_any = true;
+          }
+        }
+        if (!found_any)
+          continue;
+        if (field < 0 && !callee->target_fields.count({(int)k, -1}))
+          exact_field = false;
+        bool strong = argument.exact && p >= 0 && p < (int)function.slots.size() &&
+                      function.slots[p].scalar &&
+                      (exact_field || field < 0) && callee_scalar(*callee, (int)k, field);
+        write(state, values, p, joined(instantiate(v, arguments), taint), strong, b);
+      }
+    }
+    if (callee) {
+      Value concrete_taint = concrete(state, taint);
+      Value context = differs(concrete_taint, 0) ? concrete_taint : state.process_context;
+      Value team = function.blocks[b].in_parallel_region
+                       ? fact_value(team_fact())
+                       : state.thread_context;
+      bool changed = false;
+      if (differs(context, 0) && !differs(callee->process_context, 0))
+        changed |= join_into(callee->process_context, context);
+      if (differs(team, 1) && !differs(callee->thread_context, 1))
+        changed |= join_into(callee->thread_context, team);
+      if (changed)
+        schedule(found->second);
+    }
+    Value result = callee ? instantiate(callee->result, arguments) : fact_value(unknown_fact());
+    join_into(result, taint);
+    if (call.target >= 0)
+      write(state, values, call.target, result, true, b);
+    // The callee may have stored to any global.
+    for (int s : state.global_slots)
+      join_into(values[state.flow_index[s]],
+                global_value(function.slots[s].global, function.slots[s]));
+  }
+
+  // Two field keys name overlapping bits.
+  bool overlap(int a, int b) const {
+    if (a == b)
+      return true;
+    auto ra = field_range_.find(a), rb = field_range_.find(b);
+    if (ra == field_range_.end() || rb == field_range_.end())
+      return true;
+    long long a0 = ra->second.first, as = ra->second.second;
+    long long b0 = rb->second.first, bs = rb->second.second;
+    if (a0 < 0 || as < 0 || b0 < 0 || bs < 0)
+      return true;
+    return a0 < b0 + bs && b0 < a0 + as;
+  }
+
+  // The callee's slot for what parameter k points to, field `field' (or
+  // its whole slot) holds one value.
+  static bool callee_scalar(const FunctionState &callee, int k, int field) {
+    if (field >= 0 && !callee.target_fields.count({k, field}))
+      return false;
+    bool whole = false;
+    for (int s : callee.target_slots) {
+      const ValueFlowSlot &slot = callee.function->slots[s];
+      if (slot.parameter != k)
+        continue;
+      if (slot.field == field)
+        return slot.scalar;
+      if (slot.field < 0)
+        whole = slot.scalar;
+    }
+    return whole;
+  }
+
+  // A conditional may now differ: every block control-dependent on it,
+  // directly or not, assigns values that may differ.
+  void spread_taint(FunctionState &state, int b) {
+    std::vector<int> work{b};
+    while (!work.empty()) {
+      int p = work.back();
+      work.pop_back();
+      Value added = state.taint[p];
+      added.parameters |= state.branch[p].parameters;
+      for (int d = 0; d < kDimensions; ++d)
+        if (differs(state.branch[p], d)) {
+          Value why;
+          why.bits = (unsigned char)(1 << d);
+          why.why[d] = taint_fact(state, p, d);
+          join_into(added, why);
+        }
+      for (int y : state.dependents[p]) {
+        Value before = state.taint[y];
+        join_into(state.taint[y], added);
+        if (state.taint[y].bits != before.bits ||
+            state.taint[y].parameters != before.parameters) {
+          enqueue(state, *queue_, y);
+          work.push_back(y);
+        }
+      }
+    }
+  }
+
+  // ------------------------------------------------------------ solver facts
+
+  int taint_fact(FunctionState &state, int b, int d) {
+    int &fact = state.taint_fact[d][b];
+    if (fact >= 0)
+      return fact;
+    int source = state.branch[b].why[d];
+    int root = source >= 0 && facts_[source].root >= 0 ? facts_[source].root : source;
+    std::string phrase =
+        "depends on the conditional at line " + std::to_string(state.function->blocks[b].line);
+    if (root >= 0)
+      phrase += ", which " + facts_[root].phrase;
+    fact = add_fact((unsigned char)(1 << d), phrase, 3, root);
+    return fact;
+  }
+
+  int racy_fact(const ValueFlowSlot &slot) {
+    auto found = racy_facts_.find(slot.global);
+    if (found != racy_facts_.end())
+      return found->second;
+    int fact = add_fact(kProcesses | kThreads,
+                        "depends on '" + slot.name +
+                            "', which threads of an OpenMP team write concurrently",
+                        3);
+    racy_facts_[slot.global] = fact;
+    return fact;
+  }
+
+  int team_fact() {
+    if (team_fact_ < 0)
+      team_fact_ = add_fact(kThreads, "depends on the thread of the OpenMP team", 3);
+    return team_fact_;
+  }
+
+  int unknown_fact() {
+    if (unknown_fact_ < 0)
+      unknown_fact_ = add_fact(kProcesses | kThreads, "depends on code the analysis cannot see", 3);
+    return unknown_fact_;
+  }
+
+  int escaped_fact(FunctionState &state, int s) {
+    auto key = std::make_pair(current_, s);
+    auto found = escaped_facts_.find(key);
+    if (found != escaped_facts_.end())
+      return found->second;
+    int fact = add_fact(kProcesses | kThreads,
+                        "depends on '" + state.function->slots[s].name +
+                            "', which a called function may change at any time",
+                        3);
+    escaped_facts_[key] = fact;
+    return fact;
+  }
+
+  // ------------------------------------------------------------ verdicts
+
+  std::string phrase(int fact, const char *otherwise) const {
+    return fact >= 0 ? facts_[fact].phrase : otherwise;
+  }
+
+  std::vector<std::vector<BranchVerdict>> verdicts() {
+    std::vector<std::vector<BranchVerdict>> result;
+    for (FunctionState &state : functions_) {
+      const ValueFlowFunction &function = *state.function;
+      std::vector<BranchVerdict> verdicts(
+          std::max(0, function.branch_count),
+          BranchVerdict{true, true, "the analysis does not reach this conditional"});
+      for (std::size_t b = 0; b < function.blocks.size(); ++b) {
+        int j = function.blocks[b].branch;
+        if (j < 0 || j >= (int)verdicts.size() || !state.evaluated[b])
+          continue;
+        const Value v = in_team_context(state, (int)b, concrete(state, state.branch[b]));
+        BranchVerdict &verdict = verdicts[j];
+        verdict.may_differ_between_processes = differs(v, 0);
+        verdict.may_differ_between_threads = differs(v, 1);
+        verdict.reason = phrase(v.why[0], "it is computed from constants only");
+        if (!differs(v, 0) && differs(v, 1))
+          verdict.reason += "; between threads it " + phrase(v.why[1], "may differ");
+      }
+      result.push_back(std::move(verdicts));
+    }
+    return result;
+  }
+
+  // Above this many (slot, block) cells, a function is solved without a
+  // state per block.
+  static constexpr long long kMaxStateCells = 4000000;
+
+  const std::vector<ValueFlowFunction> &unit_;
+  std::vector<FunctionState> functions_;
+  std::vector<UnitFact> facts_;
+  std::map<unsigned, int> index_of_uid_;
+  std::map<unsigned, std::vector<int>> readers_of_global_;
+  std::map<unsigned, int> global_escape_;
+  std::map<std::pair<unsigned, int>, Value> summary_; // (global, field)
+  std::map<int, std::pair<long long, long long>> field_range_; // key -> (offset, size)
+  std::map<unsigned, int> global_facts_, racy_facts_;
+  std::map<std::pair<int, int>, int> escaped_facts_;
+  int team_fact_ = -1, unknown_fact_ = -1;
+  bool error_handler_installed_ = false;
+  std::queue<int> pending_;
+  std::vector<bool> queued_;
+  int current_ = -1;
+  BlockQueue *queue_ = nullptr;
+};
+
+} // namespace
+
 std::vector<std::vector<BranchVerdict>>
 solve_value_flow(const std::vector<ValueFlowFunction> &unit) {
-  std::vector<std::vector<BranchVerdict>> verdicts;
-  for (const ValueFlowFunction &function : unit)
-    verdicts.emplace_back(function.branch_count, BranchVerdict{true, true, "not analysed"});
-  return verdicts;
+  return UnitSolver(unit).solve();
 }
 
 } // namespace parcoach

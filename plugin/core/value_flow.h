@@ -6,6 +6,37 @@
 // the translation unit as a ValueFlowFunction at the `cfg' pass; the whole
 // unit is then solved at once, so that parameters, globals and return
 // values carry what the callers and callees know.
+//
+// The abstract program.  A function is a control-flow graph of blocks of
+// abstract statements over "slots": abstract storage locations (a local
+// variable or temporary, a parameter, what a pointer parameter points to,
+// a variable of static storage, the memory of an allocation site).  A
+// record has a slot per field; an array, or the memory of an allocation
+// site, is one slot that stores only join (weak updates).  Every
+// statement reads slots and writes at most one; where a value comes from
+// an outside source (MPI_Comm_rank, rand, a broadcast...) the statement
+// names a fact, which also gives the phrase the reasons are made of.
+//
+// The solution.  A value is a pair of bits (may differ between processes,
+// between threads) with, per bit, a witness fact explaining it.  Every
+// value starts "uniform" and grows monotonically to a fixpoint:
+//   * flow-sensitively inside a function (a strong update replaces the
+//     value, so a broadcast makes a variable uniform again);
+//   * control dependence: when a conditional may differ, every block
+//     iteratively control-dependent on it (the blocks whose iterated
+//     postdominance frontier contains it) is "tainted", and whatever it
+//     assigns may differ; a branch into a block that ends the whole job
+//     (MPI_Abort) sends no process elsewhere and taints nothing;
+//   * across the unit: a parameter of a function other files cannot call
+//     is the join of its call sites; a call's result is what the callee
+//     returns, kept as a function of the callee's parameters so that each
+//     call site puts in its own arguments; what a callee leaves behind a
+//     pointer parameter reaches the caller's variable, field by field; a
+//     static global holds the join of what every function leaves in it
+//     where control leaves the function (calls, returns), read at function
+//     entry and after calls;
+//   * threads: only code in an OpenMP team (or called from one) has values
+//     that differ between threads; shared data the team writes differs.
 #ifndef PARCOACH_CORE_VALUE_FLOW_H
 #define PARCOACH_CORE_VALUE_FLOW_H
 
@@ -14,8 +45,129 @@
 
 namespace parcoach {
 
-// STUB: the abstract program of one function; to be designed.
+// Where a value comes from, when that matters: a source of difference, or
+// a producer of a value the same on all processes.
+struct ValueFlowFact {
+  bool differs_between_processes = false;
+  bool differs_between_threads = false;
+  // An MPI error code (a return value, Fortran's ierr): MPI_SUCCESS on
+  // every process under the default handler (errors are fatal); may differ
+  // if the unit installs an error handler anywhere.
+  bool error_code = false;
+  // The reason as the user reads it: "depends on MPI_Comm_rank at line 8",
+  // "'n' is broadcast by MPI_Bcast at line 14".
+  std::string phrase;
+};
+
+enum class SlotScope {
+  Local,           // a local variable or temporary of this function
+  Parameter,       // the value of parameter `parameter'
+  ParameterTarget, // what pointer parameter `parameter' points to (every
+                   // Fortran dummy argument; C's `int *p')
+  Global,          // a variable of static storage, `global' in the unit
+};
+
+// Who may write a global besides the stores the unit shows.
+enum class GlobalVisibility {
+  Unit,        // static, function-local static, or anything under
+               // -fwhole-program: only the unit's stores
+  Public,      // defined here, other files may write it
+  External,    // defined in another file
+  ReadOnly,    // a constant
+  ThreadLocal, // OpenMP threadprivate / __thread: one copy per thread
+};
+
+struct ValueFlowSlot {
+  std::string name;
+  SlotScope scope = SlotScope::Local;
+  int parameter = -1;
+  unsigned global = 0; // Global: unit-wide key (DECL_UID)
+  // A slot of its own for one field of a record, so that a callee's
+  // `p->n' meets its caller's `s.n' (and a Fortran COMMON block's member
+  // the same member in another program unit): a unit-wide key of the
+  // field's place in its record, bits [field_offset, field_offset +
+  // field_size) (-1: unknown, overlaps everything).  field -1: a whole
+  // variable, or the part of a record no access names.
+  int field = -1;
+  long long field_offset = -1, field_size = -1;
+  // Holds one value that a store replaces entirely (not an array, not
+  // the rest of a record).
+  bool scalar = false;
+  // The whole slot of a record all of whose fields have slots: it holds
+  // nothing of its own (whole accesses use the field slots too), and is
+  // neither passed to callees nor published.
+  bool covered = false;
+  GlobalVisibility visibility = GlobalVisibility::Unit;
+  // Written by exactly one statement that dominates its uses (GIMPLE's
+  // temporaries): one value for the whole function.
+  bool single_definition = false;
+  // The address reaches code the analysis does not see: every read may
+  // differ, for the reason given by this fact (-1: does not escape).
+  int escapes = -1;
+};
+
+// An argument of a call to a function of the unit.
+struct ValueFlowArgument {
+  std::vector<int> uses;     // the slots its value is computed from
+  std::vector<int> pointees; // the slots it may point to
+  bool points_elsewhere = false; // it may point to memory with no slot
+  // It points to exactly one object: what the callee leaves in a scalar
+  // slot of its own replaces the value of a scalar slot of `pointees'.
+  bool exact = false;
+};
+
+struct ValueFlowStatement {
+  enum class Kind {
+    Assign, // target := join(uses, fact); strong: replaces, else joins
+    Call,   // a call of `callee' (a DECL_UID): target := its result
+    Return, // the function returns join(uses)
+  };
+  Kind kind = Kind::Assign;
+  int target = -1; // slot, -1 for none
+  bool strong = true;
+  std::vector<int> uses;
+  int fact = -1;
+  unsigned callee = 0;
+  std::vector<ValueFlowArgument> arguments;
+};
+
+struct ValueFlowBlock {
+  std::vector<ValueFlowStatement> statements;
+  // Control flow; none: the block leaves the function.
+  std::vector<int> successors;
+  // Where the values also flow, without deciding where processes go:
+  // around an OpenMP parallel region (its private copies do not survive
+  // it), into exception handlers.
+  std::vector<int> data_successors;
+  // With two successors or more: what the block's conditional tests, and
+  // a fact mixed in (for exits nobody can predict, like setjmp's).
+  std::vector<int> condition;
+  int condition_fact = -1;
+  // The verdict this conditional answers (index into the result), or -1.
+  int branch = -1;
+  int line = 0;                    // the conditional's line, for reasons
+  // The whole job stops here (MPI_Abort, abort, ERROR STOP): no process
+  // goes on from it, so a branch into it sends no process elsewhere.
+  bool ends_job = false;
+  bool in_parallel_region = false; // run by the threads of a team
+};
+
 struct ValueFlowFunction {
+  unsigned uid = 0; // DECL_UID
+  std::string name;
+  // Other files (or calls through pointers) may call it: its parameters
+  // may differ, and it may run under conditions the unit does not show.
+  bool callable_from_outside = true;
+  // Functions whose address this one takes (DECL_UIDs): they too may be
+  // called from anywhere.
+  std::vector<unsigned> addresses_taken;
+  // main: every process starts there.
+  bool entry_point = false;
+  // Calls MPI_Comm_set_errhandler or the like: MPI error codes may differ.
+  bool installs_error_handler = false;
+  std::vector<ValueFlowSlot> slots;
+  std::vector<ValueFlowFact> facts;
+  std::vector<ValueFlowBlock> blocks; // blocks[0] is the entry
   // One entry per branch the caller of extract_value_flow asked about.
   int branch_count = 0;
 };

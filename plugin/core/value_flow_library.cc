@@ -1,0 +1,264 @@
+#include "value_flow_library.h"
+
+#include <cstring>
+#include <initializer_list>
+#include <map>
+#include <string>
+
+namespace parcoach {
+
+namespace {
+
+// ------------------------------------------------------------ MPI
+
+// An output the same on every process of `communicator'.
+LibraryFunction mpi_uniform(const char *name, int arguments, int communicator, int output,
+                            const char *phrase, int count = -1) {
+  LibraryFunction f{name, LibraryKind::Mpi};
+  f.count = count;
+  f.arguments = arguments;
+  f.communicator = communicator;
+  f.uniform_output = output;
+  f.uniform_phrase = phrase;
+  f.inputs_only = true;
+  return f;
+}
+
+// Outputs that may differ (none: the call only reads its pointers).
+LibraryFunction mpi_differing(const char *name, int arguments, std::initializer_list<int> outputs,
+                              const char *phrase = "") {
+  LibraryFunction f{name, LibraryKind::Mpi};
+  f.arguments = arguments;
+  f.inputs_only = true;
+  int k = 0;
+  for (int output : outputs)
+    if (k < 4)
+      f.differing_outputs[k++] = output;
+  f.phrase = phrase;
+  return f;
+}
+
+LibraryFunction mpi_error_handler(const char *name, int arguments) {
+  LibraryFunction f = mpi_differing(name, arguments, {});
+  f.installs_error_handler = true;
+  return f;
+}
+
+// ------------------------------------------------------------ others
+
+LibraryFunction source(const char *name, const char *phrase = "", unsigned first_output = 0) {
+  LibraryFunction f{name, LibraryKind::Source};
+  f.phrase = phrase;
+  f.first_output = first_output;
+  return f;
+}
+
+// Differs between threads only (the thread number, the thread tests
+// OpenMP lowering emits): the same for the thread of the same number in
+// every process.
+LibraryFunction thread_source(const char *name) {
+  LibraryFunction f = source(name);
+  f.process_source = false;
+  return f;
+}
+
+LibraryFunction process_source(const char *name) {
+  LibraryFunction f = source(name);
+  f.thread_source = false;
+  f.inputs_only = true;
+  return f;
+}
+
+LibraryFunction of_kind(const char *name, LibraryKind kind) {
+  return LibraryFunction{name, kind};
+}
+
+std::map<std::string, LibraryFunction> make_table() {
+  std::map<std::string, LibraryFunction> table;
+  auto add = [&](const LibraryFunction &f) { table[f.name] = f; };
+
+  // MPI: the outputs the standard defines as identical on every process
+  // of the communicator.
+  add(mpi_uniform("mpi_comm_size", 2, 0, 1, "comes from"));
+  add(mpi_uniform("mpi_comm_remote_size", 2, 0, 1, "comes from"));
+  add(mpi_uniform("mpi_group_size", 2, 0, 1, "comes from"));
+  add(mpi_uniform("mpi_comm_dup", 2, 0, 1, "comes from"));
+  add(mpi_uniform("mpi_comm_group", 2, 0, 1, "comes from"));
+  add(mpi_uniform("mpi_type_size", 2, 0, 1, "comes from"));
+  add(mpi_uniform("mpi_bcast", 5, 4, 0, "is broadcast by", 1));
+  add(mpi_uniform("mpi_allreduce", 6, 5, 1, "is reduced by", 2));
+  add(mpi_uniform("mpi_allgather", 7, 6, 3, "is gathered by"));
+  add(mpi_uniform("mpi_allgatherv", 8, 7, 3, "is gathered by"));
+  // Local computations on the arguments.
+  LibraryFunction dims = mpi_differing("mpi_dims_create", 3, {});
+  dims.derived_output = 2;
+  add(dims);
+  LibraryFunction cart_rank = mpi_differing("mpi_cart_rank", 3, {});
+  cart_rank.derived_output = 2;
+  add(cart_rank);
+  add(mpi_uniform("mpi_cartdim_get", 2, 0, 1, "comes from"));
+  // Outputs that differ: ranks, received data, results only some
+  // processes get or that differ by rank (reduce: at the root only; scan,
+  // scatter, alltoall: one part per rank).
+  add(mpi_differing("mpi_comm_rank", 2, {1}));
+  add(mpi_differing("mpi_group_rank", 2, {1}));
+  add(mpi_differing("mpi_comm_split", 4, {3}));
+  add(mpi_differing("mpi_comm_split_type", 5, {4}));
+  add(mpi_differing("mpi_comm_create", 3, {2}));
+  add(mpi_differing("mpi_cart_create", 6, {5}));
+  add(mpi_differing("mpi_cart_sub", 3, {2}));
+  add(mpi_differing("mpi_cart_shift", 5, {3, 4}));
+  add(mpi_differing("mpi_cart_get", 5, {2, 3, 4}));
+  LibraryFunction coords = mpi_differing("mpi_cart_coords", 4, {});
+  coords.derived_output = 3; // from the rank it is given
+  add(coords);
+  add(mpi_differing("mpi_recv", 7, {0, 6}, "data received by"));
+  add(mpi_differing("mpi_irecv", 7, {0, 6}, "data received by"));
+  add(mpi_differing("mpi_sendrecv", 12, {5, 11}, "data received by"));
+  add(mpi_differing("mpi_sendrecv_replace", 9, {0, 8}, "data received by"));
+  add(mpi_differing("mpi_mrecv", 5, {0, 4}, "data received by"));
+  add(mpi_differing("mpi_probe", 4, {3}));
+  add(mpi_differing("mpi_iprobe", 5, {3, 4}));
+  add(mpi_differing("mpi_wait", 2, {0, 1}));
+  add(mpi_differing("mpi_waitall", 3, {1, 2}));
+  add(mpi_differing("mpi_waitany", 4, {1, 2, 3}));
+  add(mpi_differing("mpi_test", 3, {0, 1, 2}));
+  add(mpi_differing("mpi_testall", 4, {1, 2, 3}));
+  add(mpi_differing("mpi_get_count", 3, {2}));
+  add(mpi_differing("mpi_reduce", 7, {1}, "the root-only result of"));
+  add(mpi_differing("mpi_gather", 8, {3}, "the root-only result of"));
+  add(mpi_differing("mpi_gatherv", 9, {3}, "the root-only result of"));
+  add(mpi_differing("mpi_scatter", 8, {3}, "the per-rank data of"));
+  add(mpi_differing("mpi_scatterv", 9, {4}, "the per-rank data of"));
+  add(mpi_differing("mpi_alltoall", 7, {3}, "the per-rank data of"));
+  add(mpi_differing("mpi_alltoallv", 9, {4}, "the per-rank data of"));
+  add(mpi_differing("mpi_alltoallw", 9, {4}, "the per-rank data of"));
+  add(mpi_differing("mpi_reduce_scatter", 6, {1}, "the per-rank data of"));
+  add(mpi_differing("mpi_reduce_scatter_block", 6, {1}, "the per-rank data of"));
+  add(mpi_differing("mpi_scan", 6, {1}, "the per-rank prefix of"));
+  add(mpi_differing("mpi_exscan", 6, {1}, "the per-rank prefix of"));
+  add(mpi_differing("mpi_init_thread", 4, {3}));
+  add(mpi_differing("mpi_get_processor_name", 2, {0, 1}));
+  // Only read their pointer arguments (requests excepted).
+  for (const char *name : {"mpi_send", "mpi_ssend", "mpi_bsend", "mpi_rsend"})
+    add(mpi_differing(name, 6, {}));
+  for (const char *name : {"mpi_isend", "mpi_issend", "mpi_ibsend", "mpi_irsend"})
+    add(mpi_differing(name, 7, {6}));
+  add(mpi_differing("mpi_barrier", 1, {}));
+  add(mpi_differing("mpi_init", 2, {}));
+  add(mpi_differing("mpi_finalize", 0, {}));
+  add(mpi_differing("mpi_abort", 2, {}));
+  add(mpi_differing("mpi_comm_free", 1, {}));
+  add(mpi_differing("mpi_group_free", 1, {}));
+  add(mpi_differing("mpi_type_commit", 1, {}));
+  add(mpi_differing("mpi_type_free", 1, {}));
+  add(mpi_differing("mpi_op_free", 1, {}));
+  LibraryFunction wtime = mpi_differing("mpi_wtime", 0, {});
+  wtime.result_differs = true;
+  add(wtime);
+  for (const char *name : {"mpi_comm_set_errhandler", "mpi_errhandler_set",
+                           "mpi_file_set_errhandler", "mpi_win_set_errhandler",
+                           "mpi_session_set_errhandler"})
+    add(mpi_error_handler(name, 2));
+
+  // The C library's sources of difference between processes.
+  for (const char *name : {"rand", "random", "rand_r", "drand48", "erand48", "lrand48",
+                           "nrand48", "mrand48", "jrand48", "srand", "time", "clock",
+                           "gettimeofday", "clock_gettime", "getpid", "getppid", "gettid",
+                           "getuid", "gethostid", "gethostname", "getenv", "secure_getenv",
+                           "omp_get_wtime", "getrusage", "times", "uname", "sysconf",
+                           "setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "vfork", "fork"})
+    add(source(name));
+  for (const char *name : {"fread", "read", "pread", "fgets", "fgetc", "getc", "getchar",
+                           "getline", "getdelim", "fopen", "open", "feof", "ferror",
+                           "readdir", "stat", "fstat", "access", "ftell"})
+    add(source(name, "data read by"));
+  add(source("scanf", "data read by", 1));
+  add(source("fscanf", "data read by", 2));
+  add(source("sscanf", "data read by", 2));
+  add(source("__isoc99_scanf", "data read by", 1));
+  add(source("__isoc99_fscanf", "data read by", 2));
+  add(source("__isoc99_sscanf", "data read by", 2));
+  // gfortran's I/O statements: they fill IOSTAT=, EXIST=, SIZE=... through
+  // the parameter block; a namelist READ registers its variables first.
+  for (const char *name : {"_gfortran_st_read", "_gfortran_st_read_done", "_gfortran_st_write",
+                           "_gfortran_st_write_done", "_gfortran_st_open", "_gfortran_st_close",
+                           "_gfortran_st_inquire", "_gfortran_st_rewind",
+                           "_gfortran_st_backspace", "_gfortran_st_endfile", "_gfortran_st_flush",
+                           "_gfortran_st_wait", "_gfortran_st_wait_async"}) {
+    LibraryFunction io = source(name, "the I/O status set by");
+    io.deep = true;
+    add(io);
+  }
+  add(source("_gfortran_st_set_nml_var", "data read by a namelist READ through", 1));
+  add(source("_gfortran_st_set_nml_dtio_var", "data read by a namelist READ through", 1));
+  // gfortran's runtime: READ statements, random_number, clocks,
+  // get_environment_variable.
+  for (const char *name : {"_gfortran_transfer_integer", "_gfortran_transfer_real",
+                           "_gfortran_transfer_character", "_gfortran_transfer_logical",
+                           "_gfortran_transfer_complex", "_gfortran_transfer_array",
+                           "_gfortran_transfer_derived"})
+    add(source(name, "data read by a READ statement through", 1));
+  for (const char *name : {"_gfortran_random_r4", "_gfortran_random_r8",
+                           "_gfortran_arandom_r4", "_gfortran_arandom_r8",
+                           "_gfortran_cpu_time_4", "_gfortran_cpu_time_8",
+                           "_gfortran_system_clock_4", "_gfortran_system_clock_8",
+                           "_gfortran_date_and_time", "_gfortran_get_environment_variable_i4",
+                           "_gfortran_get_environment_variable_i8", "_gfortran_getarg_i4",
+                           "_gfortran_get_command_argument_i4", "_gfortran_getenv"})
+    add(source(name));
+  // OpenMP: the thread number and the tests lowering builds on it.
+  for (const char *name : {"omp_get_thread_num", "gomp_single_start", "gomp_single_copy_start",
+                           "gomp_sections_start", "gomp_sections_next", "gomp_loop_static_start",
+                           "gomp_loop_dynamic_start", "gomp_loop_guided_start",
+                           "gomp_loop_runtime_start", "gomp_loop_static_next",
+                           "gomp_loop_dynamic_next", "gomp_loop_guided_next",
+                           "gomp_loop_runtime_next"})
+    add(thread_source(name));
+  // The team size may differ between processes (their environments), not
+  // between the threads of a team.
+  for (const char *name : {"omp_get_num_threads", "omp_get_max_threads", "omp_get_num_procs"})
+    add(process_source(name));
+
+  for (const char *name : {"memcpy", "memmove", "strcpy", "strncpy", "strcat", "strncat",
+                           "sprintf", "snprintf", "memset", "stpcpy"})
+    add(of_kind(name, LibraryKind::Memory));
+  for (const char *name : {"malloc", "calloc", "realloc", "aligned_alloc", "alloca",
+                           "alloca_with_align", "operator new", "operator new []", "strdup"})
+    add(of_kind(name, LibraryKind::Allocation));
+  for (const char *name : {"printf", "fprintf", "puts", "fputs", "putchar", "fputc", "putc",
+                           "fflush", "fclose", "fwrite", "write", "perror", "free",
+                           "operator delete", "operator delete []", "exit", "abort",
+                           "_gfortran_transfer_integer_write", "_gfortran_transfer_real_write",
+                           "_gfortran_transfer_character_write",
+                           "_gfortran_transfer_logical_write", "_gfortran_transfer_complex_write",
+                           "_gfortran_transfer_array_write", "_gfortran_set_args",
+                           "_gfortran_set_options", "_gfortran_stop_string",
+                           "_gfortran_error_stop_string", "_gfortran_stop_numeric",
+                           "_gfortran_error_stop_numeric", "_gfortran_runtime_error",
+                           "_gfortran_runtime_error_at", "_gfortran_os_error_at",
+                           "omp_set_num_threads", "gomp_barrier", "gomp_critical_start",
+                           "gomp_critical_end", "gomp_atomic_start", "gomp_atomic_end",
+                           "gomp_single_copy_end", "gomp_sections_end", "gomp_sections_end_nowait",
+                           "gomp_loop_end", "gomp_loop_end_nowait", "gomp_ordered_start",
+                           "gomp_ordered_end", "gomp_taskwait", "gomp_taskyield"})
+    add(of_kind(name, LibraryKind::InputsOnly));
+  return table;
+}
+
+} // namespace
+
+const LibraryFunction *find_library_function(const char *name) {
+  static const std::map<std::string, LibraryFunction> table = make_table();
+  static const LibraryFunction other_mpi{"mpi", LibraryKind::Mpi};
+  if (!name)
+    return nullptr;
+  auto found = table.find(name);
+  if (found != table.end())
+    return &found->second;
+  if (std::strncmp(name, "mpi_", 4) == 0)
+    return &other_mpi;
+  return nullptr;
+}
+
+} // namespace parcoach

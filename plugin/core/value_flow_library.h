@@ -1,0 +1,62 @@
+// What the value-flow analysis knows of library calls (MPI, the C library,
+// the OpenMP runtime, gfortran's runtime): which outputs are the same on
+// every process, which may differ, which calls only read their pointer
+// arguments.  Names are the callee's, in lower case, without __builtin_
+// nor PMPI's P, so that one entry serves C, C++ and Fortran.  No GCC
+// headers.
+#ifndef PARCOACH_CORE_VALUE_FLOW_LIBRARY_H
+#define PARCOACH_CORE_VALUE_FLOW_LIBRARY_H
+
+namespace parcoach {
+
+enum class LibraryKind {
+  Mpi,        // an MPI function; returns (Fortran: writes) an error code
+  Source,     // its result and outputs may differ: rand, getenv, fread...
+  Memory,     // copies into argument 0 from the others: memcpy, sprintf...
+  Allocation, // returns new memory: malloc...
+  InputsOnly, // only reads its pointer arguments: printf, free...
+};
+
+struct LibraryFunction {
+  const char *name;
+  LibraryKind kind;
+  // Mpi: the number of C arguments (Fortran passes ierr after them; -1:
+  // unknown), the argument naming the processes that agree on
+  // `uniform_output' (a communicator, group or datatype), and the output
+  // the same on all of them (-1: none).
+  int arguments = -1;
+  int communicator = -1;
+  int uniform_output = -1;
+  const char *uniform_phrase = nullptr; // "'n' <is broadcast by> MPI_Bcast"
+  // The number of elements written to `uniform_output' (-1: not known).
+  int count = -1;
+  // An output computed from the arguments only (and what they point to),
+  // the same wherever they are: MPI_Dims_create's dims.
+  int derived_output = -1;
+  // Pointer arguments written with values that may differ; none listed
+  // and !inputs_only: every pointer argument.
+  int differing_outputs[4] = {-1, -1, -1, -1};
+  bool inputs_only = false;
+  bool result_differs = false; // a result that is not an error code
+  bool installs_error_handler = false;
+  // Source: which dimension differs, the phrase before the name
+  // ("depends on <data received by> MPI_Recv"), and the first pointer
+  // argument it writes.
+  bool process_source = true;
+  bool thread_source = true;
+  const char *phrase = "";
+  unsigned first_output = 0;
+  // Also writes through the pointers stored in what its arguments point
+  // to (gfortran's I/O parameter block holds the addresses of IOSTAT=,
+  // EXIST=... variables).
+  bool deep = false;
+};
+
+// The entry for `name' (lower case), or null.  Every mpi_* name has one: an
+// MPI function the table does not list writes values that may differ
+// through all its pointer arguments, and retains none of them.
+const LibraryFunction *find_library_function(const char *name);
+
+} // namespace parcoach
+
+#endif

@@ -1,0 +1,833 @@
+// The value-flow solver (value_flow.h) on abstract programs built by hand:
+// sources and producers, flow-sensitivity, control dependence, parameters,
+// returns, pointer parameters, globals, threads.  Each expectation was
+// worked out by hand from the program drawn in the comment above it.
+#include <catch2/catch.hpp>
+
+#include "value_flow.h"
+#include "value_flow_library.h"
+
+#include <string>
+#include <vector>
+
+using namespace parcoach;
+
+namespace {
+
+using Kind = ValueFlowStatement::Kind;
+
+// Builds one ValueFlowFunction.  Blocks are made in order (block 0 is the
+// entry); a block without successors leaves the function.
+class Program {
+public:
+  explicit Program(const std::string &name, unsigned uid = 1, bool outside = false) {
+    f_.name = name;
+    f_.uid = uid;
+    f_.callable_from_outside = outside;
+  }
+
+  Program &entry_point() {
+    f_.entry_point = true;
+    f_.callable_from_outside = true;
+    return *this;
+  }
+
+  int local(const std::string &name, bool single = false) {
+    return slot(name, SlotScope::Local, single);
+  }
+  int parameter(const std::string &name, int position) {
+    int s = slot(name, SlotScope::Parameter, false);
+    f_.slots[s].parameter = position;
+    return s;
+  }
+  int target(const std::string &name, int position) {
+    int s = slot(name, SlotScope::ParameterTarget, false);
+    f_.slots[s].parameter = position;
+    return s;
+  }
+  int global(const std::string &name, unsigned uid,
+             GlobalVisibility visibility = GlobalVisibility::Unit) {
+    int s = slot(name, SlotScope::Global, false);
+    f_.slots[s].global = uid;
+    f_.slots[s].visibility = visibility;
+    return s;
+  }
+
+  int differs(const std::string &phrase, bool processes = true, bool threads = true) {
+    ValueFlowFact fact;
+    fact.differs_between_processes = processes;
+    fact.differs_between_threads = threads;
+    fact.phrase = phrase;
+    f_.facts.push_back(fact);
+    return (int)f_.facts.size() - 1;
+  }
+  int uniform(const std::string &phrase, bool error_code = false) {
+    int fact = differs(phrase, false, false);
+    f_.facts[fact].error_code = error_code;
+    return fact;
+  }
+
+  int block(std::vector<int> successors = {}) {
+    f_.blocks.emplace_back();
+    f_.blocks.back().successors = std::move(successors);
+    return (int)f_.blocks.size() - 1;
+  }
+  void successors(int b, std::vector<int> successors) {
+    f_.blocks[b].successors = std::move(successors);
+  }
+
+  Program &assign(int b, int target, std::vector<int> uses, int fact = -1, bool strong = true) {
+    ValueFlowStatement s;
+    s.kind = Kind::Assign;
+    s.target = target;
+    s.uses = std::move(uses);
+    s.fact = fact;
+    s.strong = strong;
+    f_.blocks[b].statements.push_back(s);
+    return *this;
+  }
+  Program &call(int b, unsigned callee, std::vector<ValueFlowArgument> arguments,
+                int target = -1) {
+    ValueFlowStatement s;
+    s.kind = Kind::Call;
+    s.callee = callee;
+    s.arguments = std::move(arguments);
+    s.target = target;
+    f_.blocks[b].statements.push_back(s);
+    return *this;
+  }
+  Program &ret(int b, std::vector<int> uses) {
+    ValueFlowStatement s;
+    s.kind = Kind::Return;
+    s.uses = std::move(uses);
+    f_.blocks[b].statements.push_back(s);
+    return *this;
+  }
+  // Block `b' ends in a conditional testing `condition'; returns the
+  // verdict's index.
+  int branch(int b, std::vector<int> condition, int line = 0) {
+    f_.blocks[b].condition = std::move(condition);
+    f_.blocks[b].branch = f_.branch_count++;
+    f_.blocks[b].line = line;
+    return f_.blocks[b].branch;
+  }
+
+  ValueFlowFunction &function() { return f_; }
+  operator const ValueFlowFunction &() const { return f_; }
+
+private:
+  int slot(const std::string &name, SlotScope scope, bool single) {
+    ValueFlowSlot s;
+    s.name = name;
+    s.scope = scope;
+    s.single_definition = single;
+    s.scalar = true;
+    f_.slots.push_back(s);
+    return (int)f_.slots.size() - 1;
+  }
+
+  ValueFlowFunction f_;
+};
+
+ValueFlowArgument value(std::vector<int> uses) {
+  ValueFlowArgument a;
+  a.uses = std::move(uses);
+  return a;
+}
+
+ValueFlowArgument address_of(int slot) {
+  ValueFlowArgument a;
+  a.pointees = {slot};
+  a.exact = true;
+  return a;
+}
+
+BranchVerdict verdict_of(const std::vector<ValueFlowFunction> &unit, int function, int branch) {
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(unit);
+  REQUIRE(verdicts.size() == unit.size());
+  REQUIRE(branch < (int)verdicts[function].size());
+  return verdicts[function][branch];
+}
+
+BranchVerdict verdict_of(const Program &program, int branch = 0) {
+  return verdict_of({program}, 0, branch);
+}
+
+// entry(0) tests `condition', then 1 or 2, both leaving.
+int diamond_test(Program &p, int b, std::vector<int> condition, int line = 0) {
+  int then_block = p.block(), else_block = p.block();
+  p.successors(b, {then_block, else_block});
+  return p.branch(b, std::move(condition), line);
+}
+
+} // namespace
+
+TEST_CASE("a source of difference makes the branches on it differ", "[value-flow]") {
+  Program p("main");
+  int rank = p.local("rank");
+  int test = p.local("a temporary", true);
+  int b0 = p.block();
+  p.assign(b0, rank, {}, p.differs("depends on MPI_Comm_rank at line 8"));
+  p.assign(b0, test, {rank});
+  diamond_test(p, b0, {test});
+  BranchVerdict v = verdict_of(p);
+  CHECK(v.may_differ_between_processes);
+  // Outside a thread team only one thread runs.
+  CHECK_FALSE(v.may_differ_between_threads);
+  CHECK(v.reason == "depends on MPI_Comm_rank at line 8");
+}
+
+TEST_CASE("constants and uniform producers give uniform branches, with their proof",
+          "[value-flow]") {
+  Program p("main");
+  int size = p.local("nprocs"), k = p.local("k"), sum = p.local("sum", true);
+  int b0 = p.block();
+  p.assign(b0, k, {});
+  p.assign(b0, size, {}, p.uniform("'nprocs' comes from MPI_Comm_size at line 9"));
+  p.assign(b0, sum, {k, size});
+  int on_k = p.block(), on_sum = p.block();
+  p.successors(b0, {on_k});
+  p.successors(on_k, {on_sum, on_sum});
+  int k_branch = p.branch(on_k, {k});
+  int b_end = p.block();
+  p.successors(on_sum, {b_end, b_end});
+  int sum_branch = p.branch(on_sum, {sum});
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({p});
+  CHECK_FALSE(verdicts[0][k_branch].may_differ_between_processes);
+  CHECK(verdicts[0][k_branch].reason == "it is computed from constants only");
+  CHECK_FALSE(verdicts[0][sum_branch].may_differ_between_processes);
+  CHECK_FALSE(verdicts[0][sum_branch].may_differ_between_threads);
+  CHECK(verdicts[0][sum_branch].reason == "'nprocs' comes from MPI_Comm_size at line 9");
+}
+
+TEST_CASE("a broadcast makes a variable uniform again (strong update)", "[value-flow]") {
+  // if (rank == 0) n = read(); MPI_Bcast(&n); if (n > 0) ...
+  Program p("main");
+  int rank = p.local("rank"), n = p.local("n");
+  int b0 = p.block(), b1 = p.block(), b2 = p.block();
+  p.assign(b0, rank, {}, p.differs("depends on MPI_Comm_rank at line 3"));
+  p.successors(b0, {b1, b2});
+  p.branch(b0, {rank}, 4);
+  p.assign(b1, n, {}, p.differs("depends on data read by fscanf at line 5"));
+  p.successors(b1, {b2});
+  p.assign(b2, n, {}, p.uniform("'n' is broadcast by MPI_Bcast at line 6"));
+  int before = p.local("copy before");
+  // The value before the broadcast, kept in another variable, still differs.
+  ValueFlowStatement keep;
+  keep.target = before;
+  keep.uses = {n};
+  p.function().blocks[b2].statements.insert(p.function().blocks[b2].statements.begin(), keep);
+  int on_n = p.block(), on_before = p.block();
+  p.successors(b2, {on_n});
+  p.successors(on_n, {on_before, on_before});
+  int n_branch = p.branch(on_n, {n}, 7);
+  int end = p.block();
+  p.successors(on_before, {end, end});
+  int before_branch = p.branch(on_before, {before}, 8);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({p});
+  CHECK_FALSE(verdicts[0][n_branch].may_differ_between_processes);
+  CHECK(verdicts[0][n_branch].reason == "'n' is broadcast by MPI_Bcast at line 6");
+  CHECK(verdicts[0][before_branch].may_differ_between_processes);
+}
+
+TEST_CASE("a weak update keeps what the variable held", "[value-flow]") {
+  Program p("main");
+  int a = p.local("a");
+  int b0 = p.block();
+  p.assign(b0, a, {}, p.differs("depends on MPI_Comm_rank at line 3"));
+  p.assign(b0, a, {}, p.uniform("'a' is reduced by MPI_Allreduce at line 4"), false);
+  diamond_test(p, b0, {a});
+  CHECK(verdict_of(p).may_differ_between_processes);
+}
+
+TEST_CASE("control dependence: a value assigned under a differing condition differs",
+          "[value-flow]") {
+  // x = 0; if (rank) x = 1; if (x) ...   (and y = 0 everywhere stays uniform)
+  Program p("main");
+  int rank = p.local("rank"), x = p.local("x"), y = p.local("y");
+  int b0 = p.block(), b1 = p.block(), b2 = p.block();
+  p.assign(b0, rank, {}, p.differs("depends on MPI_Comm_rank at line 3"));
+  p.assign(b0, x, {}).assign(b0, y, {});
+  p.successors(b0, {b1, b2});
+  p.branch(b0, {rank}, 4);
+  p.assign(b1, x, {});
+  p.successors(b1, {b2});
+  int on_y = p.block();
+  p.successors(b2, {on_y, on_y});
+  int x_branch = p.branch(b2, {x}, 6);
+  int end = p.block();
+  p.successors(on_y, {end, end});
+  int y_branch = p.branch(on_y, {y}, 7);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({p});
+  CHECK(verdicts[0][x_branch].may_differ_between_processes);
+  CHECK(verdicts[0][x_branch].reason ==
+        "depends on the conditional at line 4, which depends on MPI_Comm_rank at line 3");
+  CHECK_FALSE(verdicts[0][y_branch].may_differ_between_processes);
+}
+
+TEST_CASE("control dependence is iterated through uniform conditionals", "[value-flow]") {
+  // if (rank) { if (k) x = 1; }  if (x) ...   k is uniform, yet x differs.
+  Program p("main");
+  int rank = p.local("rank"), k = p.local("k"), x = p.local("x");
+  int b0 = p.block(), b1 = p.block(), b2 = p.block(), join = p.block();
+  p.assign(b0, rank, {}, p.differs("depends on MPI_Comm_rank at line 3"));
+  p.assign(b0, k, {}).assign(b0, x, {});
+  p.successors(b0, {b1, join});
+  p.branch(b0, {rank}, 4);
+  p.successors(b1, {b2, join});
+  int k_branch = p.branch(b1, {k}, 5);
+  p.assign(b2, x, {});
+  p.successors(b2, {join});
+  int end = p.block();
+  p.successors(join, {end, end});
+  int x_branch = p.branch(join, {x}, 7);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({p});
+  CHECK_FALSE(verdicts[0][k_branch].may_differ_between_processes);
+  CHECK(verdicts[0][x_branch].may_differ_between_processes);
+}
+
+TEST_CASE("loops: a rank-dependent trip count differs, an allreduced residual does not",
+          "[value-flow]") {
+  // i = 0; while (i < rank) i = i + 1;            header 1
+  // err = 1; while (err > tol) err = allreduce;   header 4
+  Program p("main");
+  int rank = p.local("rank"), i = p.local("i"), err = p.local("err"), tol = p.local("tol");
+  int b0 = p.block(), h1 = p.block(), body1 = p.block(), mid = p.block(), h2 = p.block(),
+      body2 = p.block(), end = p.block();
+  p.assign(b0, rank, {}, p.differs("depends on MPI_Comm_rank at line 2"));
+  p.assign(b0, i, {});
+  p.successors(b0, {h1});
+  p.successors(h1, {body1, mid});
+  int loop1 = p.branch(h1, {i, rank}, 3);
+  p.assign(body1, i, {i});
+  p.successors(body1, {h1});
+  p.assign(mid, err, {}).assign(mid, tol, {});
+  p.successors(mid, {h2});
+  p.successors(h2, {body2, end});
+  int loop2 = p.branch(h2, {err, tol}, 5);
+  p.assign(body2, err, {}, p.uniform("'err' is reduced by MPI_Allreduce at line 6"));
+  p.successors(body2, {h2});
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({p});
+  CHECK(verdicts[0][loop1].may_differ_between_processes);
+  CHECK_FALSE(verdicts[0][loop2].may_differ_between_processes);
+  CHECK(verdicts[0][loop2].reason == "'err' is reduced by MPI_Allreduce at line 6");
+}
+
+TEST_CASE("a value computed in a loop with a differing exit differs after it",
+          "[value-flow]") {
+  // i = 0; s = 0; while (i < rank) { s = 5; i++ }  if (s) ...
+  Program p("main");
+  int rank = p.local("rank"), i = p.local("i"), s = p.local("s");
+  int b0 = p.block(), header = p.block(), body = p.block(), after = p.block();
+  p.assign(b0, rank, {}, p.differs("depends on MPI_Comm_rank at line 2"));
+  p.assign(b0, i, {}).assign(b0, s, {});
+  p.successors(b0, {header});
+  p.successors(header, {body, after});
+  p.branch(header, {i, rank}, 3);
+  p.assign(body, s, {}).assign(body, i, {i});
+  p.successors(body, {header});
+  int end = p.block();
+  p.successors(after, {end, end});
+  int s_branch = p.branch(after, {s}, 5);
+  CHECK(verdict_of(p, s_branch).may_differ_between_processes);
+}
+
+TEST_CASE("parameters of unit-only functions are the join of their call sites",
+          "[value-flow][inter]") {
+  // static void solve(int n) { if (n > 0) ... }   main: solve(size); solve(4);
+  Program solve("solve", 2);
+  int n = solve.parameter("n", 0);
+  int s0 = solve.block();
+  int verdict = diamond_test(solve, s0, {n}, 12);
+  Program main("main", 1);
+  main.entry_point();
+  int size = main.local("size"), rank = main.local("rank");
+  int m0 = main.block();
+  main.assign(m0, size, {}, main.uniform("'size' comes from MPI_Comm_size at line 20"));
+  main.assign(m0, rank, {}, main.differs("depends on MPI_Comm_rank at line 21"));
+  main.call(m0, 2, {value({size})}).call(m0, 2, {value({})});
+  BranchVerdict v = verdict_of({main, solve}, 1, verdict);
+  CHECK_FALSE(v.may_differ_between_processes);
+  CHECK(v.reason == "parameter 'n' of 'solve' is the same at its 2 call sites");
+
+  SECTION("one call site passing the rank is enough to differ") {
+    main.call(m0, 2, {value({rank})});
+    BranchVerdict w = verdict_of({main, solve}, 1, verdict);
+    CHECK(w.may_differ_between_processes);
+    CHECK(w.reason == "depends on MPI_Comm_rank at line 21");
+  }
+  SECTION("a function other files may call gets anything") {
+    solve.function().callable_from_outside = true;
+    BranchVerdict w = verdict_of({main, solve}, 1, verdict);
+    CHECK(w.may_differ_between_processes);
+    CHECK(w.reason ==
+          "depends on parameter 'n' of 'solve', which other files may call with any value");
+  }
+  SECTION("a call under a differing condition passes a differing value") {
+    // if (rank) solve(1); else solve(2);
+    Program split("main", 1);
+    split.entry_point();
+    int r = split.local("rank");
+    int b0 = split.block(), b1 = split.block(), b2 = split.block();
+    split.assign(b0, r, {}, split.differs("depends on MPI_Comm_rank at line 3"));
+    split.successors(b0, {b1, b2});
+    split.branch(b0, {r}, 4);
+    split.call(b1, 2, {value({})}).call(b2, 2, {value({})});
+    CHECK(verdict_of({split, solve}, 1, verdict).may_differ_between_processes);
+  }
+}
+
+TEST_CASE("main's parameters may differ", "[value-flow][inter]") {
+  Program main("main");
+  main.entry_point();
+  int argc = main.parameter("argc", 0);
+  int b0 = main.block();
+  diamond_test(main, b0, {argc});
+  CHECK(verdict_of(main).may_differ_between_processes);
+}
+
+TEST_CASE("a call's result is what the callee returns", "[value-flow][inter]") {
+  // static int get(void) { return X; }  main: r = get(); if (r) ...
+  auto unit_with = [](bool rank) {
+    Program get("get", 2);
+    int x = get.local("x");
+    int g0 = get.block();
+    get.assign(g0, x, {},
+               rank ? get.differs("depends on MPI_Comm_rank at line 3")
+                    : get.uniform("'x' comes from MPI_Comm_size at line 3"));
+    get.ret(g0, {x});
+    Program main("main", 1);
+    main.entry_point();
+    int r = main.local("r", true);
+    int m0 = main.block();
+    main.call(m0, 2, {}, r);
+    diamond_test(main, m0, {r});
+    return std::vector<ValueFlowFunction>{main, get};
+  };
+  CHECK(verdict_of(unit_with(true), 0, 0).may_differ_between_processes);
+  BranchVerdict uniform = verdict_of(unit_with(false), 0, 0);
+  CHECK_FALSE(uniform.may_differ_between_processes);
+  CHECK(uniform.reason == "'x' comes from MPI_Comm_size at line 3");
+}
+
+TEST_CASE("recursion reaches a fixpoint", "[value-flow][inter]") {
+  // static int f(int n) { if (n > 0) return f(n - 1); return n; }
+  // main: k = f(SOURCE); if (k) ...
+  auto unit_with = [](bool rank) {
+    Program f("f", 2);
+    int n = f.parameter("n", 0), m = f.local("m", true), r = f.local("r", true);
+    int f0 = f.block(), f1 = f.block(), f2 = f.block();
+    f.successors(f0, {f1, f2});
+    f.branch(f0, {n}, 2);
+    f.assign(f1, m, {n});
+    f.call(f1, 2, {value({m})}, r);
+    f.ret(f1, {r});
+    f.ret(f2, {n});
+    Program main("main", 1);
+    main.entry_point();
+    int source = main.local("source"), k = main.local("k", true);
+    int m0 = main.block();
+    main.assign(m0, source, {},
+                rank ? main.differs("depends on MPI_Comm_rank at line 9")
+                     : main.uniform("'source' comes from MPI_Comm_size at line 9"));
+    main.call(m0, 2, {value({source})}, k);
+    diamond_test(main, m0, {k});
+    return std::vector<ValueFlowFunction>{main, f};
+  };
+  std::vector<ValueFlowFunction> rank_unit = unit_with(true), size_unit = unit_with(false);
+  CHECK(verdict_of(rank_unit, 0, 0).may_differ_between_processes);
+  CHECK(verdict_of(rank_unit, 1, 0).may_differ_between_processes);
+  CHECK_FALSE(verdict_of(size_unit, 0, 0).may_differ_between_processes);
+  CHECK_FALSE(verdict_of(size_unit, 1, 0).may_differ_between_processes);
+}
+
+TEST_CASE("what a callee leaves behind a pointer parameter reaches the caller",
+          "[value-flow][inter]") {
+  // static void get(int *p) { *p = SOURCE; }  main: v = 0; get(&v); if (v) ...
+  auto unit_with = [](bool rank) {
+    Program get("get", 2);
+    int p = get.target("*p", 0);
+    get.parameter("p", 0);
+    int g0 = get.block();
+    get.assign(g0, p, {},
+               rank ? get.differs("depends on MPI_Comm_rank at line 3")
+                    : get.uniform("'*p' comes from MPI_Comm_size at line 3"));
+    get.ret(g0, {});
+    Program main("main", 1);
+    main.entry_point();
+    int v = main.local("v");
+    int m0 = main.block();
+    main.assign(m0, v, {}, main.differs("depends on rand at line 8"));
+    main.call(m0, 2, {address_of(v)});
+    diamond_test(main, m0, {v});
+    return std::vector<ValueFlowFunction>{main, get};
+  };
+  CHECK(verdict_of(unit_with(true), 0, 0).may_differ_between_processes);
+  // The callee overwrites the whole scalar: rand's value is gone.
+  CHECK_FALSE(verdict_of(unit_with(false), 0, 0).may_differ_between_processes);
+}
+
+TEST_CASE("a callee reads what the callers point to (Fortran dummies)", "[value-flow][inter]") {
+  // subroutine solve(n): if (n > 2) ...     main: call solve(nprocs); call solve(rank)
+  Program solve("solve", 2);
+  int n = solve.target("n", 0);
+  solve.parameter("n", 0);
+  int s0 = solve.block();
+  int verdict = diamond_test(solve, s0, {n});
+  Program main("main", 1);
+  main.entry_point();
+  int nprocs = main.local("nprocs"), rank = main.local("rank");
+  int m0 = main.block();
+  main.assign(m0, nprocs, {}, main.uniform("'nprocs' comes from mpi_comm_size at line 5"));
+  main.assign(m0, rank, {}, main.differs("depends on mpi_comm_rank at line 6"));
+  main.call(m0, 2, {address_of(nprocs)});
+  CHECK_FALSE(verdict_of({main, solve}, 1, verdict).may_differ_between_processes);
+  main.call(m0, 2, {address_of(rank)});
+  CHECK(verdict_of({main, solve}, 1, verdict).may_differ_between_processes);
+}
+
+TEST_CASE("a pointer the callee lets escape makes the caller's variable differ",
+          "[value-flow][inter]") {
+  Program keep("keep", 2);
+  int p = keep.target("*p", 0);
+  keep.function().slots[p].escapes = keep.differs("its address is stored in a global");
+  keep.block();
+  Program main("main", 1);
+  main.entry_point();
+  int v = main.local("v");
+  int m0 = main.block();
+  main.assign(m0, v, {});
+  main.call(m0, 2, {address_of(v)});
+  diamond_test(main, m0, {v});
+  CHECK(verdict_of({main, keep}, 0, 0).may_differ_between_processes);
+}
+
+TEST_CASE("static globals are the join of every store of the unit", "[value-flow][globals]") {
+  // static int g;  setup(): g = SIZE;  main: setup(); if (g) ...
+  auto unit_with = [](GlobalVisibility visibility, bool extra_rank_store) {
+    Program setup("setup", 2);
+    int g = setup.global("g", 77, visibility);
+    int s0 = setup.block();
+    setup.assign(s0, g, {}, setup.uniform("'g' comes from MPI_Comm_size at line 3"));
+    Program main("main", 1);
+    main.entry_point();
+    int mg = main.global("g", 77, visibility);
+    int m0 = main.block();
+    main.call(m0, 2, {});
+    diamond_test(main, m0, {mg});
+    std::vector<ValueFlowFunction> unit{main, setup};
+    if (extra_rank_store) {
+      Program other("other", 3);
+      int og = other.global("g", 77, visibility);
+      int o0 = other.block();
+      other.assign(o0, og, {}, other.differs("depends on MPI_Comm_rank at line 20"));
+      unit.push_back(other);
+    }
+    return unit;
+  };
+  BranchVerdict v = verdict_of(unit_with(GlobalVisibility::Unit, false), 0, 0);
+  CHECK_FALSE(v.may_differ_between_processes);
+  CHECK(v.reason == "'g' comes from MPI_Comm_size at line 3");
+  CHECK(verdict_of(unit_with(GlobalVisibility::Unit, true), 0, 0).may_differ_between_processes);
+  CHECK(verdict_of(unit_with(GlobalVisibility::Public, false), 0, 0)
+            .may_differ_between_processes);
+  CHECK(verdict_of(unit_with(GlobalVisibility::External, false), 0, 0)
+            .may_differ_between_processes);
+  CHECK_FALSE(verdict_of(unit_with(GlobalVisibility::ReadOnly, false), 0, 0)
+                  .may_differ_between_processes);
+}
+
+TEST_CASE("a global stored in a function not every process calls differs",
+          "[value-flow][globals]") {
+  // static void setup() { g = 1; }   main: if (rank) setup(); if (g) ...
+  Program setup("setup", 2);
+  int g = setup.global("g", 77);
+  int s0 = setup.block();
+  setup.assign(s0, g, {});
+  Program main("main", 1);
+  main.entry_point();
+  int rank = main.local("rank"), mg = main.global("g", 77);
+  int b0 = main.block(), b1 = main.block(), b2 = main.block();
+  main.assign(b0, rank, {}, main.differs("depends on MPI_Comm_rank at line 3"));
+  main.successors(b0, {b1, b2});
+  main.branch(b0, {rank}, 4);
+  main.call(b1, 2, {});
+  main.successors(b1, {b2});
+  diamond_test(main, b2, {mg});
+  CHECK(verdict_of({main, setup}, 0, 1).may_differ_between_processes);
+}
+
+TEST_CASE("a global written by a thread team differs, in the region and after it",
+          "[value-flow][threads]") {
+  // static int g; #pragma omp parallel { g = 1; if (g) ... }  if (g) ...
+  Program main("main");
+  main.entry_point();
+  int g = main.global("g", 5);
+  int b0 = main.block(), region = main.block(), after = main.block();
+  main.successors(b0, {region});
+  main.function().blocks[region].in_parallel_region = true;
+  main.assign(region, g, {});
+  main.successors(region, {after, after});
+  int inside = main.branch(region, {g}, 4);
+  int outside = diamond_test(main, after, {g});
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({main});
+  // Another thread may have written it, or not yet.
+  CHECK(verdicts[0][inside].may_differ_between_threads);
+  CHECK(verdicts[0][inside].may_differ_between_processes);
+  // Whichever thread wrote last: the order differs between processes.
+  CHECK(verdicts[0][outside].may_differ_between_processes);
+  CHECK_FALSE(verdicts[0][outside].may_differ_between_threads);
+}
+
+TEST_CASE("the thread number differs between threads only", "[value-flow][threads]") {
+  Program p("main");
+  int tid = p.local("tid"), n = p.local("n");
+  int b0 = p.block(), b1 = p.block();
+  p.function().blocks[b0].in_parallel_region = true;
+  p.function().blocks[b1].in_parallel_region = true;
+  p.assign(b0, tid, {}, p.differs("depends on omp_get_thread_num at line 4", false, true));
+  p.assign(b0, n, {});
+  p.successors(b0, {b1});
+  p.successors(b1, {b1 + 1, b1 + 1});
+  int on_tid = p.branch(b1, {tid}, 5);
+  int b2 = p.block();
+  int end = p.block();
+  p.successors(b2, {end, end});
+  int on_n = p.branch(b2, {n}, 6);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({p});
+  CHECK_FALSE(verdicts[0][on_tid].may_differ_between_processes);
+  CHECK(verdicts[0][on_tid].may_differ_between_threads);
+  CHECK_FALSE(verdicts[0][on_n].may_differ_between_threads);
+}
+
+TEST_CASE("escaped variables always differ", "[value-flow]") {
+  Program p("main");
+  int x = p.local("x");
+  p.function().slots[x].escapes = p.differs("depends on 'x': its address is passed to 'foo'");
+  int b0 = p.block();
+  p.assign(b0, x, {});
+  diamond_test(p, b0, {x});
+  BranchVerdict v = verdict_of(p);
+  CHECK(v.may_differ_between_processes);
+  CHECK(v.reason == "depends on 'x': its address is passed to 'foo'");
+}
+
+TEST_CASE("MPI error codes are uniform unless the unit installs an error handler",
+          "[value-flow]") {
+  Program p("main");
+  int err = p.local("ierr");
+  int b0 = p.block();
+  p.assign(b0, err, {}, p.uniform("it is an MPI error code", true));
+  diamond_test(p, b0, {err});
+  CHECK_FALSE(verdict_of(p).may_differ_between_processes);
+  p.function().installs_error_handler = true;
+  CHECK(verdict_of(p).may_differ_between_processes);
+}
+
+TEST_CASE("odd graphs: unreachable conditionals, infinite loops, empty functions",
+          "[value-flow][robustness]") {
+  Program p("main");
+  int rank = p.local("rank"), x = p.local("x");
+  int b0 = p.block(), loop = p.block(), dead = p.block();
+  p.assign(b0, rank, {}, p.differs("depends on MPI_Comm_rank at line 2"));
+  p.assign(b0, x, {});
+  p.successors(b0, {loop, loop});
+  p.branch(b0, {rank}, 3);
+  // An infinite loop under the rank test: what it assigns differs.
+  p.assign(loop, x, {});
+  p.successors(loop, {loop});
+  p.successors(dead, {dead, dead});
+  int dead_branch = p.branch(dead, {x});
+  Program empty("empty", 2);
+  empty.function().branch_count = 1; // asked about, but no block
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({p, empty});
+  CHECK(verdicts[0][dead_branch].may_differ_between_processes);
+  CHECK(verdicts[1].size() == 1);
+  CHECK(verdicts[1][0].may_differ_between_processes);
+  CHECK(solve_value_flow({}).empty());
+}
+
+TEST_CASE("the library table", "[value-flow][library]") {
+  const LibraryFunction *bcast = find_library_function("mpi_bcast");
+  REQUIRE(bcast);
+  CHECK(bcast->uniform_output == 0);
+  CHECK(bcast->communicator == 4);
+  const LibraryFunction *allreduce = find_library_function("mpi_allreduce");
+  REQUIRE(allreduce);
+  CHECK(allreduce->uniform_output == 1);
+  CHECK(allreduce->communicator == 5);
+  // Only the root gets MPI_Reduce's result; a scan differs by rank.
+  for (const char *name : {"mpi_reduce", "mpi_scan", "mpi_alltoall", "mpi_gather",
+                           "mpi_scatter", "mpi_comm_rank", "mpi_recv", "mpi_comm_split"}) {
+    const LibraryFunction *f = find_library_function(name);
+    REQUIRE(f);
+    CHECK(f->uniform_output == -1);
+    CHECK(f->differing_outputs[0] >= 0);
+  }
+  // An MPI function the table does not list writes through every pointer.
+  const LibraryFunction *other = find_library_function("mpi_neighbor_whatever");
+  REQUIRE(other);
+  CHECK(other->kind == LibraryKind::Mpi);
+  CHECK_FALSE(other->inputs_only);
+  CHECK(find_library_function("omp_get_thread_num")->process_source == false);
+  CHECK(find_library_function("rand")->kind == LibraryKind::Source);
+  CHECK(find_library_function("some_user_function") == nullptr);
+}
+
+TEST_CASE("a helper's result follows the arguments of each call site", "[value-flow][inter]") {
+  // static int owner(int k) { if (k > 8) r = 1; else r = 0; return r + k / 2; }
+  // main: a = owner(size); b = owner(rank); if (a) ...; if (b) ...
+  Program owner("owner", 2);
+  int k = owner.parameter("k", 0), r = owner.local("r");
+  int o0 = owner.block(), o1 = owner.block(), o2 = owner.block(), o3 = owner.block();
+  owner.successors(o0, {o1, o2});
+  int inner = owner.branch(o0, {k}, 3);
+  owner.assign(o1, r, {});
+  owner.successors(o1, {o3});
+  owner.assign(o2, r, {});
+  owner.successors(o2, {o3});
+  owner.ret(o3, {r, k});
+  Program main("main", 1);
+  main.entry_point();
+  int size = main.local("size"), rank = main.local("rank");
+  int a = main.local("a", true), b = main.local("b", true);
+  int m0 = main.block();
+  main.assign(m0, size, {}, main.uniform("'size' comes from MPI_Comm_size at line 9"));
+  main.assign(m0, rank, {}, main.differs("depends on MPI_Comm_rank at line 10"));
+  main.call(m0, 2, {value({size})}, a).call(m0, 2, {value({rank})}, b);
+  int m1 = main.block(), m2 = main.block(), end = main.block();
+  main.successors(m0, {m1, m1});
+  int on_a = main.branch(m0, {a}, 12);
+  main.successors(m1, {m2, m2});
+  int on_b = main.branch(m1, {b}, 13);
+  main.successors(m2, {end});
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({main, owner});
+  CHECK_FALSE(verdicts[0][on_a].may_differ_between_processes);
+  CHECK(verdicts[0][on_a].reason == "'size' comes from MPI_Comm_size at line 9");
+  CHECK(verdicts[0][on_b].may_differ_between_processes);
+  CHECK(verdicts[0][on_b].reason == "depends on MPI_Comm_rank at line 10");
+  // Inside the helper, the branch sees every caller: one passes the rank.
+  CHECK(verdicts[1][inner].may_differ_between_processes);
+}
+
+TEST_CASE("record fields meet field by field across calls", "[value-flow][inter]") {
+  // struct ctx { int rank; int size; };
+  // static void init(struct ctx *c) { c->rank = RANK; c->size = SIZE; }
+  // static int get_size(const struct ctx *c) { return c->size; }
+  // main: init(&c); if (get_size(&c)) ...; if (c.rank) ...
+  auto field = [](Program &p, int slot, int key, long long offset) {
+    ValueFlowSlot &s = p.function().slots[slot];
+    s.field = key;
+    s.field_offset = offset;
+    s.field_size = 32;
+  };
+  Program init("init", 2);
+  init.parameter("c", 0);
+  int whole = init.target("*c", 0);
+  init.function().slots[whole].covered = true;
+  int c_rank = init.target("*c.rank", 0), c_size = init.target("*c.size", 0);
+  field(init, c_rank, 0, 0);
+  field(init, c_size, 1, 32);
+  int i0 = init.block();
+  init.assign(i0, c_rank, {}, init.differs("depends on MPI_Comm_rank at line 5"));
+  init.assign(i0, c_size, {}, init.uniform("'c->size' comes from MPI_Comm_size at line 6"));
+  init.ret(i0, {});
+  Program get_size("get_size", 3);
+  get_size.parameter("c", 0);
+  int g_whole = get_size.target("*c", 0);
+  get_size.function().slots[g_whole].covered = true;
+  int g_rank = get_size.target("*c.rank", 0), g_size = get_size.target("*c.size", 0);
+  field(get_size, g_rank, 0, 0);
+  field(get_size, g_size, 1, 32);
+  int g0 = get_size.block();
+  get_size.ret(g0, {g_size});
+  Program main("main", 1);
+  main.entry_point();
+  int c = main.local("c");
+  main.function().slots[c].covered = true;
+  int m_rank = main.local("c.rank"), m_size = main.local("c.size");
+  field(main, m_rank, 0, 0);
+  field(main, m_size, 1, 32);
+  int result = main.local("n", true);
+  ValueFlowArgument address;
+  address.pointees = {c, m_rank, m_size};
+  address.exact = true;
+  int m0 = main.block();
+  main.call(m0, 2, {address}).call(m0, 3, {address}, result);
+  int m1 = main.block(), end = main.block();
+  main.successors(m0, {m1, m1});
+  int on_size = main.branch(m0, {result}, 12);
+  main.successors(m1, {end, end});
+  int on_rank = main.branch(m1, {m_rank}, 13);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({main, init, get_size});
+  CHECK_FALSE(verdicts[0][on_size].may_differ_between_processes);
+  CHECK(verdicts[0][on_size].reason == "'*c.size' in 'get_size' is the same at its call site");
+  CHECK(verdicts[0][on_rank].may_differ_between_processes);
+}
+
+TEST_CASE("a branch into the end of the whole job decides nothing", "[value-flow]") {
+  // if (rank == 0 && bad) MPI_Abort(); x = 5; if (x) ...   (with exit(): x differs)
+  auto verdict = [](bool ends_job) {
+    Program p("main");
+    int rank = p.local("rank"), x = p.local("x");
+    int b0 = p.block(), stop = p.block(), go = p.block();
+    p.assign(b0, rank, {}, p.differs("depends on MPI_Comm_rank at line 3"));
+    p.successors(b0, {stop, go});
+    p.branch(b0, {rank}, 4);
+    p.function().blocks[stop].ends_job = ends_job;
+    p.assign(go, x, {});
+    diamond_test(p, go, {x});
+    return verdict_of(p, 1);
+  };
+  CHECK_FALSE(verdict(true).may_differ_between_processes);
+  CHECK(verdict(false).may_differ_between_processes);
+}
+
+TEST_CASE("a global overwritten before control leaves the function stays private",
+          "[value-flow][globals]") {
+  // static int g;  setup(): g = RANK; [helper();] g = SIZE;   main: setup(); if (g) ...
+  auto verdict = [](bool call_in_between) {
+    Program helper("helper", 3);
+    helper.ret(helper.block(), {});
+    Program setup("setup", 2);
+    int g = setup.global("g", 9);
+    int s0 = setup.block();
+    setup.assign(s0, g, {}, setup.differs("depends on MPI_Comm_rank at line 4"));
+    if (call_in_between)
+      setup.call(s0, 3, {});
+    setup.assign(s0, g, {}, setup.uniform("'g' comes from MPI_Comm_size at line 6"));
+    setup.ret(s0, {});
+    Program main("main", 1);
+    main.entry_point();
+    int mg = main.global("g", 9);
+    int m0 = main.block();
+    main.call(m0, 2, {});
+    diamond_test(main, m0, {mg});
+    return verdict_of({main, setup, helper}, 0, 0);
+  };
+  CHECK_FALSE(verdict(false).may_differ_between_processes);
+  CHECK(verdict(true).may_differ_between_processes);
+}
+
+TEST_CASE("values set before a parallel region are the same in every thread",
+          "[value-flow][threads]") {
+  // rank = MPI_Comm_rank();  #pragma omp parallel { if (rank) ...; r = rand(); if (r) ... }
+  Program p("main");
+  p.entry_point();
+  int rank = p.local("rank"), r = p.local("r");
+  int b0 = p.block(), region = p.block(), second = p.block();
+  p.assign(b0, rank, {}, p.differs("depends on MPI_Comm_rank at line 3"));
+  p.successors(b0, {region});
+  p.function().blocks[region].in_parallel_region = true;
+  p.function().blocks[second].in_parallel_region = true;
+  p.assign(region, r, {}, p.differs("depends on rand at line 6"));
+  p.successors(region, {second, second});
+  int on_rank = p.branch(region, {rank}, 5);
+  int end = p.block();
+  p.successors(second, {end, end});
+  int on_r = p.branch(second, {r}, 7);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({p});
+  CHECK(verdicts[0][on_rank].may_differ_between_processes);
+  CHECK_FALSE(verdicts[0][on_rank].may_differ_between_threads);
+  CHECK(verdicts[0][on_r].may_differ_between_threads);
+}
