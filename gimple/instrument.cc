@@ -133,7 +133,7 @@ tree handle_type(RuntimeCheck check, const gcall *call, int index) {
 }
 
 // Values of the `when' argument (rtlib/parcoach_rt.h).
-enum CheckWhen : int { CheckAlways = 0, CheckIfArmed = 1 };
+enum CheckWhen : int { CheckAlways = 0, CheckIfArmed = 1, CheckOncePerTeam = 2 };
 
 struct SiteText {
   std::string function;
@@ -390,6 +390,14 @@ int candidate_tag(const gcall *call) {
   return (int)(tree_to_shwi(value) - first_candidate_when);
 }
 
+CheckWhen check_when(CheckDecision decision) {
+  switch (decision) {
+  case CheckDecision::IfArmed: return CheckIfArmed;
+  case CheckDecision::OncePerTeam: return CheckOncePerTeam;
+  default: return CheckAlways;
+  }
+}
+
 // Settles the candidates of one function; true if the statement at `gsi'
 // was removed (then `gsi' already points to the next one).
 bool settle_statement(gimple_stmt_iterator *gsi, const std::vector<SettledCheck> &by_tag,
@@ -404,8 +412,7 @@ bool settle_statement(gimple_stmt_iterator *gsi, const std::vector<SettledCheck>
     remove = settled.decision == CheckDecision::Remove;
     if (!remove) {
       bool omp = gimple_call_fndecl(call) == omp_check_decl;
-      int value = omp ? settled.colour
-                      : settled.decision == CheckDecision::Always ? CheckAlways : CheckIfArmed;
+      int value = omp ? settled.colour : check_when(settled.decision);
       gimple_call_set_arg(call, tag_argument(call), build_int_cst(integer_type_node, value));
       gimple_call_set_arg(call, gimple_call_num_args(call) - conditionals_from_end,
                           gcc_compat::string_constant(settled.conditionals.c_str()));

@@ -55,7 +55,11 @@ CandidateChecks insert_candidate_checks(function *fun, const GimpleFunction &mod
 enum class CheckDecision {
   Remove,
   Always,  // runs every time
-  IfArmed  // dormant: runs only inside the extent of a flagged function
+  IfArmed, // dormant: runs only inside the extent of a flagged function
+  // A function-exit check of a function every thread of a team calls
+  // (context=parallel): thread 0 of the team checks for the process
+  // (thesis Algorithm 20).
+  OncePerTeam
 };
 
 struct SettledCheck {

@@ -579,19 +579,13 @@ bool mark_barrier(gimple *barrier) {
 
 // The program's entry runs sequentially whatever -fplugin-arg-parcoach-context
 // says about the other functions.
-CallContext context_of(function *fun, const Options &options) {
-  tree name = DECL_NAME(fun->decl);
-  if (name && (MAIN_NAME_P(name) || strcmp(IDENTIFIER_POINTER(name), "MAIN__") == 0))
-    return CallContext::Sequential;
-  return options.context;
-}
 
 class FunctionCheck {
 public:
   FunctionCheck(function *fun, const Options &options)
       : fun_(fun), options_(options), language_(current_language()),
         regions_(find_omp_regions(fun)), tf_(build_thread_function(fun, regions_, language_)),
-        words_(parallelism_words(tf_.model, context_word(context_of(fun, options)))),
+        words_(parallelism_words(tf_.model, context_word(call_context(fun, options)))),
         name_(lang_hooks.decl_printable_name(fun->decl, 2)) {}
 
   void run() {
@@ -866,6 +860,13 @@ private:
 void check_thread_levels(function *fun, const Options &options, std::vector<Finding> *findings) {
   remember_options(options, findings);
   FunctionCheck(fun, options).run();
+}
+
+CallContext call_context(function *fun, const Options &options) {
+  tree name = DECL_NAME(fun->decl);
+  if (name && (MAIN_NAME_P(name) || strcmp(IDENTIFIER_POINTER(name), "MAIN__") == 0))
+    return CallContext::Sequential;
+  return options.context;
 }
 
 void report_thread_levels(const std::function<bool(unsigned)> &runs_collectives) {

@@ -37,6 +37,10 @@ namespace parcoach {
 // of the unit.
 void check_thread_levels(function *fun, const Options &options, std::vector<Finding> *findings);
 
+// How `fun' is assumed to be called: main is sequential, any other
+// function as -fplugin-arg-parcoach-context says.
+CallContext call_context(function *fun, const Options &options);
+
 // At the unit step (unit_analysis.h): the warnings that depend on the
 // requested level, the level report, and the calls several threads may
 // make to functions that run collectives (`runs_collectives', by

@@ -44,6 +44,8 @@ struct FunctionRecord {
   OmpFunctionRecord omp;
   CandidateChecks candidates;
   bool instrumented;
+  // Every thread of a team calls the function (context=parallel).
+  bool called_by_team;
 };
 
 struct Unit {
@@ -202,8 +204,9 @@ void decide_checks(const FunctionRecord &record, const std::map<NodeId, FlaggedC
     }
     ++(settled.decision == CheckDecision::Always ? live : dormant);
   }
+  CheckDecision exit = record.called_by_team ? CheckDecision::OncePerTeam : CheckDecision::Always;
   for (int tag : record.candidates.exit_tags) {
-    by_tag[tag].decision = is_flagged ? CheckDecision::Always : CheckDecision::Remove;
+    by_tag[tag].decision = is_flagged ? exit : CheckDecision::Remove;
     by_tag[tag].conditionals = all_lines;
   }
   if (is_flagged)
@@ -338,6 +341,7 @@ void record_function(function *fun, const Options &options) {
   record.name = lang_hooks.decl_printable_name(fun->decl, 2);
   record.location = DECL_SOURCE_LOCATION(fun->decl);
   record.language = model.language;
+  record.called_by_team = call_context(fun, options) == CallContext::Parallel;
   record.branches = branch_locations(model.branch_of_node);
   record.has_collectives = !model.collectives.empty();
   for (const CollectiveCall &call : model.collectives)

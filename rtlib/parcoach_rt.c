@@ -70,6 +70,10 @@
 #define PARCOACH_HAVE_NANOSLEEP 1
 #endif
 
+/* The OpenMP runtime, when the program has one (a weak reference: the
+   library needs no libgomp of its own).  */
+extern int omp_get_thread_num (void) __attribute__ ((weak));
+
 /* The site facts once the decision to check is taken.  */
 #define PARCOACH_CHECK_FACTS \
   int colour, const char *file, int line, const char *function, \
@@ -434,6 +438,9 @@ static int
 parcoach_should_check (int when)
 {
   if (when == PARCOACH_CHECK_IF_ARMED && parcoach_depth == 0)
+    return 0;
+  if (when == PARCOACH_CHECK_ONCE_PER_TEAM && omp_get_thread_num != NULL
+      && omp_get_thread_num () != 0)
     return 0;
   return parcoach_mpi_usable ();
 }

@@ -12,7 +12,8 @@
                    PARCOACH_CHECK_IF_ARMED in a function it proved correct:
                    such a dormant check runs only while the calling thread is
                    inside a flagged function (between enter and leave below),
-                   where the flagged function's own checks need partners
+                   where the flagged function's own checks need partners;
+                   PARCOACH_CHECK_ONCE_PER_TEAM (below)
      file, line    where the collective (or the return) is
      function      the enclosing function, as the user wrote it
      conditionals  the source lines of the conditionals the compiler blamed,
@@ -87,6 +88,10 @@ extern "C" {
 
 #define PARCOACH_CHECK_ALWAYS 0
 #define PARCOACH_CHECK_IF_ARMED 1
+/* A function-exit check of a function that every thread of an OpenMP team
+   calls (-fplugin-arg-parcoach-context=parallel): only thread 0 of the team
+   runs it, so that the process checks once (thesis Algorithm 20).  */
+#define PARCOACH_CHECK_ONCE_PER_TEAM 2
 
 /* The last parameters of every check.  */
 #define PARCOACH_SITE_TAIL_PARAMS \
