@@ -34,45 +34,69 @@ const char *options_help() {
 
 namespace {
 
-std::string parse_instrument(const std::string &value, Options &options) {
-  if (value == "selective")
-    options.instrument = InstrumentMode::Selective;
-  else if (value == "all")
-    options.instrument = InstrumentMode::All;
-  else if (value == "none")
-    options.instrument = InstrumentMode::None;
-  else
-    return "invalid value '" + value +
-           "' for -fplugin-arg-parcoach-instrument: expected selective, all or none";
+template <typename T> struct Choice {
+  const char *name;
+  T value;
+};
+
+// Sets `field' to the value named `value' among `choices' (listed in order
+// in the message when none matches).
+template <typename T, std::size_t N>
+std::string parse_choice(const std::string &argument, const std::string &value,
+                         const Choice<T> (&choices)[N], T &field) {
+  std::string expected;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (value == choices[i].name) {
+      field = choices[i].value;
+      return "";
+    }
+    expected += std::string(i == 0 ? "" : i + 1 == N ? " or " : ", ") + choices[i].name;
+  }
+  return "invalid value '" + value + "' for -fplugin-arg-parcoach-" + argument +
+         ": expected " + expected;
+}
+
+std::string parse_flag(const std::string &argument, const std::string &value, bool &field) {
+  if (!value.empty())
+    return "-fplugin-arg-parcoach-" + argument + " takes no value";
+  field = true;
   return "";
 }
 
-std::string parse_thread_level(const std::string &value, Options &options) {
-  static const std::pair<const char *, ThreadLevel> names[] = {
-      {"single", ThreadLevel::Single}, {"funneled", ThreadLevel::Funneled},
-      {"serialized", ThreadLevel::Serialized}, {"multiple", ThreadLevel::Multiple}};
-  for (const auto &name : names)
-    if (value == name.first) {
-      options.thread_level = name.second;
-      options.thread_level_given = true;
-      return "";
-    }
-  return "invalid value '" + value +
-         "' for -fplugin-arg-parcoach-thread-level: expected single, funneled, serialized "
-         "or multiple";
-}
+const Choice<InstrumentMode> instrument_modes[] = {
+    {"selective", InstrumentMode::Selective}, {"all", InstrumentMode::All},
+    {"none", InstrumentMode::None}};
+const Choice<int> omp_verbosities[] = {{"0", 0}, {"1", 1}};
+const Choice<ThreadLevel> thread_levels[] = {
+    {"single", ThreadLevel::Single}, {"funneled", ThreadLevel::Funneled},
+    {"serialized", ThreadLevel::Serialized}, {"multiple", ThreadLevel::Multiple}};
+const Choice<CallContext> contexts[] = {
+    {"sequential", CallContext::Sequential}, {"parallel", CallContext::Parallel},
+    {"single", CallContext::Single}, {"master", CallContext::Master}};
 
-std::string parse_context(const std::string &value, Options &options) {
-  static const std::pair<const char *, CallContext> names[] = {
-      {"sequential", CallContext::Sequential}, {"parallel", CallContext::Parallel},
-      {"single", CallContext::Single}, {"master", CallContext::Master}};
-  for (const auto &name : names)
-    if (value == name.first) {
-      options.context = name.second;
-      return "";
-    }
-  return "invalid value '" + value +
-         "' for -fplugin-arg-parcoach-context: expected sequential, parallel, single or master";
+std::string parse_one(const std::string &argument, const std::string &value, Options &options) {
+  if (argument == "instrument")
+    return parse_choice(argument, value, instrument_modes, options.instrument);
+  if (argument == "omp-verbosity")
+    return parse_choice(argument, value, omp_verbosities, options.omp_verbosity);
+  if (argument == "thread-level") {
+    options.thread_level_given = true;
+    return parse_choice(argument, value, thread_levels, options.thread_level);
+  }
+  if (argument == "context")
+    return parse_choice(argument, value, contexts, options.context);
+  if (argument == "verbose")
+    return parse_flag(argument, value, options.verbose);
+  if (argument == "thesis")
+    return parse_flag(argument, value, options.thesis);
+  if (argument == "report") {
+    if (value.empty())
+      return "-fplugin-arg-parcoach-report needs a file name: -fplugin-arg-parcoach-report=FILE";
+    options.report_file = value;
+    return "";
+  }
+  return "unknown argument -fplugin-arg-parcoach-" + argument + "; valid arguments are:\n" +
+         options_help();
 }
 
 } // namespace
@@ -80,37 +104,9 @@ std::string parse_context(const std::string &value, Options &options) {
 std::string parse_options(const std::vector<std::pair<std::string, std::string>> &args,
                           Options &options) {
   for (const auto &arg : args) {
-    if (arg.first == "instrument") {
-      std::string error = parse_instrument(arg.second, options);
-      if (!error.empty())
-        return error;
-    } else if (arg.first == "omp-verbosity") {
-      if (arg.second != "0" && arg.second != "1")
-        return "invalid value '" + arg.second +
-               "' for -fplugin-arg-parcoach-omp-verbosity: expected 0 or 1";
-      options.omp_verbosity = arg.second[0] - '0';
-    } else if (arg.first == "verbose") {
-      if (!arg.second.empty())
-        return "-fplugin-arg-parcoach-verbose takes no value";
-      options.verbose = true;
-    } else if (arg.first == "thesis") {
-      if (!arg.second.empty())
-        return "-fplugin-arg-parcoach-thesis takes no value";
-      options.thesis = true;
-    } else if (arg.first == "thread-level" || arg.first == "context") {
-      std::string error = arg.first == "context" ? parse_context(arg.second, options)
-                                                 : parse_thread_level(arg.second, options);
-      if (!error.empty())
-        return error;
-    } else if (arg.first == "report") {
-      if (arg.second.empty())
-        return "-fplugin-arg-parcoach-report needs a file name: "
-               "-fplugin-arg-parcoach-report=FILE";
-      options.report_file = arg.second;
-    } else {
-      return "unknown argument -fplugin-arg-parcoach-" + arg.first +
-             "; valid arguments are:\n" + options_help();
-    }
+    std::string error = parse_one(arg.first, arg.second, options);
+    if (!error.empty())
+      return error;
   }
   return "";
 }
