@@ -9,11 +9,14 @@
      MPI_Allreduce 8 B     one double, MPI_SUM
      MPI_Barrier
      MPI_Bcast 1 MiB       (ITERATIONS / 50 iterations)
-     check                 parcoach_check_comm before an MPI_Allreduce
+     check                 the check the plugin inserts before an
+                           MPI_Allreduce: parcoach_check_comm_args with its
+                           operation, count and datatype
                            (PARCOACH_CHECK_ALWAYS, processes agree)
      check + MPI_Allreduce 8 B
-     PMPI_Allreduce 2 int MIN  the check's collective alone (2 MPI_INT,
-                           MPI_MIN), to tell the runtime's share from MPI's
+     PMPI_Allreduce 8 char MIN  the check's collective alone (8
+                           MPI_SIGNED_CHAR, MPI_MIN), to tell the runtime's
+                           share from MPI's
    the ratio check / 8-byte allreduce (goal: <= 1.2), and, on rank 0 alone,
    the cost in nanoseconds of a dormant check (PARCOACH_CHECK_IF_ARMED
    outside a flagged function: no communication).  The options of the
@@ -34,6 +37,18 @@ enum op { OP_ALLREDUCE, OP_BARRIER, OP_BCAST, OP_CHECK, OP_CHECK_ALLREDUCE,
 static char *big;
 #define BIG (1 << 20)
 
+/* The check before `MPI_Allreduce (&x, &y, 1, MPI_DOUBLE, MPI_SUM, ...)'.  */
+static void
+allreduce_check (double *x, double *y, int when, int line)
+{
+  static const int count = 1;
+  MPI_Op op = MPI_SUM;
+  MPI_Datatype type = MPI_DOUBLE;
+  parcoach_check_comm_args (MPI_COMM_WORLD, C_ALLREDUCE, NULL, &op, x, &count,
+                            &type, y, &count, &type, when, "bench.c", line,
+                            "bench", "");
+}
+
 static void
 do_op (enum op op)
 {
@@ -50,19 +65,17 @@ do_op (enum op op)
       MPI_Bcast (big, BIG, MPI_BYTE, 0, MPI_COMM_WORLD);
       break;
     case OP_CHECK:
-      parcoach_check_comm (MPI_COMM_WORLD, C_ALLREDUCE, PARCOACH_CHECK_ALWAYS,
-                           "bench.c", 1, "bench", "");
+      allreduce_check (&x, &y, PARCOACH_CHECK_ALWAYS, 1);
       break;
     case OP_RAW:
       {
         /* The check's own collective, without the runtime around it.  */
-        int in[2] = { C_ALLREDUCE, -C_ALLREDUCE }, out[2];
-        PMPI_Allreduce (in, out, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+        signed char in[8] = { 13, -13, 0, 0, 0, 0, 0, 0 }, out[8];
+        PMPI_Allreduce (in, out, 8, MPI_SIGNED_CHAR, MPI_MIN, MPI_COMM_WORLD);
       }
       break;
     case OP_CHECK_ALLREDUCE:
-      parcoach_check_comm (MPI_COMM_WORLD, C_ALLREDUCE, PARCOACH_CHECK_ALWAYS,
-                           "bench.c", 2, "bench", "");
+      allreduce_check (&x, &y, PARCOACH_CHECK_ALWAYS, 2);
       MPI_Allreduce (&x, &y, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
       break;
     }
@@ -142,15 +155,13 @@ main (int argc, char **argv)
       const char *s = getenv ("PARCOACH_STATS");
       int i, n = 20000000;
       volatile int sink = 0;
-      double t0, dormant;
+      double t0, dormant, x = 1.0, y;
 
       /* Dormant checks: no MPI communication, rank 0 alone.  */
       t0 = MPI_Wtime ();
       for (i = 0; i < n; i++)
         {
-          parcoach_check_comm (MPI_COMM_WORLD, C_ALLREDUCE,
-                               PARCOACH_CHECK_IF_ARMED, "bench.c", 3,
-                               "bench", "");
+          allreduce_check (&x, &y, PARCOACH_CHECK_IF_ARMED, 3);
           sink++;
         }
       dormant = (MPI_Wtime () - t0) / n * 1e9;
@@ -164,7 +175,7 @@ main (int argc, char **argv)
       printf ("%-28s %10.2f\n", "MPI_Bcast 1 MiB", bc);
       printf ("%-28s %10.2f\n", "check", ck);
       printf ("%-28s %10.2f\n", "check + MPI_Allreduce 8 B", cka);
-      printf ("%-28s %10.2f\n", "PMPI_Allreduce 2 int MIN", raw);
+      printf ("%-28s %10.2f\n", "PMPI_Allreduce 8 char MIN", raw);
       printf ("%-28s %10.3f\n", "dormant check (ns/op)", dormant);
       printf ("ratio check / MPI_Allreduce 8 B = %.2f (goal <= 1.2)\n",
               ck / ar);
