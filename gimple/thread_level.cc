@@ -300,6 +300,21 @@ struct Exposure {
   std::vector<unsigned> callees;
 };
 
+// Two calls that two threads of a process may make at the same time, at
+// least one of them to a function of the unit: concurrent collectives if
+// both run collectives, which only the unit step knows.
+struct ConcurrentCallSide {
+  std::string name;    // "MPI_Bcast", or the function called
+  unsigned callee_uid; // 0 for an MPI collective
+  location_t where;
+};
+
+struct ConcurrentCallPair {
+  std::string function;
+  ConcurrentCallSide earlier, later;
+  std::vector<DirectiveNote> regions;
+};
+
 struct UnitLevels {
   Options options;
   std::map<unsigned, Exposure> exposure; // by DECL_UID
@@ -309,6 +324,7 @@ struct UnitLevels {
   std::vector<FunctionLevel> functions;
   std::set<int> erroneous_lines; // collectives erroneous at every level
   std::vector<MultithreadedCall> multithreaded_calls;
+  std::vector<ConcurrentCallPair> concurrent_call_pairs;
 };
 
 UnitLevels &unit() {
@@ -383,6 +399,37 @@ void report_multithreaded_calls(const std::function<bool(unsigned)> &runs_collec
     for (const DirectiveNote &note : call.blamed)
       inform(note.where, "every thread of the team of this %s region calls %qs (line %d)",
              note.name.c_str(), call.callee.c_str(), LOCATION_LINE(call.where));
+  }
+}
+
+// Concurrent monothreaded regions where one side (or both) calls a function
+// that runs collectives.
+void report_concurrent_calls(const std::function<bool(unsigned)> &runs_collectives) {
+  for (const ConcurrentCallPair &pair : unit().concurrent_call_pairs) {
+    auto runs = [&](const ConcurrentCallSide &side) {
+      return side.callee_uid == 0 || runs_collectives(side.callee_uid);
+    };
+    if (!runs(pair.earlier) || !runs(pair.later))
+      continue;
+    auto text = [](const ConcurrentCallSide &side) {
+      return (side.callee_uid ? "the call to '" + side.name + "'" : "'" + side.name + "'") +
+             " (line " + std::to_string(LOCATION_LINE(side.where)) + ")";
+    };
+    std::string later = text(pair.later), earlier = text(pair.earlier);
+    auto_diagnostic_group group;
+    if (!warning_at(pair.later.where, 0,
+                    "%s and %s may run MPI collectives at the same time in two threads of "
+                    "this process: their monothreaded regions are not ordered by a barrier; "
+                    "collectives must be called in one order on every process "
+                    "[parcoach:concurrent-collectives]",
+                    later.c_str(), earlier.c_str()))
+      continue;
+    add_finding("concurrent-collectives", pair.function, pair.later.where, pair.later.name,
+                pair.regions, false);
+    for (const DirectiveNote &note : pair.regions)
+      inform(note.where, "one thread may run this %s region while another runs the other "
+                         "monothreaded region",
+             note.name.c_str());
   }
 }
 
@@ -625,6 +672,7 @@ public:
              where(call.first), spell(word),
              notes(responsible_directives(word, ThreadLevel::Multiple))});
     }
+    record_concurrent_calls(monothreaded);
     std::map<NodeId, std::set<int>> concurrent;
     std::vector<ConcurrentCalls> collective_pairs;
     for (const ConcurrentCalls &pair : concurrent_calls(tf_.model, words_, monothreaded)) {
@@ -655,11 +703,50 @@ private:
                              directive_name(tf_.stmt_of_node[node])};
   }
 
+  // Notes at the directives; the calling context (-1) has none.
   std::vector<DirectiveNote> notes(const std::vector<NodeId> &directives) const {
     std::vector<DirectiveNote> out;
     for (NodeId d : directives)
-      out.push_back(directive_note(d));
+      if (d >= 0)
+        out.push_back(directive_note(d));
     return out;
+  }
+
+  // Lemma 5 with calls to the unit's functions among the monothreaded
+  // calls: the pairs with at least one such call wait for the unit step.
+  void record_concurrent_calls(const std::vector<NodeId> &monothreaded_mpi_calls) {
+    std::vector<NodeId> candidates;
+    std::map<NodeId, tree> callee_of;
+    for (NodeId node : monothreaded_mpi_calls)
+      if (tf_.model.collective[node])
+        candidates.push_back(node);
+    for (const auto &call : tf_.unit_calls)
+      if (words_.reached[call.first] && is_monothreaded(words_.words[call.first]) &&
+          !words_.words[call.first].empty()) {
+        candidates.push_back(call.first);
+        callee_of[call.first] = call.second;
+      }
+    if (callee_of.empty())
+      return;
+    std::sort(candidates.begin(), candidates.end());
+    auto side = [&](NodeId node) {
+      auto callee = callee_of.find(node);
+      if (callee == callee_of.end())
+        return ConcurrentCallSide{call_name(node), 0, where(node)};
+      return ConcurrentCallSide{lang_hooks.decl_printable_name(callee->second, 2),
+                                DECL_UID(callee->second), where(node)};
+    };
+    for (const ConcurrentCalls &pair : concurrent_calls(tf_.model, words_, candidates)) {
+      if (!callee_of.count(pair.first) && !callee_of.count(pair.second))
+        continue; // two collectives: reported at once, below
+      NodeId later = pair.second, earlier = pair.first;
+      if (line_of(later) < line_of(earlier))
+        std::swap(later, earlier);
+      std::vector<DirectiveNote> regions = notes({pair.first_region});
+      if (pair.second_region != pair.first_region && pair.second_region >= 0)
+        regions.push_back(directive_note(pair.second_region));
+      unit().concurrent_call_pairs.push_back({name_, side(earlier), side(later), regions});
+    }
   }
 
   // A call at this word runs on every thread that calls the function: the
@@ -778,7 +865,7 @@ private:
       others[pair.second].insert(line_of(pair.first));
       NodeId region_a = pair.first_region, region_b = pair.second_region;
       std::vector<DirectiveNote> related = notes({region_a});
-      if (region_b != region_a)
+      if (region_b != region_a && region_b >= 0)
         related.push_back(directive_note(region_b));
       auto_diagnostic_group group;
       bool shown;
@@ -871,6 +958,7 @@ CallContext call_context(function *fun, const Options &options) {
 
 void report_thread_levels(const std::function<bool(unsigned)> &runs_collectives) {
   report_multithreaded_calls(runs_collectives);
+  report_concurrent_calls(runs_collectives);
   report_levels();
 }
 
