@@ -256,6 +256,7 @@ struct DirectiveNote {
 
 // An MPI call whose compliance depends on the requested level.
 struct LevelCall {
+  unsigned function_uid;
   std::string function;
   std::string call;
   location_t where;
@@ -265,6 +266,9 @@ struct LevelCall {
   std::vector<DirectiveNote> blamed[3];
   std::string concurrent_lines; // lines of calls another thread may make meanwhile
   bool reported = false; // already warned at the `cfg' pass
+  // For a call to a function of the unit: the MPI call of the callee (or of
+  // its callees) that needs `required', "'MPI_Send' at line 12 in 'g'".
+  std::string through;
 };
 
 struct InitCall {
@@ -275,6 +279,7 @@ struct InitCall {
 };
 
 struct FunctionLevel {
+  unsigned uid;
   std::string name;
   location_t where;
   ThreadLevel required;
@@ -305,14 +310,35 @@ struct Exposure {
 // both run collectives, which only the unit step knows.
 struct ConcurrentCallSide {
   std::string name;    // "MPI_Bcast", or the function called
-  unsigned callee_uid; // 0 for an MPI collective
+  unsigned callee_uid; // 0 for an MPI call
   location_t where;
+  bool collective;     // an MPI call: whether it is a collective
+  // An MPI call: its LevelCall (index in UnitLevels::calls); a call to a
+  // function: its LevelCallSite (index in UnitLevels::call_sites).
+  std::size_t record;
 };
 
 struct ConcurrentCallPair {
   std::string function;
   ConcurrentCallSide earlier, later;
   std::vector<DirectiveNote> regions;
+};
+
+// Where an MPI call that a caller reaches through calls is written.
+struct LevelOrigin {
+  std::string call, function;
+  location_t where;
+};
+
+// A call to a function of the unit, whose MPI calls run at this call's word
+// followed by theirs: its level is known at the unit step.
+struct LevelCallSite {
+  unsigned caller, callee;
+  std::string caller_name, callee_name;
+  location_t where;
+  ParallelismWord word;
+  std::map<NodeId, DirectiveNote> directives; // the caller's, by node
+  std::set<int> concurrent_lines; // MPI calls another thread may make meanwhile
 };
 
 struct UnitLevels {
@@ -325,6 +351,10 @@ struct UnitLevels {
   std::set<int> erroneous_lines; // collectives erroneous at every level
   std::vector<MultithreadedCall> multithreaded_calls;
   std::vector<ConcurrentCallPair> concurrent_call_pairs;
+  std::map<unsigned, LevelSummaryInput> level_inputs; // by DECL_UID
+  std::vector<LevelOrigin> origins;                   // ReachedMpiCall::origin
+  std::vector<LevelCallSite> call_sites;
+  std::map<unsigned, std::vector<ReachedMpiCall>> reached; // at the unit step
 };
 
 UnitLevels &unit() {
@@ -402,15 +432,114 @@ void report_multithreaded_calls(const std::function<bool(unsigned)> &runs_collec
   }
 }
 
+FunctionLevel *function_level(unsigned uid) {
+  for (FunctionLevel &function : unit().functions)
+    if (function.uid == uid)
+      return &function;
+  return nullptr;
+}
+
+// Each call to a function of the unit needs the highest level its callee's
+// MPI calls need at the call's word (collectives several threads would run
+// are left out: erroneous at every level, reported as such).  Gives each
+// call site a LevelCall; `call_of_site' receives its index, or -1 when the
+// callee makes no MPI call.
+void add_call_site_levels(std::vector<int> &call_of_site) {
+  UnitLevels &state = unit();
+  state.reached = reached_mpi_calls(state.level_inputs);
+  call_of_site.assign(state.call_sites.size(), -1);
+  for (std::size_t i = 0; i < state.call_sites.size(); ++i) {
+    const LevelCallSite &site = state.call_sites[i];
+    auto reached = state.reached.find(site.callee);
+    if (reached == state.reached.end())
+      continue;
+    // The witness: the inner call needing the most, preferring one whose
+    // need comes from this call's word (the others are warned where they
+    // are written, in the callee).
+    const ReachedMpiCall *witness = nullptr;
+    ParallelismWord witness_word;
+    ThreadLevel required = ThreadLevel::Single;
+    bool raised_here = false;
+    for (const ReachedMpiCall &inner : reached->second) {
+      ParallelismWord word = extend_word(site.word, inner.letters);
+      if (inner.collective && !is_monothreaded(word))
+        continue;
+      ThreadLevel level = required_level(word);
+      bool raised = level > required_level(extend_word({}, inner.letters));
+      if (!witness || level > required || (level == required && raised && !raised_here)) {
+        witness = &inner;
+        witness_word = word;
+        required = level;
+        raised_here = raised;
+      }
+    }
+    if (!witness)
+      continue;
+    const LevelOrigin &origin = state.origins[witness->origin];
+    LevelCall call;
+    call.function_uid = site.caller;
+    call.function = site.caller_name;
+    call.call = site.callee_name;
+    call.where = site.where;
+    call.required = required;
+    call.reported = !raised_here;
+    call.through = "'" + origin.call + "' at line " +
+                   std::to_string(LOCATION_LINE(origin.where)) + " in '" + origin.function + "'";
+    for (ThreadLevel level : {ThreadLevel::Single, ThreadLevel::Funneled, ThreadLevel::Serialized})
+      for (NodeId directive : responsible_directives(witness_word, level)) {
+        auto note = site.directives.find(directive);
+        if (note != site.directives.end())
+          call.blamed[static_cast<int>(level)].push_back(note->second);
+      }
+    call_of_site[i] = static_cast<int>(state.calls.size());
+    state.calls.push_back(call);
+    if (FunctionLevel *caller = function_level(site.caller))
+      caller->required = max_level(caller->required, required);
+  }
+}
+
+// Two calls other threads may make at the same time need
+// MPI_THREAD_MULTIPLE when both make MPI calls.
+void require_multiple(LevelCall &call, int other_line) {
+  call.required = ThreadLevel::Multiple;
+  std::string line = std::to_string(other_line);
+  if (call.concurrent_lines.find(line) == std::string::npos)
+    call.concurrent_lines += (call.concurrent_lines.empty() ? "" : ", ") + line;
+}
+
 // Concurrent monothreaded regions where one side (or both) calls a function
 // that runs collectives.
-void report_concurrent_calls(const std::function<bool(unsigned)> &runs_collectives) {
-  for (const ConcurrentCallPair &pair : unit().concurrent_call_pairs) {
+void report_concurrent_calls(const std::function<bool(unsigned)> &runs_collectives,
+                             const std::vector<int> &call_of_site) {
+  UnitLevels &state = unit();
+  for (const ConcurrentCallPair &pair : state.concurrent_call_pairs) {
+    // The LevelCall of a side, or null when it makes no MPI call.
+    auto level_call = [&](const ConcurrentCallSide &side) -> LevelCall * {
+      if (side.callee_uid == 0)
+        return &state.calls[side.record];
+      int call = call_of_site[side.record];
+      return call < 0 ? nullptr : &state.calls[call];
+    };
+    LevelCall *earlier_call = level_call(pair.earlier), *later_call = level_call(pair.later);
+    if (earlier_call && later_call) {
+      require_multiple(*earlier_call, LOCATION_LINE(pair.later.where));
+      require_multiple(*later_call, LOCATION_LINE(pair.earlier.where));
+      // A call's concurrency is this call site's own finding.
+      for (const ConcurrentCallSide *side : {&pair.earlier, &pair.later})
+        if (side->callee_uid)
+          level_call(*side)->reported = false;
+      for (const LevelCall *call : {earlier_call, later_call})
+        if (FunctionLevel *function = function_level(call->function_uid))
+          function->required = ThreadLevel::Multiple;
+    }
     auto runs = [&](const ConcurrentCallSide &side) {
-      return side.callee_uid == 0 || runs_collectives(side.callee_uid);
+      return side.callee_uid == 0 ? side.collective : runs_collectives(side.callee_uid);
     };
     if (!runs(pair.earlier) || !runs(pair.later))
       continue;
+    // Reported as concurrent collectives: not again as a level problem.
+    if (earlier_call && later_call)
+      earlier_call->reported = later_call->reported = true;
     auto text = [](const ConcurrentCallSide &side) {
       return (side.callee_uid ? "the call to '" + side.name + "'" : "'" + side.name + "'") +
              " (line " + std::to_string(LOCATION_LINE(side.where)) + ")";
@@ -456,7 +585,8 @@ void report_levels() {
       std::string why;
       const std::vector<DirectiveNote> *blamed = &call.blamed[static_cast<int>(requested)];
       if (!call.concurrent_lines.empty())
-        why = "another thread may make the MPI call at line " + call.concurrent_lines +
+        why = std::string("another thread may make the ") +
+              (call.through.empty() ? "MPI call" : "call") + " at line " + call.concurrent_lines +
               " at the same time";
       else if (call.required == ThreadLevel::Multiple)
         why = "several threads of this process may call it at once";
@@ -465,15 +595,25 @@ void report_levels() {
       else
         why = "a thread other than the main thread may call it";
       auto_diagnostic_group group;
-      if (!warning_at(call.where, 0,
-                      "%qs needs %s, but the program requests %s%s: %s [parcoach:thread-level]",
-                      call.call.c_str(), level_name(call.required), level_name(requested),
-                      origin, why.c_str()))
+      bool shown =
+          call.through.empty()
+              ? warning_at(call.where, 0,
+                           "%qs needs %s, but the program requests %s%s: %s "
+                           "[parcoach:thread-level]",
+                           call.call.c_str(), level_name(call.required), level_name(requested),
+                           origin, why.c_str())
+              : warning_at(call.where, 0,
+                           "this call to %qs makes MPI calls that need %s (%s), but the "
+                           "program requests %s%s: %s [parcoach:thread-level]",
+                           call.call.c_str(), level_name(call.required), call.through.c_str(),
+                           level_name(requested), origin, why.c_str());
+      if (!shown)
         continue;
       add_finding("thread-level", call.function, call.where, call.call, *blamed, false);
       for (const DirectiveNote &note : *blamed)
-        inform(note.where, "%qs (line %d) runs inside this %s region", call.call.c_str(),
-               LOCATION_LINE(call.where), note.name.c_str());
+        inform(note.where, "%s%qs (line %d) runs inside this %s region",
+             call.through.empty() ? "" : "the call to ", call.call.c_str(),
+             LOCATION_LINE(call.where), note.name.c_str());
     }
   std::string erroneous;
   if (!state.erroneous_lines.empty())
@@ -641,6 +781,8 @@ public:
     std::vector<NodeId> monothreaded;
     ThreadLevel function_level = ThreadLevel::Single;
     std::map<NodeId, std::size_t> record_of_node;
+    unsigned uid = DECL_UID(fun_->decl);
+    LevelSummaryInput &summary = unit().level_inputs[uid];
     for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node) {
       if (!tf_.model.mpi_call[node] || !words_.reached[node])
         continue;
@@ -655,7 +797,13 @@ public:
       function_level = max_level(function_level, call.required);
       record_of_node[node] = unit().calls.size();
       unit().calls.push_back(call);
+      summary.direct.push_back({relative_letters(word), (bool)tf_.model.collective[node],
+                                static_cast<int>(unit().origins.size())});
+      unit().origins.push_back({call_name(node), name_, where(node)});
     }
+    for (const auto &call : tf_.unit_calls)
+      if (words_.reached[call.first])
+        record_call_site(call.first, call.second, summary);
     Exposure &exposure = unit().exposure[DECL_UID(fun_->decl)];
     for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node)
       exposure.direct |= tf_.model.collective[node] && words_.reached[node] &&
@@ -672,7 +820,7 @@ public:
              where(call.first), spell(word),
              notes(responsible_directives(word, ThreadLevel::Multiple))});
     }
-    record_concurrent_calls(monothreaded);
+    record_concurrent_calls(monothreaded, record_of_node);
     std::map<NodeId, std::set<int>> concurrent;
     std::vector<ConcurrentCalls> collective_pairs;
     for (const ConcurrentCalls &pair : concurrent_calls(tf_.model, words_, monothreaded)) {
@@ -688,8 +836,7 @@ public:
       function_level = ThreadLevel::Multiple;
     }
     report_concurrent_collectives(collective_pairs, record_of_node);
-    if (function_level > ThreadLevel::Single)
-      unit().functions.push_back({name_, DECL_SOURCE_LOCATION(fun_->decl), function_level});
+    unit().functions.push_back({uid, name_, DECL_SOURCE_LOCATION(fun_->decl), function_level});
   }
 
 private:
@@ -712,14 +859,26 @@ private:
     return out;
   }
 
+  // A call to a function of the unit: its word goes into the summary, and
+  // the call waits for the unit step to learn what its callee needs.
+  void record_call_site(NodeId node, tree callee, LevelSummaryInput &summary) {
+    const ParallelismWord &word = words_.words[node];
+    summary.calls.push_back({relative_letters(word), DECL_UID(callee)});
+    LevelCallSite site{DECL_UID(fun_->decl), DECL_UID(callee), name_,
+                       lang_hooks.decl_printable_name(callee, 2), where(node), word, {}, {}};
+    for (const WordLetter &letter : word)
+      if (letter.directive >= 0 && letter.letter != Letter::Barrier)
+        site.directives[letter.directive] = directive_note(letter.directive);
+    site_of_node_[node] = unit().call_sites.size();
+    unit().call_sites.push_back(site);
+  }
+
   // Lemma 5 with calls to the unit's functions among the monothreaded
   // calls: the pairs with at least one such call wait for the unit step.
-  void record_concurrent_calls(const std::vector<NodeId> &monothreaded_mpi_calls) {
-    std::vector<NodeId> candidates;
+  void record_concurrent_calls(const std::vector<NodeId> &monothreaded_mpi_calls,
+                               const std::map<NodeId, std::size_t> &record_of_node) {
+    std::vector<NodeId> candidates = monothreaded_mpi_calls;
     std::map<NodeId, tree> callee_of;
-    for (NodeId node : monothreaded_mpi_calls)
-      if (tf_.model.collective[node])
-        candidates.push_back(node);
     for (const auto &call : tf_.unit_calls)
       if (words_.reached[call.first] && is_monothreaded(words_.words[call.first]) &&
           !words_.words[call.first].empty()) {
@@ -732,13 +891,15 @@ private:
     auto side = [&](NodeId node) {
       auto callee = callee_of.find(node);
       if (callee == callee_of.end())
-        return ConcurrentCallSide{call_name(node), 0, where(node)};
+        return ConcurrentCallSide{call_name(node), 0, where(node),
+                                  (bool)tf_.model.collective[node], record_of_node.at(node)};
       return ConcurrentCallSide{lang_hooks.decl_printable_name(callee->second, 2),
-                                DECL_UID(callee->second), where(node)};
+                                DECL_UID(callee->second), where(node), false,
+                                site_of_node_.at(node)};
     };
     for (const ConcurrentCalls &pair : concurrent_calls(tf_.model, words_, candidates)) {
       if (!callee_of.count(pair.first) && !callee_of.count(pair.second))
-        continue; // two collectives: reported at once, below
+        continue; // two MPI calls: handled at once, below
       NodeId later = pair.second, earlier = pair.first;
       if (line_of(later) < line_of(earlier))
         std::swap(later, earlier);
@@ -807,6 +968,7 @@ private:
   LevelCall level_call(NodeId node) const {
     const ParallelismWord &word = words_.words[node];
     LevelCall call;
+    call.function_uid = DECL_UID(fun_->decl);
     call.function = name_;
     call.call = call_name(node);
     call.where = where(node);
@@ -940,6 +1102,7 @@ private:
   ThreadFunction tf_;
   WordResult words_;
   std::string name_;
+  std::map<NodeId, std::size_t> site_of_node_; // index in UnitLevels::call_sites
 };
 
 } // namespace
@@ -958,7 +1121,9 @@ CallContext call_context(function *fun, const Options &options) {
 
 void report_thread_levels(const std::function<bool(unsigned)> &runs_collectives) {
   report_multithreaded_calls(runs_collectives);
-  report_concurrent_calls(runs_collectives);
+  std::vector<int> call_of_site;
+  add_call_site_levels(call_of_site);
+  report_concurrent_calls(runs_collectives, call_of_site);
   report_levels();
 }
 

@@ -29,8 +29,10 @@ expect-run, and compiles it again at -O2 to check that the diagnostics do
 not depend on the optimisation level.  One line per check, then a summary;
 the exit status is 1 if any check failed.
 
-Environment: MPICC, MPICXX, MPIF90, MPIEXEC (default mpicc, mpicxx,
-mpif90, mpiexec), PARCOACH_CONFIG (default build/parcoach-config, relative
+Environment: MPICC, MPICXX, MPIF90, MPIEXEC (default: the
+tools configure chose, from config.mk, so that a runtime built for MPICH
+is never run under Open MPI's mpiexec; else mpicc, mpicxx, mpif90,
+mpiexec), PARCOACH_CONFIG (default build/parcoach-config, relative
 to the repository), ERRBENCH_TIMEOUT (seconds per run, default 60).
 Standard library only.
 """
@@ -345,14 +347,34 @@ def stop_process_tree(proc):
             time.sleep(0.5)
 
 
+def configured_tools():
+    """The MPI tools configure wrote into config.mk ({} before configure)."""
+    tools = {}
+    try:
+        with open(os.path.join(REPO, 'config.mk')) as config_mk:
+            for line in config_mk:
+                match = re.match(r'(MPICC|MPICXX|MPIF90|MPIEXEC|MPIEXEC_FLAGS)\s*=\s*(.*)$',
+                                 line.strip())
+                if match:
+                    tools[match.group(1)] = match.group(2)
+    except OSError:
+        pass
+    return tools
+
+
 class Suite:
     def __init__(self, args):
         self.args = args
         self.reporter = Reporter(args.verbose)
         self.compilers = {}
+        configured = configured_tools()
         for ext, (var, default) in LANGUAGES.items():
-            self.compilers[ext] = shlex.split(os.environ.get(var, default))
-        self.mpiexec = shlex.split(os.environ.get('MPIEXEC', 'mpiexec'))
+            self.compilers[ext] = shlex.split(os.environ.get(var, configured.get(var, default)))
+        if 'MPIEXEC' in os.environ:
+            self.mpiexec = shlex.split(os.environ['MPIEXEC'])
+        else:
+            self.mpiexec = shlex.split(configured.get('MPIEXEC', 'mpiexec') + ' ' +
+                                       configured.get('MPIEXEC_FLAGS', ''))
         self.timeout = float(os.environ.get('ERRBENCH_TIMEOUT', args.timeout))
         config = os.environ.get('PARCOACH_CONFIG', os.path.join('build', 'parcoach-config'))
         if not os.path.isabs(config) and not os.path.exists(config):

@@ -1,6 +1,7 @@
 #include "parallelism_words.h"
 
 #include <algorithm>
+#include <set>
 #include <utility>
 
 namespace parcoach {
@@ -322,6 +323,59 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
     }
   }
   return result;
+}
+
+std::string relative_letters(const ParallelismWord &word) {
+  std::string letters;
+  std::size_t i = 0;
+  while (i < word.size() && word[i].directive < 0)
+    ++i;
+  for (; i < word.size(); ++i)
+    if (is_region_letter(word[i].letter))
+      letters += static_cast<char>(word[i].letter);
+  return letters;
+}
+
+ParallelismWord extend_word(const ParallelismWord &word, const std::string &letters) {
+  ParallelismWord out = word;
+  for (char c : letters)
+    out.push_back({static_cast<Letter>(c), -1});
+  return out;
+}
+
+std::map<unsigned, std::vector<ReachedMpiCall>>
+reached_mpi_calls(const std::map<unsigned, LevelSummaryInput> &functions) {
+  std::map<unsigned, std::vector<ReachedMpiCall>> reached;
+  std::map<unsigned, std::set<std::pair<std::string, bool>>> seen;
+  auto add = [&](unsigned function, ReachedMpiCall call) {
+    if (call.letters.size() > kMaxReachedLetters)
+      call.letters = "PP";
+    if (!seen[function].insert({call.letters, call.collective}).second)
+      return false;
+    reached[function].push_back(call);
+    return true;
+  };
+  for (const auto &function : functions)
+    for (const ReachedMpiCall &call : function.second.direct)
+      add(function.first, call);
+  // Words only grow and are bounded, so this ends; a few rounds suffice in
+  // practice (one per level of the call graph).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto &function : functions)
+      for (const auto &call : function.second.calls) {
+        auto callee = reached.find(call.second);
+        if (callee == reached.end())
+          continue;
+        // Copy: `add' may grow the callee's own list (recursion).
+        std::vector<ReachedMpiCall> inner = callee->second;
+        for (ReachedMpiCall through : inner) {
+          through.letters = call.first + through.letters;
+          changed |= add(function.first, through);
+        }
+      }
+  }
+  return reached;
 }
 
 } // namespace parcoach

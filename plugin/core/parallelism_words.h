@@ -16,7 +16,9 @@
 #include "graph.h"
 #include "plugin_options.h"
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace parcoach {
@@ -129,6 +131,40 @@ struct ConcurrentCalls {
 // calls to consider, each monothreaded.
 std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const WordResult &words,
                                               const std::vector<NodeId> &nodes);
+
+// Thread levels through calls (thesis section 5.3's summaries applied to
+// chapter 2): a call to a function of the unit makes, at its own word, the
+// MPI calls of that function; their words are the call's word followed by
+// theirs, relative to the callee's entry.  The letters of such a relative
+// word name no directive of the caller (directive -1).
+struct ReachedMpiCall {
+  std::string letters; // P, S and M only: barriers change no level
+  bool collective = false;
+  int origin = -1; // the direct MPI call it comes from, as the caller numbers them
+};
+
+struct LevelSummaryInput {
+  std::vector<ReachedMpiCall> direct;                  // the function's own MPI calls
+  std::vector<std::pair<std::string, unsigned>> calls; // (relative letters, callee)
+};
+
+// Longer relative words are cut to "PP" (the most demanding word: several
+// threads), so that recursion through parallel regions ends.
+constexpr std::size_t kMaxReachedLetters = 8;
+
+// By function: every MPI call it makes, directly or through the unit's
+// functions it calls, as seen from its entry (one entry per distinct
+// letters and collectivity, the first origin kept).  A fixpoint: recursion
+// is fine.
+std::map<unsigned, std::vector<ReachedMpiCall>>
+reached_mpi_calls(const std::map<unsigned, LevelSummaryInput> &functions);
+
+// The letters of a word without barriers and without the context's leading
+// letters (directive -1): the word relative to the function's entry.
+std::string relative_letters(const ParallelismWord &word);
+
+// `word' followed by the letters of a callee's relative word.
+ParallelismWord extend_word(const ParallelismWord &word, const std::string &letters);
 
 // The word's region letters: P, S and M, without the barriers.
 ParallelismWord without_barriers(const ParallelismWord &word);

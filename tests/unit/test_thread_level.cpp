@@ -465,3 +465,68 @@ TEST_CASE("a task every thread of the team creates is concurrent with itself",
       .collective(4);
   CHECK(g.concurrent(g.words()).empty());
 }
+
+namespace {
+
+std::set<std::string> spelled(const std::vector<ReachedMpiCall> &calls) {
+  std::set<std::string> out;
+  for (const ReachedMpiCall &c : calls)
+    out.insert(c.letters + (c.collective ? "/c" : "/p"));
+  return out;
+}
+
+} // namespace
+
+TEST_CASE("MPI calls reached through calls carry the words of the call sites",
+          "[thread-level]") {
+  // main calls step inside a single (PS); step calls exchange directly
+  // (""); exchange makes a point-to-point call (""); master_total runs its
+  // collective in an orphaned master (M), and main calls it in parallel (P).
+  const unsigned main_fn = 1, step = 2, exchange = 3, master_total = 4;
+  std::map<unsigned, LevelSummaryInput> unit;
+  unit[exchange].direct = {{"", false, 0}};
+  unit[step].calls = {{"", exchange}};
+  unit[master_total].direct = {{"M", true, 1}};
+  unit[main_fn].calls = {{"PS", step}, {"P", master_total}, {"", step}};
+  auto reached = reached_mpi_calls(unit);
+  CHECK(spelled(reached[exchange]) == std::set<std::string>{"/p"});
+  CHECK(spelled(reached[step]) == std::set<std::string>{"/p"});
+  CHECK(reached[step].front().origin == 0);
+  CHECK(spelled(reached[main_fn]) == std::set<std::string>{"PS/p", "PM/c", "/p"});
+  CHECK(reached.count(master_total));
+
+  // The levels a caller's word gives them (figure 2.5's automaton).
+  ParallelismWord single_word{{Letter::Parallel, 10}, {Letter::Single, 11}};
+  ParallelismWord through = extend_word(single_word, "");
+  CHECK(required_level(through) == ThreadLevel::Serialized);
+  CHECK(responsible_directives(through, ThreadLevel::Funneled) == std::vector<NodeId>{11});
+  ParallelismWord parallel_word{{Letter::Parallel, 10}};
+  CHECK(required_level(extend_word(parallel_word, "M")) == ThreadLevel::Funneled);
+  CHECK(required_level(extend_word(parallel_word, "S")) == ThreadLevel::Serialized);
+  // An orphaned single run by the initial thread alone needs nothing.
+  CHECK(required_level(extend_word({}, "S")) == ThreadLevel::Single);
+  // A parallel region inside the callee nested in the caller's team.
+  CHECK_FALSE(is_monothreaded(extend_word(parallel_word, "PS")));
+}
+
+TEST_CASE("recursion through parallel regions ends, with the most demanding word",
+          "[thread-level]") {
+  // f opens a parallel region and calls itself inside a single of it; it
+  // makes a point-to-point call in that single.
+  std::map<unsigned, LevelSummaryInput> unit;
+  unit[7].direct = {{"PS", false, 0}};
+  unit[7].calls = {{"PS", 7}};
+  auto reached = reached_mpi_calls(unit);
+  std::set<std::string> words = spelled(reached[7]);
+  CHECK(words.count("PS/p"));
+  CHECK(words.count("PSPS/p"));
+  CHECK(words.count("PP/p")); // cut: deeper than kMaxReachedLetters
+  for (const ReachedMpiCall &c : reached[7])
+    CHECK(c.letters.size() <= kMaxReachedLetters);
+}
+
+TEST_CASE("a relative word leaves out the context and the barriers", "[thread-level]") {
+  ParallelismWord word{{Letter::Parallel, -1}, {Letter::Barrier, 3}, {Letter::Single, 4},
+                       {Letter::Parallel, 5}, {Letter::Master, 6}};
+  CHECK(relative_letters(word) == "SPM");
+}
