@@ -48,7 +48,7 @@ OmpStep opening_step(const gimple *stmt) {
   case GIMPLE_OMP_MASTER: return OmpStep::OpenMaster;
   // masked may select another thread than the master (filter): one thread,
   // maybe not the main one.
-  case GIMPLE_OMP_MASKED: return OmpStep::OpenTask;
+  case GIMPLE_OMP_MASKED: return OmpStep::OpenMasked;
   case GIMPLE_OMP_SECTIONS: return OmpStep::OpenWorksharing;
   case GIMPLE_OMP_FOR:
     return gimple_omp_for_kind(stmt) == GF_OMP_FOR_KIND_FOR ? OmpStep::OpenWorksharing
@@ -86,6 +86,7 @@ std::vector<OmpStep> closing_steps(const gimple *omp_return, const OmpRegions &r
       return {OmpStep::CloseMonothreaded, OmpStep::Barrier};
     return {OmpStep::CloseMonothreaded};
   case OmpStep::OpenSection: case OmpStep::OpenTask: case OmpStep::OpenMaster:
+  case OmpStep::OpenMasked:
     return {OmpStep::CloseMonothreaded};
   case OmpStep::OpenWorksharing:
     if (barrier)
@@ -321,7 +322,23 @@ struct ConcurrentCallSide {
 struct ConcurrentCallPair {
   std::string function;
   ConcurrentCallSide earlier, later;
+  bool same_call; // one call that two threads may make (a region met again)
   std::vector<DirectiveNote> regions;
+  // The note of the run-time check before the later call, if any.
+  std::string check_note;
+};
+
+// Lemma 5 over a function, decided at the unit step, when it is known
+// which calls to the unit's functions pass a barrier of the calling team.
+struct ConcurrencyRecord {
+  std::string function;
+  ThreadModel model;
+  WordResult words;
+  std::vector<NodeId> candidates; // monothreaded MPI calls and unit calls
+  std::map<NodeId, ConcurrentCallSide> sides;
+  std::map<NodeId, unsigned> callee_of;            // the unit calls
+  std::map<NodeId, DirectiveNote> region_notes;    // by S/M directive node
+  std::map<NodeId, std::string> check_notes;       // CC_cc checks, by call
 };
 
 // Where an MPI call that a caller reaches through calls is written.
@@ -350,11 +367,12 @@ struct UnitLevels {
   std::vector<FunctionLevel> functions;
   std::set<int> erroneous_lines; // collectives erroneous at every level
   std::vector<MultithreadedCall> multithreaded_calls;
-  std::vector<ConcurrentCallPair> concurrent_call_pairs;
   std::map<unsigned, LevelSummaryInput> level_inputs; // by DECL_UID
   std::vector<LevelOrigin> origins;                   // ReachedMpiCall::origin
   std::vector<LevelCallSite> call_sites;
   std::map<unsigned, std::vector<ReachedMpiCall>> reached; // at the unit step
+  std::vector<ConcurrencyRecord> concurrency;
+  std::map<unsigned, BarrierPaths> barrier_paths; // by DECL_UID
 };
 
 UnitLevels &unit() {
@@ -509,10 +527,53 @@ void require_multiple(LevelCall &call, int other_line) {
 
 // Concurrent monothreaded regions where one side (or both) calls a function
 // that runs collectives.
+// Lemma 5 on each recorded function, now that it is known which calls pass
+// a barrier of the calling team (a barrier in a callee orders regions like
+// one written in place): the pairs of calls two threads may make at once.
+std::vector<ConcurrentCallPair> concurrent_call_pairs() {
+  UnitLevels &state = unit();
+  std::set<unsigned> passing = functions_passing_barrier(state.barrier_paths);
+  std::vector<ConcurrentCallPair> pairs;
+  for (const ConcurrencyRecord &record : state.concurrency) {
+    std::vector<bool> passes_barrier(record.model.cfg.size(), false);
+    for (const auto &call : record.callee_of)
+      // A barrier reached from inside a single or master region would be
+      // an OpenMP error, not an order.
+      passes_barrier[call.first] = passing.count(call.second) &&
+                                   !is_monothreaded(record.words.words[call.first]);
+    for (const ConcurrentCalls &found :
+         concurrent_calls(record.model, record.words, record.candidates, passes_barrier)) {
+      const ConcurrentCallSide &first = record.sides.at(found.first);
+      const ConcurrentCallSide &second = record.sides.at(found.second);
+      bool second_later = LOCATION_LINE(second.where) >= LOCATION_LINE(first.where);
+      ConcurrentCallPair pair{record.function, second_later ? first : second,
+                              second_later ? second : first, found.first == found.second,
+                              {}, {}};
+      std::vector<NodeId> regions{found.first_region};
+      if (found.second_region != found.first_region)
+        regions.push_back(found.second_region);
+      for (NodeId region : regions) {
+        auto note = record.region_notes.find(region);
+        if (note != record.region_notes.end())
+          pair.regions.push_back(note->second);
+      }
+      NodeId later = second_later ? found.second : found.first;
+      auto check = record.check_notes.find(later);
+      if (check != record.check_notes.end())
+        pair.check_note = check->second;
+      pairs.push_back(pair);
+    }
+  }
+  return pairs;
+}
+
+// Concurrent monothreaded regions: MPI calls there need
+// MPI_THREAD_MULTIPLE, and collectives there are erroneous (one order on
+// every process), whether written in place or run by called functions.
 void report_concurrent_calls(const std::function<bool(unsigned)> &runs_collectives,
                              const std::vector<int> &call_of_site) {
   UnitLevels &state = unit();
-  for (const ConcurrentCallPair &pair : state.concurrent_call_pairs) {
+  for (const ConcurrentCallPair &pair : concurrent_call_pairs()) {
     // The LevelCall of a side, or null when it makes no MPI call.
     auto level_call = [&](const ConcurrentCallSide &side) -> LevelCall * {
       if (side.callee_uid == 0)
@@ -546,19 +607,32 @@ void report_concurrent_calls(const std::function<bool(unsigned)> &runs_collectiv
     };
     std::string later = text(pair.later), earlier = text(pair.earlier);
     auto_diagnostic_group group;
-    if (!warning_at(pair.later.where, 0,
-                    "%s and %s may run MPI collectives at the same time in two threads of "
-                    "this process: their monothreaded regions are not ordered by a barrier; "
-                    "collectives must be called in one order on every process "
-                    "[parcoach:concurrent-collectives]",
-                    later.c_str(), earlier.c_str()))
+    const char *what = pair.earlier.callee_uid || pair.later.callee_uid
+                           ? "may run MPI collectives at the same time in two threads"
+                           : "may be called at the same time by two threads";
+    bool shown =
+        pair.same_call
+            ? warning_at(pair.later.where, 0,
+                         "%s %s of this process: another thread may enter its region again "
+                         "before this one leaves it, with no barrier between; collectives must "
+                         "be called in one order on every process "
+                         "[parcoach:concurrent-collectives]",
+                         later.c_str(), what)
+            : warning_at(pair.later.where, 0,
+                         "%s and %s %s of this process: their monothreaded regions are not "
+                         "ordered by a barrier; collectives must be called in one order on "
+                         "every process [parcoach:concurrent-collectives]",
+                         later.c_str(), earlier.c_str(), what);
+    if (!shown)
       continue;
     add_finding("concurrent-collectives", pair.function, pair.later.where, pair.later.name,
-                pair.regions, false);
+                pair.regions, !pair.check_note.empty());
     for (const DirectiveNote &note : pair.regions)
       inform(note.where, "one thread may run this %s region while another runs the other "
                          "monothreaded region",
              note.name.c_str());
+    if (!pair.check_note.empty())
+      inform(pair.later.where, "%s", pair.check_note.c_str());
   }
 }
 
@@ -820,22 +894,11 @@ public:
              where(call.first), spell(word),
              notes(responsible_directives(word, ThreadLevel::Multiple))});
     }
-    record_concurrent_calls(monothreaded, record_of_node);
-    std::map<NodeId, std::set<int>> concurrent;
-    std::vector<ConcurrentCalls> collective_pairs;
-    for (const ConcurrentCalls &pair : concurrent_calls(tf_.model, words_, monothreaded)) {
-      concurrent[pair.first].insert(line_of(pair.second));
-      concurrent[pair.second].insert(line_of(pair.first));
-      if (tf_.model.collective[pair.first] && tf_.model.collective[pair.second])
-        collective_pairs.push_back(pair);
-    }
-    for (const auto &entry : concurrent) {
-      LevelCall &call = unit().calls[record_of_node[entry.first]];
-      call.required = ThreadLevel::Multiple;
-      call.concurrent_lines = join_lines(entry.second);
-      function_level = ThreadLevel::Multiple;
-    }
-    report_concurrent_collectives(collective_pairs, record_of_node);
+    record_barrier_paths();
+    ConcurrencyRecord concurrency = record_concurrency(monothreaded, record_of_node);
+    insert_concurrency_checks(monothreaded, concurrency);
+    if (!concurrency.candidates.empty())
+      unit().concurrency.push_back(std::move(concurrency));
     unit().functions.push_back({uid, name_, DECL_SOURCE_LOCATION(fun_->decl), function_level});
   }
 
@@ -873,42 +936,62 @@ private:
     unit().call_sites.push_back(site);
   }
 
-  // Lemma 5 with calls to the unit's functions among the monothreaded
-  // calls: the pairs with at least one such call wait for the unit step.
-  void record_concurrent_calls(const std::vector<NodeId> &monothreaded_mpi_calls,
-                               const std::map<NodeId, std::size_t> &record_of_node) {
-    std::vector<NodeId> candidates = monothreaded_mpi_calls;
-    std::map<NodeId, tree> callee_of;
-    for (const auto &call : tf_.unit_calls)
-      if (words_.reached[call.first] && is_monothreaded(words_.words[call.first]) &&
-          !words_.words[call.first].empty()) {
-        candidates.push_back(call.first);
-        callee_of[call.first] = call.second;
-      }
-    if (callee_of.empty())
-      return;
-    std::sort(candidates.begin(), candidates.end());
-    auto side = [&](NodeId node) {
-      auto callee = callee_of.find(node);
-      if (callee == callee_of.end())
-        return ConcurrentCallSide{call_name(node), 0, where(node),
-                                  (bool)tf_.model.collective[node], record_of_node.at(node)};
-      return ConcurrentCallSide{lang_hooks.decl_printable_name(callee->second, 2),
-                                DECL_UID(callee->second), where(node), false,
-                                site_of_node_.at(node)};
-    };
-    for (const ConcurrentCalls &pair : concurrent_calls(tf_.model, words_, candidates)) {
-      if (!callee_of.count(pair.first) && !callee_of.count(pair.second))
-        continue; // two MPI calls: handled at once, below
-      NodeId later = pair.second, earlier = pair.first;
-      if (line_of(later) < line_of(earlier))
-        std::swap(later, earlier);
-      std::vector<DirectiveNote> regions = notes({pair.first_region});
-      if (pair.second_region != pair.first_region && pair.second_region >= 0)
-        regions.push_back(directive_note(pair.second_region));
-      unit().concurrent_call_pairs.push_back({name_, side(earlier), side(later), regions});
+  // What the unit step needs to decide Lemma 5 for this function: the
+  // monothreaded MPI calls and calls to the unit's functions, with the
+  // model, since a callee may pass a barrier that orders them.
+  ConcurrencyRecord record_concurrency(const std::vector<NodeId> &monothreaded_mpi_calls,
+                                       const std::map<NodeId, std::size_t> &record_of_node) {
+    ConcurrencyRecord record;
+    record.function = name_;
+    for (NodeId node : monothreaded_mpi_calls)
+      record.sides[node] = {call_name(node), 0, where(node), (bool)tf_.model.collective[node],
+                            record_of_node.at(node)};
+    for (const auto &call : tf_.unit_calls) {
+      if (!words_.reached[call.first])
+        continue;
+      record.callee_of[call.first] = DECL_UID(call.second);
+      if (is_monothreaded(words_.words[call.first]) && !words_.words[call.first].empty())
+        record.sides[call.first] = {lang_hooks.decl_printable_name(call.second, 2),
+                                    DECL_UID(call.second), where(call.first), false,
+                                    site_of_node_.at(call.first)};
     }
+    for (const auto &side : record.sides)
+      record.candidates.push_back(side.first);
+    if (record.candidates.empty())
+      return record;
+    for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node) {
+      OmpStep step = tf_.model.steps[node];
+      if (step == OmpStep::OpenSingle || step == OmpStep::OpenSection ||
+          step == OmpStep::OpenTask || step == OmpStep::OpenMaster ||
+          step == OmpStep::OpenMasked)
+        record.region_notes[node] = directive_note(node);
+    }
+    record.model = tf_.model;
+    record.words = words_;
+    return record;
   }
+
+  // For functions called by a team: the barriers that bind to the caller's
+  // team (outside parallel regions of this function's own).
+  void record_barrier_paths() {
+    BarrierPaths paths;
+    for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node)
+      if (tf_.model.steps[node] == OmpStep::Barrier && words_.reached[node] &&
+          relative_letters(words_.words[node]).find('P') == std::string::npos)
+        paths.barriers.push_back(node);
+    for (const auto &call : tf_.unit_calls)
+      paths.calls.push_back({call.first, DECL_UID(call.second)});
+    if (paths.barriers.empty() && paths.calls.empty())
+      return;
+    // Their marks let CC_cc see them when a checked team calls this
+    // function (dormant otherwise: rtlib/parcoach_threads.h).
+    if (instrumenting())
+      for (NodeId barrier : paths.barriers)
+        mark_barrier(tf_.stmt_of_node[barrier]);
+    paths.cfg = tf_.model.cfg;
+    unit().barrier_paths[DECL_UID(fun_->decl)] = std::move(paths);
+  }
+
 
   // A call at this word runs on every thread that calls the function: the
   // function's own directives (not the assumed context, nor barriers) open
@@ -1013,49 +1096,25 @@ private:
     }
   }
 
-  void report_concurrent_collectives(const std::vector<ConcurrentCalls> &pairs,
-                                     const std::map<NodeId, std::size_t> &record_of_node) {
+  // CC_cc (Algorithm 11) before the collectives of this function that two
+  // threads may run at once.  Inserted now, before OpenMP expansion, for
+  // every pair Lemma 5 finds when calls are not taken as barriers; the unit
+  // step, which knows the callees, may find some pair ordered by a barrier
+  // in a callee: the check then stays silent at run time, since the
+  // barriers of such callees are marked too (record_barrier_paths).
+  void insert_concurrency_checks(const std::vector<NodeId> &monothreaded,
+                                 ConcurrencyRecord &record) {
+    if (!instrumenting())
+      return;
+    std::vector<NodeId> collectives;
+    for (NodeId node : monothreaded)
+      if (tf_.model.collective[node])
+        collectives.push_back(node);
     std::map<NodeId, std::set<int>> others;
-    for (const ConcurrentCalls &pair : pairs) {
-      NodeId later = pair.second, earlier = pair.first;
-      if (line_of(later) < line_of(earlier))
-        std::swap(later, earlier);
-      std::string a = call_name(earlier), b = call_name(later);
-      unit().calls[record_of_node.at(pair.first)].reported = true;
-      unit().calls[record_of_node.at(pair.second)].reported = true;
+    for (const ConcurrentCalls &pair : concurrent_calls(tf_.model, words_, collectives)) {
       others[pair.first].insert(line_of(pair.second));
       others[pair.second].insert(line_of(pair.first));
-      NodeId region_a = pair.first_region, region_b = pair.second_region;
-      std::vector<DirectiveNote> related = notes({region_a});
-      if (region_b != region_a && region_b >= 0)
-        related.push_back(directive_note(region_b));
-      auto_diagnostic_group group;
-      bool shown;
-      if (pair.first == pair.second)
-        shown = warning_at(where(later), 0,
-                           "%qs (line %d) may be called at the same time by two threads of this "
-                           "process: another thread may enter its region again before this "
-                           "one leaves it, with no barrier between; collectives must be "
-                           "called in one order on every process "
-                           "[parcoach:concurrent-collectives]",
-                           b.c_str(), line_of(later));
-      else
-        shown = warning_at(where(later), 0,
-                           "%qs (line %d) and %qs (line %d) may be called at the same time by "
-                           "two threads of this process: their monothreaded regions are not "
-                           "ordered by a barrier; collectives must be called in one order on "
-                           "every process [parcoach:concurrent-collectives]",
-                           b.c_str(), line_of(later), a.c_str(), line_of(earlier));
-      if (!shown)
-        continue;
-      add_finding("concurrent-collectives", name_, where(later), b, related, instrumenting());
-      for (const DirectiveNote &note : related)
-        inform(note.where, "one thread may run this %s region while another runs the other "
-                           "monothreaded region",
-               note.name.c_str());
     }
-    if (!instrumenting() || pairs.empty())
-      return;
     // CC_cc needs the team's fork and barriers marked; a team whose
     // parallel directive is not in this function (the context's) or whose
     // barriers cannot be marked gets no check.
@@ -1087,13 +1146,14 @@ private:
       insert_before(tf_.stmt_of_node[parallel], gimple_build_call(thread_decl(MarkFork), 0));
       for (NodeId node : team_calls.second) {
         insert_cc_check(call_of(node), call_name(node), name_, join_lines(others[node]));
-        inform(where(node), "run-time check inserted: the program stops if two different "
-                            "threads of a process reach collectives at lines %d and %s "
-                            "between the same two barriers",
-               line_of(node), join_lines(others[node]).c_str());
+        record.check_notes[node] = "run-time check inserted: the program stops if two "
+                                   "different threads of a process reach collectives at lines " +
+                                   std::to_string(line_of(node)) + " and " +
+                                   join_lines(others[node]) + " between the same two barriers";
       }
     }
   }
+
 
   function *fun_;
   const Options &options_;

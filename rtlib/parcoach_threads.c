@@ -42,6 +42,7 @@ struct team
 static struct team teams[TEAM_SLOTS];
 static int table_lock;
 static unsigned instances;
+static int forks_seen; /* some team was forked with CC_cc checks */
 
 /* What the calling thread knows of its team at each level.  */
 static __thread unsigned my_instance[MAX_LEVEL + 1];
@@ -200,6 +201,7 @@ parcoach_thread_fork (void)
 
   if (!omp_get_ancestor_thread_num || level > MAX_LEVEL)
     return;
+  __atomic_store_n (&forks_seen, 1, __ATOMIC_RELAXED);
   for (l = 1; l < level; l++)
     ancestors[l - 1] = omp_get_ancestor_thread_num (l);
   lock ();
@@ -215,8 +217,14 @@ parcoach_thread_fork (void)
 void
 parcoach_thread_barrier (void)
 {
-  int level = current_level ();
+  int level;
 
+  /* Dormant until a checked team has been forked: the barriers of called
+     functions are marked wherever they are, and phases matter only to
+     teams that a fork mark started (my_team restarts the count then).  */
+  if (!__atomic_load_n (&forks_seen, __ATOMIC_RELAXED))
+    return;
+  level = current_level ();
   if (!omp_get_ancestor_thread_num || level < 1 || level > MAX_LEVEL)
     return;
   lock ();

@@ -20,8 +20,11 @@
    the collectives it may run concurrently with.  It relies on two marks:
    parcoach_thread_fork, before the parallel directive of the team (by the
    encountering thread: a new team instance), and parcoach_thread_barrier,
-   after each barrier of the team (by every thread: a new phase).  Teams are
-   told apart by their nesting level and their ancestors' thread numbers.
+   after each barrier of the team (by every thread: a new phase), including
+   the barriers of functions the team may call (orphaned barriers, marked
+   in every function that has them; such marks return at once until a
+   checked team has been forked).  Teams are told apart by their nesting
+   level and their ancestors' thread numbers.
 
    Messages start with "PARCOACH: rank R thread T" and name the calls and
    lines; then MPI_Abort (through PMPI) when MPI is running, abort

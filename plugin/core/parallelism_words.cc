@@ -57,9 +57,10 @@ bool apply_step(OmpStep step, NodeId node, NodeId opener, ParallelismWord &word)
     word.push_back({Letter::Single, node});
     return true;
   case OmpStep::OpenMaster:
+  case OmpStep::OpenMasked:
     if (inner && inner->letter == Letter::Single)
       return false;
-    word.push_back({Letter::Master, node});
+    word.push_back({step == OmpStep::OpenMaster ? Letter::Master : Letter::Single, node});
     return true;
   case OmpStep::Barrier:
     if (inside_monothreaded(word))
@@ -240,6 +241,7 @@ namespace {
 // `from' itself, when equal) along at least one edge without passing a
 // barrier of that team or leaving it.
 bool reaches_without_barrier(const ThreadModel &model, const WordResult &words,
+                             const std::vector<bool> &passes_barrier,
                              const ParallelismWord &team, NodeId from, NodeId to) {
   std::vector<bool> seen(model.cfg.size(), false);
   std::vector<NodeId> work(model.cfg.succs(from).begin(), model.cfg.succs(from).end());
@@ -253,7 +255,9 @@ bool reaches_without_barrier(const ThreadModel &model, const WordResult &words,
       return true;
     OmpStep step = model.steps[node];
     ParallelismWord regions = without_barriers(words.words[node]);
-    if (step == OmpStep::Barrier && regions == team)
+    bool barrier = step == OmpStep::Barrier ||
+                   (node < (NodeId)passes_barrier.size() && passes_barrier[node]);
+    if (barrier && regions == team)
       continue; // every thread of the team waits here
     if (step == OmpStep::CloseParallel && regions.size() < team.size())
       continue; // the team ends
@@ -266,7 +270,8 @@ bool reaches_without_barrier(const ThreadModel &model, const WordResult &words,
 } // namespace
 
 std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const WordResult &words,
-                                              const std::vector<NodeId> &nodes) {
+                                              const std::vector<NodeId> &nodes,
+                                              const std::vector<bool> &passes_barrier) {
   // The calls by (team, innermost region).
   struct Region {
     ParallelismWord team;
@@ -309,7 +314,8 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
                                 a.team.back().letter == Letter::Parallel;
     if (task_of_every_thread ||
         (a.letter.letter != Letter::Master && opened_by != OmpStep::OpenSection &&
-         reaches_without_barrier(model, words, a.team, a.letter.directive,
+         opened_by != OmpStep::OpenMasked &&
+         reaches_without_barrier(model, words, passes_barrier, a.team, a.letter.directive,
                                  a.letter.directive)))
       add_pairs(a, a);
     for (std::size_t j = i + 1; j < regions.size(); ++j) {
@@ -317,12 +323,50 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
       if (a.team != b.team ||
           (a.letter.letter == Letter::Master && b.letter.letter == Letter::Master))
         continue;
-      if (reaches_without_barrier(model, words, a.team, a.letter.directive, b.letter.directive) ||
-          reaches_without_barrier(model, words, a.team, b.letter.directive, a.letter.directive))
+      if (reaches_without_barrier(model, words, passes_barrier, a.team, a.letter.directive,
+                                  b.letter.directive) ||
+          reaches_without_barrier(model, words, passes_barrier, a.team, b.letter.directive,
+                                  a.letter.directive))
         add_pairs(a, b);
     }
   }
   return result;
+}
+
+std::set<unsigned> functions_passing_barrier(const std::map<unsigned, BarrierPaths> &functions) {
+  std::set<unsigned> passing;
+  // Whether the exit is out of reach once barriers and calls to passing
+  // functions block the way.
+  auto passes = [&passing](const BarrierPaths &f) {
+    if (f.cfg.entry < 0 || f.cfg.exit < 0)
+      return false;
+    std::vector<bool> blocked(f.cfg.size(), false), seen(f.cfg.size(), false);
+    for (NodeId barrier : f.barriers)
+      blocked[barrier] = true;
+    for (const auto &call : f.calls)
+      if (passing.count(call.second))
+        blocked[call.first] = true;
+    std::vector<NodeId> work{f.cfg.entry};
+    while (!work.empty()) {
+      NodeId node = work.back();
+      work.pop_back();
+      if (seen[node] || blocked[node])
+        continue;
+      seen[node] = true;
+      if (node == f.cfg.exit)
+        return false;
+      for (NodeId next : f.cfg.succs(node))
+        work.push_back(next);
+    }
+    return true;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto &function : functions)
+      if (!passing.count(function.first) && passes(function.second))
+        changed = passing.insert(function.first).second;
+  }
+  return passing;
 }
 
 std::string relative_letters(const ParallelismWord &word) {

@@ -17,6 +17,7 @@
 #include "plugin_options.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,7 +51,10 @@ enum class OmpStep {
   OpenSingle,        // single: push S
   OpenSection,       // section: push S (each runs once per sections)
   OpenTask,          // task: push S (a task may also start inside S or M)
-  OpenMaster,        // master, masked: push M
+  OpenMaster,        // master: push M
+  OpenMasked,        // masked: push S (its one thread may not be the main
+                     // one), but like master it is never run by two
+                     // threads at once
   OpenWorksharing,   // for, sections: no letter (every thread takes part)
   Barrier,           // explicit barrier, implicit barrier of a worksharing end
   CloseParallel,     // end of a parallel region: pop up to its P
@@ -129,8 +133,27 @@ struct ConcurrentCalls {
 // itself.  Regions met before any parallel region (orphaned constructs in
 // a sequential context) run in the initial thread alone.  `nodes': the
 // calls to consider, each monothreaded.
+// `passes_barrier' (by node, may be empty): calls to functions that pass
+// a barrier of the calling team on every path (functions_passing_barrier),
+// which order regions like a barrier written in place.
 std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const WordResult &words,
-                                              const std::vector<NodeId> &nodes);
+                                              const std::vector<NodeId> &nodes,
+                                              const std::vector<bool> &passes_barrier = {});
+
+// Barriers in called functions (the thesis' Algorithm 18 idea applied to
+// Lemma 5): a function's graph, its orphaned barriers (explicit or
+// implicit, outside parallel regions of its own: they bind to the calling
+// team) and its calls to functions of the unit.
+struct BarrierPaths {
+  Graph cfg;
+  std::vector<NodeId> barriers;
+  std::vector<std::pair<NodeId, unsigned>> calls; // (node, callee)
+};
+
+// The functions every path of which, from entry to exit, passes an
+// orphaned barrier or a call to such a function.  The least fixpoint:
+// recursion proves nothing by itself.
+std::set<unsigned> functions_passing_barrier(const std::map<unsigned, BarrierPaths> &functions);
 
 // Thread levels through calls (thesis section 5.3's summaries applied to
 // chapter 2): a call to a function of the unit makes, at its own word, the

@@ -42,14 +42,19 @@ public:
   WordResult words(CallContext context = CallContext::Sequential) const {
     return parallelism_words(model_, context_word(context));
   }
-  // The pairs of concurrent calls among the model's collectives.
-  std::set<std::pair<NodeId, NodeId>> concurrent(const WordResult &w) const {
+  // The pairs of concurrent calls among the model's collectives;
+  // `barrier_calls': calls to functions that pass a barrier.
+  std::set<std::pair<NodeId, NodeId>> concurrent(const WordResult &w,
+                                                 std::vector<NodeId> barrier_calls = {}) const {
     std::vector<NodeId> calls;
     for (NodeId n = 0; n < (NodeId)model_.cfg.size(); ++n)
       if (model_.collective[n] && is_monothreaded(w.words[n]))
         calls.push_back(n);
+    std::vector<bool> passes(model_.cfg.size(), false);
+    for (NodeId n : barrier_calls)
+      passes[n] = true;
     std::set<std::pair<NodeId, NodeId>> pairs;
-    for (const ConcurrentCalls &c : concurrent_calls(model_, w, calls))
+    for (const ConcurrentCalls &c : concurrent_calls(model_, w, calls, passes))
       pairs.insert({c.first, c.second});
     return pairs;
   }
@@ -529,4 +534,59 @@ TEST_CASE("a relative word leaves out the context and the barriers", "[thread-le
   ParallelismWord word{{Letter::Parallel, -1}, {Letter::Barrier, 3}, {Letter::Single, 4},
                        {Letter::Parallel, 5}, {Letter::Master, 6}};
   CHECK(relative_letters(word) == "SPM");
+}
+
+TEST_CASE("a call to a function passing a barrier orders regions like a barrier",
+          "[thread-level]") {
+  // parallel (2), master (3) MPI_Bcast (4) end (5), call sync_team (6),
+  // masked (7) MPI_Allreduce (8) end (9), end of parallel (10).
+  OmpFigure f(10);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11})
+      .step(2, OmpStep::OpenParallel)
+      .step(3, OmpStep::OpenMaster).step(5, OmpStep::CloseMonothreaded)
+      .step(7, OmpStep::OpenMasked).step(9, OmpStep::CloseMonothreaded)
+      .step(10, OmpStep::CloseParallel)
+      .collective(4).collective(8);
+  WordResult w = f.words();
+  // masked: one thread, maybe not the main one (S), never two at once.
+  CHECK(spell(w.words[8]) == "PS");
+  CHECK(required_level(w.words[8]) == ThreadLevel::Serialized);
+  std::set<std::pair<NodeId, NodeId>> unordered = {{4, 8}};
+  CHECK(f.concurrent(w) == unordered);
+  CHECK(f.concurrent(w, {6}).empty());
+}
+
+TEST_CASE("functions passing a barrier on every path, through calls, recursion aside",
+          "[thread-level]") {
+  // Each function: entry 0, exit 1, nodes from 2.
+  auto graph = [](std::initializer_list<std::pair<NodeId, NodeId>> edges, int nodes) {
+    Graph g;
+    for (int i = 0; i < nodes; ++i)
+      g.add_node();
+    g.entry = 0;
+    g.exit = 1;
+    for (const auto &e : edges)
+      g.add_edge(e.first, e.second);
+    return g;
+  };
+  std::map<unsigned, BarrierPaths> unit;
+  // 1: a barrier on the only path.
+  unit[1].cfg = graph({{0, 2}, {2, 1}}, 3);
+  unit[1].barriers = {2};
+  // 2: a barrier on one branch only.
+  unit[2].cfg = graph({{0, 2}, {0, 3}, {2, 1}, {3, 1}}, 4);
+  unit[2].barriers = {2};
+  // 3: calls 1 on every path.
+  unit[3].cfg = graph({{0, 2}, {2, 1}}, 3);
+  unit[3].calls = {{2, 1}};
+  // 4: calls 2 (not always a barrier).
+  unit[4].cfg = graph({{0, 2}, {2, 1}}, 3);
+  unit[4].calls = {{2, 2}};
+  // 5: calls itself and nothing else: proves nothing.
+  unit[5].cfg = graph({{0, 2}, {2, 1}}, 3);
+  unit[5].calls = {{2, 5}};
+  // 6: calls itself on one branch, 1 on the other... and 1 afterwards.
+  unit[6].cfg = graph({{0, 2}, {0, 3}, {2, 4}, {3, 4}, {4, 1}}, 5);
+  unit[6].calls = {{2, 6}, {4, 1}};
+  CHECK(functions_passing_barrier(unit) == std::set<unsigned>{1, 3, 6});
 }
