@@ -330,6 +330,41 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
         add_pairs(a, b);
     }
   }
+  // A task may run on any thread of its OpenMP team while the thread that
+  // created it goes on: its calls are concurrent with every monothreaded
+  // call of that team that can follow its creation before a barrier (the
+  // rest of the single or master region that created it, the regions
+  // after it).  Calls in regions of the same level were paired above.
+  auto openmp_team = [](ParallelismWord word) {
+    word = without_barriers(word);
+    while (!word.empty() && word.back().letter != Letter::Parallel)
+      word.pop_back();
+    return word;
+  };
+  std::set<std::pair<NodeId, NodeId>> found;
+  for (const ConcurrentCalls &pair : result)
+    found.insert({pair.first, pair.second});
+  for (const Region &task : regions) {
+    if (model.steps[task.letter.directive] != OmpStep::OpenTask)
+      continue;
+    ParallelismWord team = openmp_team(task.team);
+    if (team.empty())
+      continue;
+    for (const Region &other : regions)
+      for (NodeId y : other.calls) {
+        if (&other == &task || openmp_team(words.words[y]) != team ||
+            !reaches_without_barrier(model, words, passes_barrier, team, task.letter.directive,
+                                     y))
+          continue;
+        for (NodeId x : task.calls) {
+          std::pair<NodeId, NodeId> key{std::min(x, y), std::max(x, y)};
+          if (found.insert(key).second)
+            result.push_back({key.first, key.second,
+                              x <= y ? task.letter.directive : other.letter.directive,
+                              x <= y ? other.letter.directive : task.letter.directive});
+        }
+      }
+  }
   return result;
 }
 

@@ -590,3 +590,51 @@ TEST_CASE("functions passing a barrier on every path, through calls, recursion a
   unit[6].calls = {{2, 6}, {4, 1}};
   CHECK(functions_passing_barrier(unit) == std::set<unsigned>{1, 3, 6});
 }
+
+TEST_CASE("a task is concurrent with what its creator runs after creating it",
+          "[thread-level]") {
+  // parallel (1), single (2), MPI_Barrier (3), task (4) MPI_Bcast (5)
+  // end (6), MPI_Allreduce (7), end of single (8), its barrier (9), end of
+  // parallel (10).
+  OmpFigure f(10);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11})
+      .step(1, OmpStep::OpenParallel)
+      .step(2, OmpStep::OpenSingle)
+      .step(4, OmpStep::OpenTask).step(6, OmpStep::CloseMonothreaded)
+      .step(8, OmpStep::CloseMonothreaded)
+      .step(9, OmpStep::Barrier)
+      .step(10, OmpStep::CloseParallel)
+      .collective(3).collective(5).collective(7);
+  // The barrier before the task was created is not concurrent with it.
+  std::set<std::pair<NodeId, NodeId>> expected = {{5, 7}};
+  CHECK(f.concurrent(f.words()) == expected);
+
+  // A single nowait creating the task, then another single: the task may
+  // still run when another thread enters the second single; the single's
+  // own implicit barrier orders nothing here.
+  OmpFigure g(11);
+  g.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+      .step(1, OmpStep::OpenParallel)
+      .step(2, OmpStep::OpenSingle)
+      .step(3, OmpStep::OpenTask).step(5, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::CloseMonothreaded)
+      .step(7, OmpStep::OpenSingle).step(9, OmpStep::CloseMonothreaded)
+      .step(10, OmpStep::Barrier)
+      .step(11, OmpStep::CloseParallel)
+      .collective(4).collective(8);
+  std::set<std::pair<NodeId, NodeId>> unordered = {{4, 8}};
+  CHECK(g.concurrent(g.words()) == unordered);
+  // With a barrier after the first single, the task is done by then.
+  OmpFigure h(12);
+  h.path({0, 1, 2, 3, 4, 5, 6, 12, 7, 8, 9, 10, 11, 13})
+      .step(1, OmpStep::OpenParallel)
+      .step(2, OmpStep::OpenSingle)
+      .step(3, OmpStep::OpenTask).step(5, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::CloseMonothreaded)
+      .step(12, OmpStep::Barrier)
+      .step(7, OmpStep::OpenSingle).step(9, OmpStep::CloseMonothreaded)
+      .step(10, OmpStep::Barrier)
+      .step(11, OmpStep::CloseParallel)
+      .collective(4).collective(8);
+  CHECK(h.concurrent(h.words()).empty());
+}
