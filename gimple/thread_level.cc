@@ -326,12 +326,17 @@ struct ConcurrentCallPair {
   std::vector<DirectiveNote> regions;
   // The note of the run-time check before the later call, if any.
   std::string check_note;
+  // Orphaned regions of a function a team calls: where it is called.
+  location_t team_call = UNKNOWN_LOCATION;
+  std::string team_caller;
 };
 
 // Lemma 5 over a function, decided at the unit step, when it is known
 // which calls to the unit's functions pass a barrier of the calling team.
 struct ConcurrencyRecord {
+  unsigned uid;
   std::string function;
+  bool sequential_context; // its words assume a call outside parallel regions
   ThreadModel model;
   WordResult words;
   std::vector<NodeId> candidates; // monothreaded MPI calls and unit calls
@@ -530,19 +535,52 @@ void require_multiple(LevelCall &call, int other_line) {
 // Lemma 5 on each recorded function, now that it is known which calls pass
 // a barrier of the calling team (a barrier in a callee orders regions like
 // one written in place): the pairs of calls two threads may make at once.
+// The functions every thread of a team may call (directly in a parallel
+// region, or from such a function outside its single and master regions),
+// with one such call: their orphaned single, master and task regions bind
+// to that team.
+std::map<unsigned, const LevelCallSite *> functions_called_by_teams() {
+  std::map<unsigned, const LevelCallSite *> called;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const LevelCallSite &site : unit().call_sites) {
+      if (called.count(site.callee))
+        continue;
+      std::string letters = relative_letters(site.word);
+      bool by_team = letters.empty() ? called.count(site.caller) > 0 : letters.back() == 'P';
+      if (by_team) {
+        called[site.callee] = &site;
+        changed = true;
+      }
+    }
+  }
+  return called;
+}
+
 std::vector<ConcurrentCallPair> concurrent_call_pairs() {
   UnitLevels &state = unit();
   std::set<unsigned> passing = functions_passing_barrier(state.barrier_paths);
+  std::map<unsigned, const LevelCallSite *> team_calls = functions_called_by_teams();
   std::vector<ConcurrentCallPair> pairs;
   for (const ConcurrencyRecord &record : state.concurrency) {
+    // A function a team calls: its words as in a parallel region.
+    const LevelCallSite *team_call = nullptr;
+    WordResult team_words;
+    const WordResult *words = &record.words;
+    auto found_call = team_calls.find(record.uid);
+    if (found_call != team_calls.end() && record.sequential_context) {
+      team_call = found_call->second;
+      team_words = parallelism_words(record.model, context_word(CallContext::Parallel));
+      words = &team_words;
+    }
     std::vector<bool> passes_barrier(record.model.cfg.size(), false);
     for (const auto &call : record.callee_of)
       // A barrier reached from inside a single or master region would be
       // an OpenMP error, not an order.
       passes_barrier[call.first] = passing.count(call.second) &&
-                                   !is_monothreaded(record.words.words[call.first]);
+                                   !is_monothreaded(words->words[call.first]);
     for (const ConcurrentCalls &found :
-         concurrent_calls(record.model, record.words, record.candidates, passes_barrier)) {
+         concurrent_calls(record.model, *words, record.candidates, passes_barrier)) {
       const ConcurrentCallSide &first = record.sides.at(found.first);
       const ConcurrentCallSide &second = record.sides.at(found.second);
       bool second_later = LOCATION_LINE(second.where) >= LOCATION_LINE(first.where);
@@ -561,6 +599,10 @@ std::vector<ConcurrentCallPair> concurrent_call_pairs() {
       auto check = record.check_notes.find(later);
       if (check != record.check_notes.end())
         pair.check_note = check->second;
+      if (team_call) {
+        pair.team_call = team_call->where;
+        pair.team_caller = team_call->caller_name;
+      }
       pairs.push_back(pair);
     }
   }
@@ -631,6 +673,10 @@ void report_concurrent_calls(const std::function<bool(unsigned)> &runs_collectiv
       inform(note.where, "one thread may run this %s region while another runs the other "
                          "monothreaded region",
              note.name.c_str());
+    if (pair.team_call != UNKNOWN_LOCATION)
+      inform(pair.team_call, "every thread of a team may call %qs here, in %qs: its single, "
+                             "master and task regions belong to that team",
+             pair.function.c_str(), pair.team_caller.c_str());
     if (!pair.check_note.empty())
       inform(pair.later.where, "%s", pair.check_note.c_str());
   }
@@ -942,7 +988,9 @@ private:
   ConcurrencyRecord record_concurrency(const std::vector<NodeId> &monothreaded_mpi_calls,
                                        const std::map<NodeId, std::size_t> &record_of_node) {
     ConcurrencyRecord record;
+    record.uid = DECL_UID(fun_->decl);
     record.function = name_;
+    record.sequential_context = call_context(fun_, options_) == CallContext::Sequential;
     for (NodeId node : monothreaded_mpi_calls)
       record.sides[node] = {call_name(node), 0, where(node), (bool)tf_.model.collective[node],
                             record_of_node.at(node)};
