@@ -266,7 +266,9 @@ struct LevelCall {
   // FUNNELED, SERIALIZED (index: the level).
   std::vector<DirectiveNote> blamed[3];
   std::string concurrent_lines; // lines of calls another thread may make meanwhile
-  bool reported = false; // already warned at the `cfg' pass
+  // Warned otherwise (as concurrent collectives; in the callee, for a call
+  // whose word adds nothing): no level warning here.
+  bool reported = false;
   // For a call to a function of the unit: the MPI call of the callee (or of
   // its callees) that needs `required', "'MPI_Send' at line 12 in 'g'".
   std::string through;
@@ -360,7 +362,6 @@ struct LevelCallSite {
   location_t where;
   ParallelismWord word;
   std::map<NodeId, DirectiveNote> directives; // the caller's, by node
-  std::set<int> concurrent_lines; // MPI calls another thread may make meanwhile
 };
 
 struct UnitLevels {
@@ -530,11 +531,6 @@ void require_multiple(LevelCall &call, int other_line) {
     call.concurrent_lines += (call.concurrent_lines.empty() ? "" : ", ") + line;
 }
 
-// Concurrent monothreaded regions where one side (or both) calls a function
-// that runs collectives.
-// Lemma 5 on each recorded function, now that it is known which calls pass
-// a barrier of the calling team (a barrier in a callee orders regions like
-// one written in place): the pairs of calls two threads may make at once.
 // The functions every thread of a team may call (directly in a parallel
 // region, or from such a function outside its single and master regions),
 // with one such call: their orphaned single, master and task regions bind
@@ -557,6 +553,10 @@ std::map<unsigned, const LevelCallSite *> functions_called_by_teams() {
   return called;
 }
 
+// Lemma 5 on each recorded function, now that it is known which calls pass
+// a barrier of the calling team (a barrier in a callee orders regions like
+// one written in place) and which functions teams call: the pairs of calls
+// two threads may make at once.
 std::vector<ConcurrentCallPair> concurrent_call_pairs() {
   UnitLevels &state = unit();
   std::set<unsigned> passing = functions_passing_barrier(state.barrier_paths);
@@ -732,8 +732,8 @@ void report_levels() {
       add_finding("thread-level", call.function, call.where, call.call, *blamed, false);
       for (const DirectiveNote &note : *blamed)
         inform(note.where, "%s%qs (line %d) runs inside this %s region",
-             call.through.empty() ? "" : "the call to ", call.call.c_str(),
-             LOCATION_LINE(call.where), note.name.c_str());
+               call.through.empty() ? "" : "the call to ", call.call.c_str(),
+               LOCATION_LINE(call.where), note.name.c_str());
     }
   std::string erroneous;
   if (!state.erroneous_lines.empty())
@@ -974,7 +974,7 @@ private:
     const ParallelismWord &word = words_.words[node];
     summary.calls.push_back({relative_letters(word), DECL_UID(callee)});
     LevelCallSite site{DECL_UID(fun_->decl), DECL_UID(callee), name_,
-                       lang_hooks.decl_printable_name(callee, 2), where(node), word, {}, {}};
+                       lang_hooks.decl_printable_name(callee, 2), where(node), word, {}};
     for (const WordLetter &letter : word)
       if (letter.directive >= 0 && letter.letter != Letter::Barrier)
         site.directives[letter.directive] = directive_note(letter.directive);

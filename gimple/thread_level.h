@@ -1,25 +1,28 @@
 // MPI thread levels and concurrent collectives in MPI+OpenMP code (thesis
-// chapters 2 and 4): the GIMPLE side of core/thread_level.h.
+// chapters 2 and 4): the GIMPLE side of core/parallelism_words.h.
 //
 // At the `cfg' pass, for each function (OpenMP directives are still
 // statements then):
 //  * its augmented CFG and the parallelism word of every MPI call;
-//  * warnings that do not depend on the requested level, given at once:
-//    a collective several threads of a process may call (erroneous at
-//    every level) and collectives in concurrent monothreaded regions
-//    ([parcoach:thread-level], [parcoach:concurrent-collectives]), with
-//    notes at the directives responsible;
-//  * their run-time checks (rtlib/parcoach_threads.h): CC_ipw before a
-//    collective in a multithreaded context, CC_cc before collectives in
-//    concurrent monothreaded regions, and the marks CC_cc needs (a team
-//    forked, a barrier passed).
-// The requested level may be set in a function GCC lowers later (main is
-// often last), so the warnings that depend on it wait for the unit step
-// (unit_analysis.h): each MPI call the level does not allow, and the level
-// report at MPI_Init_thread (or one note per function when the unit has no
-// MPI_Init_thread nor MPI_Init).  So do calls that several threads may
-// make to functions of the unit: whether those run collectives is known
-// only then.
+//  * the warning that does not depend on the rest of the unit, given at
+//    once: a collective several threads of a process may call (erroneous
+//    at every level, [parcoach:thread-level]), with notes at the
+//    directives responsible;
+//  * the run-time checks (rtlib/parcoach_threads.h), which must be in
+//    place before OpenMP expansion: CC_ipw before a collective in a
+//    multithreaded context, CC_cc before collectives in concurrent
+//    monothreaded regions, and the marks CC_cc needs (a team forked, a
+//    barrier passed, including the orphaned barriers of every function,
+//    which a checked team may call).
+// The rest waits for the unit step (unit_analysis.h), once every function
+// is lowered: the requested level may be set in a function GCC lowers later
+// (main is often last); a call's MPI calls are its callee's (levels through
+// calls); a barrier in a callee orders monothreaded regions, and the
+// orphaned regions of a function a team calls belong to that team (Lemma 5,
+// [parcoach:concurrent-collectives]).  Then come each MPI call the level
+// does not allow, the level report at MPI_Init_thread (or one note per
+// function when the unit has no MPI_Init_thread nor MPI_Init), and the
+// calls several threads may make to functions that run collectives.
 #ifndef PARCOACH_GIMPLE_THREAD_LEVEL_H
 #define PARCOACH_GIMPLE_THREAD_LEVEL_H
 
