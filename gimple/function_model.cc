@@ -22,6 +22,22 @@ tree unit_callee(const gcall *call) {
   if (!callee || fndecl_built_in_p(callee))
     return NULL_TREE;
   cgraph_node *node = cgraph_node::get(callee);
+  // A same-body alias (C++ makes the complete-object constructor and
+  // destructor aliases of the base-object ones): the function called is
+  // the alias target, whose body the unit sees under its own DECL_UID.
+  // An alias whose target is not known yet is not followed (no callee).
+  for (int hops = 0; node && node->alias; ++hops) {
+    ipa_ref *ref = nullptr;
+    tree target = NULL_TREE;
+    if (node->iterate_reference(0, ref) && ref && ref->use == IPA_REF_ALIAS)
+      target = ref->referred->decl;
+    else if (node->alias_target && TREE_CODE(node->alias_target) == FUNCTION_DECL)
+      target = node->alias_target;
+    if (!target || hops > 16)
+      return NULL_TREE;
+    callee = target;
+    node = cgraph_node::get(callee);
+  }
   return node && node->definition ? callee : NULL_TREE;
 }
 

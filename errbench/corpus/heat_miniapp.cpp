@@ -12,13 +12,13 @@
 // round-off, which the run checks (allreduced, so every process throws or
 // none); all collectives are reached by every process in the same order.
 //
-// Known false positives (README, "Value flow", limits): the step count and
-// the output interval are read through the reference members config_ and
-// comm_, pointers the caller stored in the object, which the value flow
-// does not follow across calls; so the loop tests of lines 212 and 215 and
-// the drift test of line 220 may differ as far as PARCOACH knows, and the
-// calls of lines 216 and 223 are warned.  The run-time checks agree at
-// every step: the program runs to the end.
+// Known false positives (README, "Precision", limits): the step count and
+// output interval are broadcast in a std::vector<int>, read back through
+// pointers its templates return, and reach run() in an object whose vector
+// fields escape; the drift test reads an allreduce on the communicator of
+// the reference member comm_: none followed, so lines 212, 215 and 220 may
+// differ as far as PARCOACH knows and the calls of lines 216 and 223 are
+// warned.  The run-time checks agree at every step: the program runs on.
 //
 // description: C++ mini-app: class holding the communicator, std::vector fields, broadcast step count, rank-0-only printf
 // expect-warning: 216 collective-mismatch

@@ -31,6 +31,11 @@ struct Value {
   // helper like `owner(n, k)' returns a uniform value wherever its
   // arguments are uniform.
   unsigned long long parameters = 0;
+  // In a function's flow-sensitive state only: a called function let the
+  // slot's address escape on some path to here, so that code the
+  // analysis does not see may change it from now on (a read gives the
+  // slot's escape fact; stores do not clear it).
+  bool escaped = false;
 };
 
 constexpr int kSymbolicParameters = 64;
@@ -66,6 +71,7 @@ struct FunctionState {
   std::vector<int> entry_facts; // per Parameter(Target) slot: its proof, or why it differs
   std::vector<int> parameter_slot; // by position: a Parameter slot, or -1
   bool outside = false;         // callable from code the unit does not show
+  bool has_team = false;        // has blocks an OpenMP team runs
 
   // Outputs.
   Value result;
@@ -161,6 +167,10 @@ private:
       a.parameters |= b.parameters;
       changed = true;
     }
+    if (b.escaped && !a.escaped) {
+      a.escaped = true;
+      changed = true;
+    }
     return changed;
   }
 
@@ -171,7 +181,7 @@ private:
 
   // Values compared as the fixpoint sees them: bits and proof ranks.
   bool same(const Value &a, const Value &b) const {
-    if (a.bits != b.bits || a.parameters != b.parameters)
+    if (a.bits != b.bits || a.parameters != b.parameters || a.escaped != b.escaped)
       return false;
     for (int d = 0; d < kDimensions; ++d)
       if (!differs(a, d) && rank_of(a.why[d]) != rank_of(b.why[d]))
@@ -265,6 +275,8 @@ private:
     state.has_target.assign(state.parameter_count, false);
     state.target_escapes.assign(state.parameter_count, false);
     state.entry_facts.assign(slots, -1);
+    for (const ValueFlowBlock &block : function.blocks)
+      state.has_team |= block.in_parallel_region;
     state.parameter_slot.assign(state.parameter_count, -1);
     // Code outside the unit may call it under any condition, and from a
     // thread team.
@@ -691,7 +703,9 @@ private:
     const ValueFlowSlot &slot = function.slots[s];
     if (slot.escapes >= 0)
       return fact_value(local_fact(state, slot.escapes));
-    if (state.escaped[s])
+    if (state.escaped[s] && !flow_escape(state, s))
+      return fact_value(escaped_fact(state, s));
+    if (state.flow_index[s] >= 0 && values[state.flow_index[s]].escaped)
       return fact_value(escaped_fact(state, s));
     Value v = state.flow_index[s] >= 0 ? values[state.flow_index[s]] : state.single[s];
     if (state.flow_index[s] < 0 && slot.scope != SlotScope::Local &&
@@ -729,10 +743,13 @@ private:
     }
     int flow = state.flow_index[s];
     if (flow >= 0) {
+      bool escaped = values[flow].escaped;
+      v.escaped = false;
       if (strong)
         values[flow] = v;
       else
         join_into(values[flow], v);
+      values[flow].escaped = escaped;
       return;
     }
     if (join_into(state.single[s], v))
@@ -868,7 +885,16 @@ private:
       }
       for (int p : argument.pointees) {
         if (!known || callee->target_escapes[k] || !callee->has_target[k]) {
-          if (p >= 0 && p < (int)function.slots.size() && !state.escaped[p]) {
+          if (p < 0 || p >= (int)function.slots.size())
+            continue;
+          // With a state per block, from this call on (on every path
+          // from here): code the analysis does not see may hold the
+          // address now, but nobody else had it before.  Otherwise in
+          // the whole function.
+          bool from_here = flow_escape(state, p);
+          if (from_here)
+            values[state.flow_index[p]].escaped = true;
+          if (!state.escaped[p]) {
             state.escaped[p] = true;
             if (state.function->slots[p].scope == SlotScope::ParameterTarget &&
                 state.function->slots[p].parameter >= 0 &&
@@ -877,9 +903,10 @@ private:
               state.target_escapes[state.function->slots[p].parameter] = true;
               schedule_callers(state);
             }
-            for (int other = 0; other < (int)function.blocks.size(); ++other)
-              if (state.evaluated[other])
-                enqueue(state, *queue_, other);
+            if (!from_here)
+              for (int other = 0; other < (int)function.blocks.size(); ++other)
+                if (state.evaluated[other])
+                  enqueue(state, *queue_, other);
           }
           continue;
         }
@@ -938,6 +965,18 @@ private:
     for (int s : state.global_slots)
       join_into(values[state.flow_index[s]],
                 global_value(function.slots[s].global, function.slots[s]));
+  }
+
+  // A slot whose escape through a call the flow-sensitive state records
+  // from that call on: a local or what a pointer parameter points to,
+  // with a state per block, in a function no thread team runs (another
+  // thread could read it after the call, before the call in its own
+  // order).  A global's value is published to the other functions, which
+  // do not see the call: its escape stays everywhere.
+  static bool flow_escape(const FunctionState &state, int s) {
+    const ValueFlowSlot &slot = state.function->slots[s];
+    return state.flow_index[s] >= 0 && !state.has_team && !differs(state.thread_context, 1) &&
+           (slot.scope == SlotScope::Local || slot.scope == SlotScope::ParameterTarget);
   }
 
   // Two field keys name overlapping bits.

@@ -502,6 +502,118 @@ TEST_CASE("a pointer the callee lets escape makes the caller's variable differ",
   CHECK(verdict_of({main, keep}, 0, 0).may_differ_between_processes);
 }
 
+// keep(int *p) lets *p escape (stores p in a global); main: v = SIZE;
+// [test v]; keep(&v); [test v]; v = SIZE; [test v].  Before the call
+// nobody else has v's address: the first test is uniform.  From the call
+// on, code the analysis does not see may change v at any time, even
+// right after a store: the other two may differ.
+TEST_CASE("a variable escapes from the call that lets its address out",
+          "[value-flow][inter]") {
+  Program keep("keep", 2);
+  int p = keep.target("*p", 0);
+  keep.function().slots[p].escapes = keep.differs("its address is stored in a global");
+  keep.block();
+  Program main("main", 1);
+  main.entry_point();
+  int v = main.local("v");
+  int size = main.uniform("'v' comes from MPI_Comm_size at line 3");
+  int b0 = main.block(), b1 = main.block(), b2 = main.block(), b3 = main.block();
+  int b4 = main.block(), b5 = main.block(), b6 = main.block();
+  main.assign(b0, v, {}, size);
+  int before = main.branch(b0, {v});
+  main.successors(b0, {b1, b2});
+  main.successors(b1, {b2});
+  main.call(b2, 2, {address_of(v)});
+  int after = main.branch(b2, {v});
+  main.successors(b2, {b3, b4});
+  main.successors(b3, {b4});
+  main.assign(b4, v, {}, size);
+  int stored = main.branch(b4, {v});
+  main.successors(b4, {b5, b6});
+  main.successors(b5, {b6});
+  std::vector<ValueFlowFunction> unit{main, keep};
+  CHECK_FALSE(verdict_of(unit, 0, before).may_differ_between_processes);
+  BranchVerdict v_after = verdict_of(unit, 0, after);
+  CHECK(v_after.may_differ_between_processes);
+  CHECK(v_after.reason == "depends on 'v', which a called function may change at any time");
+  CHECK(verdict_of(unit, 0, stored).may_differ_between_processes);
+}
+
+// The same in a function with an OpenMP team: another thread may read v
+// after one thread's call, though before the call in its own order; the
+// escape counts in the whole function.
+TEST_CASE("in a function with a thread team a variable escapes everywhere",
+          "[value-flow][inter][threads]") {
+  Program keep("keep", 2);
+  int p = keep.target("*p", 0);
+  keep.function().slots[p].escapes = keep.differs("its address is stored in a global");
+  keep.block();
+  Program main("main", 1);
+  main.entry_point();
+  int v = main.local("v");
+  int b0 = main.block(), b1 = main.block(), b2 = main.block();
+  main.assign(b0, v, {}, main.uniform("'v' comes from MPI_Comm_size at line 3"));
+  int before = main.branch(b0, {v});
+  main.successors(b0, {b1, b2});
+  main.successors(b1, {b2});
+  main.call(b2, 2, {address_of(v)});
+  for (int b : {b0, b1, b2})
+    main.function().blocks[b].in_parallel_region = true;
+  CHECK(verdict_of({main, keep}, 0, before).may_differ_between_processes);
+}
+
+// In a loop, the escape of one iteration reaches the next: main: v = SIZE;
+// loop: [test v]; keep(&v); back to the test.
+TEST_CASE("an escape in a loop body reaches the loop's test", "[value-flow][inter]") {
+  Program keep("keep", 2);
+  int p = keep.target("*p", 0);
+  keep.function().slots[p].escapes = keep.differs("its address is passed to 'foo'");
+  keep.block();
+  Program main("main", 1);
+  main.entry_point();
+  int v = main.local("v");
+  int b0 = main.block(), head = main.block(), body = main.block(), exit = main.block();
+  main.assign(b0, v, {}, main.uniform("'v' comes from MPI_Comm_size at line 3"));
+  main.successors(b0, {head});
+  int test = main.branch(head, {v});
+  main.successors(head, {body, exit});
+  main.call(body, 2, {address_of(v)});
+  main.successors(body, {head});
+  CHECK(verdict_of({main, keep}, 0, test).may_differ_between_processes);
+}
+
+// What a pointer parameter points to escapes from the call too, and the
+// callers learn that the function lets it escape: f(int *p): [test *p];
+// keep(p); [test *p].  main: v = SIZE; f(&v); [test v].
+TEST_CASE("a pointer parameter's target escapes from the call that lets it out",
+          "[value-flow][inter]") {
+  Program keep("keep", 3);
+  int kp = keep.target("*p", 0);
+  keep.function().slots[kp].escapes = keep.differs("its address is stored in a global");
+  keep.block();
+  Program f("f", 2);
+  int fp = f.target("*p", 0);
+  int f0 = f.block(), f1 = f.block(), f2 = f.block(), f3 = f.block(), f4 = f.block();
+  int f_before = f.branch(f0, {fp});
+  f.successors(f0, {f1, f2});
+  f.successors(f1, {f2});
+  f.call(f2, 3, {address_of(fp)});
+  int f_after = f.branch(f2, {fp});
+  f.successors(f2, {f3, f4});
+  f.successors(f3, {f4});
+  Program main("main", 1);
+  main.entry_point();
+  int v = main.local("v");
+  int m0 = main.block();
+  main.assign(m0, v, {}, main.uniform("'v' comes from MPI_Comm_size at line 3"));
+  main.call(m0, 2, {address_of(v)});
+  int m_after = diamond_test(main, m0, {v});
+  std::vector<ValueFlowFunction> unit{main, f, keep};
+  CHECK_FALSE(verdict_of(unit, 1, f_before).may_differ_between_processes);
+  CHECK(verdict_of(unit, 1, f_after).may_differ_between_processes);
+  CHECK(verdict_of(unit, 0, m_after).may_differ_between_processes);
+}
+
 TEST_CASE("static globals are the join of every store of the unit", "[value-flow][globals]") {
   // static int g;  setup(): g = SIZE;  main: setup(); if (g) ...
   auto unit_with = [](GlobalVisibility visibility, bool extra_rank_store) {
