@@ -39,6 +39,7 @@ struct team_state
   int min, max;                  /* of the round in progress */
   int result_min[2], result_max[2];
   unsigned generation;
+  int stopped;                   /* threads that printed their stop line */
 };
 
 static struct team_state slots[PARCOACH_OMP_SLOTS];
@@ -85,11 +86,15 @@ team_slot (void)
 }
 
 /* `blamed_in': the function of the conditionals, when it is not
-   `function' (a dormant check naming its checked region's).  */
+   `function' (a dormant check naming its checked region's).  Every thread
+   of the team comes here after the same round; each waits (a bounded
+   while) for the others to have printed before stopping the process.  */
 static void
-stop (int colour, int other, const char *file, int line,
-      const char *function, const char *conditionals, const char *blamed_in)
+stop (struct team_state *team, int size, int colour, int other,
+      const char *file, int line, const char *function,
+      const char *conditionals, const char *blamed_in)
 {
+  long spins;
   int mpi_running = 0, finalized = 1;
   int blame = conditionals != NULL && conditionals[0] != '\0';
 
@@ -104,6 +109,11 @@ stop (int colour, int other, const char *file, int line,
            blame && blamed_in ? " in function " : "",
            blame && blamed_in ? blamed_in : "");
   fflush (stderr);
+  __atomic_add_fetch (&team->stopped, 1, __ATOMIC_ACQ_REL);
+  for (spins = 0; spins < 1000000
+                  && __atomic_load_n (&team->stopped, __ATOMIC_ACQUIRE) < size;
+       spins++)
+    sched_yield ();
   if (PMPI_Initialized (&mpi_running) == MPI_SUCCESS && mpi_running
       && PMPI_Finalized (&finalized) == MPI_SUCCESS && !finalized)
     PMPI_Abort (MPI_COMM_WORLD, 86);
@@ -164,8 +174,8 @@ rendezvous (int colour, const char *file, int line, const char *function,
   min = team->result_min[parity];
   max = team->result_max[parity];
   if (min != max)
-    stop (colour, colour == min ? max : min, file, line, function, conditionals,
-          blamed_in);
+    stop (team, size, colour, colour == min ? max : min, file, line, function,
+          conditionals, blamed_in);
 }
 
 void
