@@ -31,16 +31,20 @@ const char *const region_names[RegionCallCount] = {
 
 tree runtime_decls[RuntimeCheckCount];
 tree region_decls[RegionCallCount];
-// void parcoach_omp_check (int colour, const char *file, int line,
-//                          const char *function, const char *conditionals)
-tree omp_check_decl;
+// void parcoach_omp_check[_if_armed] (int colour, const char *file, int line,
+//                                     const char *function, const char *conditionals)
+enum OmpCheck { OmpLive, OmpDormant, OmpCheckCount };
+const char *const omp_check_names[OmpCheckCount] = {"parcoach_omp_check",
+                                                    "parcoach_omp_check_if_armed"};
+tree omp_check_decls[OmpCheckCount];
 
 const ggc_root_tab runtime_decl_roots[] = {
     {&runtime_decls[0], RuntimeCheckCount, sizeof(runtime_decls[0]),
      &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
     {&region_decls[0], RegionCallCount, sizeof(region_decls[0]),
      &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
-    {&omp_check_decl, 1, sizeof(omp_check_decl), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
+    {&omp_check_decls[0], OmpCheckCount, sizeof(omp_check_decls[0]), &gt_ggc_mx_tree_node,
+     &gt_pch_nx_tree_node},
     LAST_GGC_ROOT_TAB};
 
 RuntimeCheck check_for(HandleKind kind, SourceLanguage language) {
@@ -361,6 +365,13 @@ bool is_runtime_check(tree decl) {
   return false;
 }
 
+bool is_omp_check(tree decl) {
+  for (tree check : omp_check_decls)
+    if (check && decl == check)
+      return true;
+  return false;
+}
+
 bool is_region_mark(tree decl) {
   for (tree mark : region_decls)
     if (mark && decl == mark)
@@ -369,10 +380,10 @@ bool is_region_mark(tree decl) {
 }
 
 // The argument of a candidate check that holds its tag: `when' for the MPI
-// checks, the colour for the OpenMP check; -1 for other statements.
+// checks, the colour for the OpenMP checks; -1 for other statements.
 int tag_argument(const gcall *call) {
   tree decl = gimple_call_fndecl(call);
-  if (decl && decl == omp_check_decl)
+  if (is_omp_check(decl))
     return 0;
   if (is_runtime_check(decl) && gimple_call_num_args(call) >= when_from_end)
     return gimple_call_num_args(call) - when_from_end;
@@ -411,8 +422,8 @@ bool settle_statement(gimple_stmt_iterator *gsi, const std::vector<SettledCheck>
     SettledCheck settled = (size_t)tag < by_tag.size() ? by_tag[tag] : SettledCheck();
     remove = settled.decision == CheckDecision::Remove;
     if (!remove) {
-      bool omp = gimple_call_fndecl(call) == omp_check_decl;
-      int value = omp ? settled.colour : check_when(settled.decision);
+      int value = is_omp_check(gimple_call_fndecl(call)) ? settled.colour
+                                                          : check_when(settled.decision);
       gimple_call_set_arg(call, tag_argument(call), build_int_cst(integer_type_node, value));
       gimple_call_set_arg(call, gimple_call_num_args(call) - conditionals_from_end,
                           gcc_compat::string_constant(settled.conditionals.c_str()));
@@ -427,24 +438,48 @@ bool settle_statement(gimple_stmt_iterator *gsi, const std::vector<SettledCheck>
 
 } // namespace
 
-void insert_omp_candidate(gimple *before, int tag, location_t where,
+namespace {
+
+// `check (first_candidate_when + tag, file, line, function, "")': the
+// colour takes its place at the unit step.
+gcall *omp_candidate_call(OmpCheck kind, int tag, location_t where,
                           const std::string &function) {
-  if (!omp_check_decl) {
+  if (!omp_check_decls[kind]) {
     tree text = const_string_type();
-    omp_check_decl = external_function(
-        "parcoach_omp_check",
+    omp_check_decls[kind] = external_function(
+        omp_check_names[kind],
         build_function_type_list(void_type_node, integer_type_node, text, integer_type_node,
                                  text, text, NULL_TREE));
   }
   const char *file = LOCATION_FILE(where);
   gcall *call = gimple_build_call(
-      omp_check_decl, 5, build_int_cst(integer_type_node, first_candidate_when + tag),
+      omp_check_decls[kind], 5, build_int_cst(integer_type_node, first_candidate_when + tag),
       gcc_compat::string_constant(file ? file : "?"),
       build_int_cst(integer_type_node, LOCATION_LINE(where)),
       gcc_compat::string_constant(function.c_str()), gcc_compat::string_constant(""));
   gimple_set_location(call, where);
+  return call;
+}
+
+} // namespace
+
+void insert_omp_candidate(gimple *before, bool dormant, int tag, location_t where,
+                          const std::string &function) {
   gimple_stmt_iterator gsi = gsi_for_stmt(before);
-  gsi_insert_before(&gsi, call, GSI_SAME_STMT);
+  gsi_insert_before(&gsi, omp_candidate_call(dormant ? OmpDormant : OmpLive, tag, where, function),
+                    GSI_SAME_STMT);
+}
+
+bool insert_omp_region_start(gimple *parallel, int tag, location_t where,
+                             const std::string &function) {
+  // The directive ends its block, whose one successor starts the body
+  // (split off if it is also reached from inside, a loop at the start).
+  basic_block bb = gimple_bb(parallel);
+  if (!bb || !single_succ_p(bb) || single_succ(bb) == EXIT_BLOCK_PTR_FOR_FN(cfun))
+    return false;
+  gsi_insert_on_edge_immediate(single_succ_edge(bb),
+                               omp_candidate_call(OmpLive, tag, where, function));
+  return true;
 }
 
 CandidateChecks insert_candidate_checks(function *fun, const GimpleFunction &model,

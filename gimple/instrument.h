@@ -64,7 +64,8 @@ enum class CheckDecision {
 
 struct SettledCheck {
   CheckDecision decision = CheckDecision::Remove;
-  // OpenMP checks: the construct's colour (rtlib/parcoach_omp.h).
+  // OpenMP checks: the colour (rtlib/parcoach_omp.h), which the tag holds
+  // the place of until then.
   int colour = 0;
   // The lines of the conditionals blamed, for the run-time message.
   std::string conditionals;
@@ -77,10 +78,17 @@ void settle_candidate_checks(const std::vector<SettledCheck> &by_tag,
                              const std::set<unsigned> &flagged_functions);
 
 // A candidate OpenMP check (rtlib/parcoach_omp.h) before `before', to be
-// executed by every thread of the team that reaches it; settled like the
-// others, its colour then set.
-void insert_omp_candidate(gimple *before, int tag, location_t where,
+// executed by every thread of the team that reaches it: live, or with
+// `dormant' only while the calling team is armed (an orphaned construct).
+// Settled like the others: removed, or kept with its colour set.
+void insert_omp_candidate(gimple *before, bool dormant, int tag, location_t where,
                           const std::string &function);
+
+// The same for the start of a checked region (PARCOACH_OMP_START), at the
+// start of the body of the parallel directive `parallel'; false if there
+// is no such place (then the region must not be checked).
+bool insert_omp_region_start(gimple *parallel, int tag, location_t where,
+                             const std::string &function);
 
 } // namespace parcoach
 

@@ -6,6 +6,7 @@
 #include "../rtlib/parcoach_omp.h"
 
 #include <map>
+#include <set>
 #include <string>
 
 namespace parcoach {
@@ -23,7 +24,8 @@ struct TeamEvent {
   int callee;          // unit id of the function a call event calls, or -1
   // Where the run-time check goes (the barrier call or the directive), and
   // its colour (rtlib/parcoach_omp.h); null for an implicit barrier, which
-  // the check before its construct covers.
+  // the check before its construct covers, and for a call, whose callee
+  // checks its own constructs.
   gimple *check_before;
   int check_colour;
 };
@@ -152,12 +154,13 @@ private:
         continue;
       }
       // A call to a function of the unit stands for the orphaned
-      // constructs it runs, known at the unit step (Algorithm 18); the
-      // check before the call covers them.
+      // constructs it runs, known at the unit step (Algorithm 18).  No
+      // check before it: the callee's dormant checks come alive in a
+      // checked region, one before each construct.
       if (tree callee = team_code ? unit_callee(call) : NULL_TREE)
         current = add_event(current, 0,
                             std::string("the call to ") + lang_hooks.decl_printable_name(callee, 2),
-                            gimple_location(call), call, Barrier, unit_id_(callee));
+                            gimple_location(call), nullptr, 0, unit_id_(callee));
     }
     gimple *last = last_stmt(bb);
     bool branches = team_code && last && !ends_team &&
@@ -192,26 +195,20 @@ TeamRecord team_record(const RegionModel &region, bool parallel_region, location
 }
 
 // Thesis Algorithm 16: a check before every barrier and worksharing
-// construct of the region (and every call reaching some), and before its
-// end, so that no thread can wait in a real barrier while another waits in
-// a check.
-void add_pending_checks(const RegionModel &region, std::size_t team, location_t start,
-                        std::vector<PendingOmpCheck> &pending) {
+// construct of the region, and before its end, so that no thread can wait
+// in a real barrier while another waits in a check; the start of the body
+// arms the dormant checks of the constructs the region reaches through
+// calls.  For the orphaned constructs (no directive), dormant checks.
+void add_pending_checks(const RegionModel &region, std::size_t team, gimple *directive,
+                        location_t start, std::vector<PendingOmpCheck> &pending) {
+  bool dormant = directive == nullptr;
+  if (directive)
+    pending.push_back({team, directive, PARCOACH_OMP_START, start, false});
   for (const TeamEvent &event : region.events)
     if (event.check_before)
-      pending.push_back(
-          {team, event.check_before, event.check_colour, event.where, event.callee});
+      pending.push_back({team, event.check_before, event.check_colour, event.where, dormant});
   if (region.region_end)
-    pending.push_back({team, region.region_end, 0, start, -1});
-}
-
-// The colour of the check before a call: the first construct the callee
-// runs, so that a call matches the same construct written inline (a call
-// running one barrier matches a barrier); for a callee that runs several
-// sequences, a colour of its own (PARCOACH_OMP_CALL + its unit id).
-int call_check_colour(const std::vector<int> &summary) {
-  int first = summary.front(); // never called with an empty summary
-  return is_call_token(first) ? PARCOACH_OMP_CALL + token_function(first) : first;
+    pending.push_back({team, region.region_end, PARCOACH_OMP_END, start, false});
 }
 
 // The name of what a flagged node stands for: the construct, or for a
@@ -261,7 +258,11 @@ void report_team(const std::string &function, const TeamRecord &team,
                       "threads may take different branches here, and then not all of them "
                       "reach %s (line %d) at the same point",
                       name.c_str(), LOCATION_LINE(event.where));
-    if (instrumented)
+    if (instrumented && team.model.facts[entry.first].callee >= 0)
+      inform(event.where, "run-time checks inserted before the constructs this call "
+                          "reaches: the program stops if the threads of the team disagree "
+                          "there");
+    else if (instrumented)
       inform(event.where, "run-time check inserted: the program stops if the threads "
                           "of the team disagree here");
   }
@@ -291,14 +292,16 @@ OmpFunctionRecord build_omp_record(function *fun, const Options &options,
   RegionModel summary;
   RegionModelBuilder(fun, regions, -1, 0, unit_id, summary).build();
   record.summary = team_record(summary, false, start, branches);
-  // The orphaned constructs are reported, never checked at run time (the
-  // calling team's region may be unchecked).
+  // The orphaned constructs get dormant checks, alive while the calling
+  // team's region is checked.
   RegionModel orphaned;
   RegionModelBuilder(fun, regions, -1, options.omp_verbosity, unit_id, orphaned).build();
-  if (!orphaned.events.empty())
+  if (!orphaned.events.empty()) {
     record.teams.push_back(team_record(orphaned, false, start, branches));
+    add_pending_checks(orphaned, record.teams.size() - 1, nullptr, start, pending);
+  }
   for (std::size_t r = 0; r < regions.regions.size(); ++r) {
-    const gimple *directive = regions.regions[r].directive;
+    gimple *directive = regions.regions[r].directive;
     if (gimple_code(directive) != GIMPLE_OMP_PARALLEL)
       continue;
     RegionModel region;
@@ -309,7 +312,8 @@ OmpFunctionRecord build_omp_record(function *fun, const Options &options,
       continue;
     record.teams.push_back(
         team_record(region, true, gimple_location(directive), branches));
-    add_pending_checks(region, record.teams.size() - 1, gimple_location(directive), pending);
+    add_pending_checks(region, record.teams.size() - 1, directive, gimple_location(directive),
+                       pending);
   }
   return record;
 }
@@ -317,9 +321,21 @@ OmpFunctionRecord build_omp_record(function *fun, const Options &options,
 void insert_omp_candidates(function *fun, const std::vector<PendingOmpCheck> &pending,
                            OmpFunctionRecord &record, int &next_tag) {
   std::string function = lang_hooks.decl_printable_name(fun->decl, 2);
+  // A region whose start cannot be marked gets no check at all: its live
+  // checks would wait for threads in its callees' unarmed constructs.
+  std::set<std::size_t> unmarked;
   for (const PendingOmpCheck &check : pending) {
-    insert_omp_candidate(check.before, next_tag, check.where, function);
-    record.teams[check.team].candidates.push_back({next_tag++, check.colour, check.callee});
+    if (unmarked.count(check.team))
+      continue;
+    if (check.colour == PARCOACH_OMP_START) {
+      if (!insert_omp_region_start(check.before, next_tag, check.where, function)) {
+        unmarked.insert(check.team);
+        continue;
+      }
+    } else {
+      insert_omp_candidate(check.before, check.dormant, next_tag, check.where, function);
+    }
+    record.teams[check.team].candidates.push_back({next_tag++, check.colour});
   }
 }
 
@@ -349,23 +365,19 @@ void analyse_omp_unit(const std::vector<const OmpFunctionRecord *> &records,
       std::vector<std::string> names;
       for (const auto &entry : flagged)
         names.push_back(event_name(team, entry.first, entry.second.collective, records));
+      // A parallel region is checked when flagged (or always with
+      // instrument=all); orphaned constructs always keep their dormant
+      // checks, since any team may call them from a checked region,
+      // possibly in another file.
       bool instrument = team.parallel_region &&
                         (options.instrument == InstrumentMode::All ||
                          (options.instrument == InstrumentMode::Selective && !flagged.empty()));
-      if (instrument) {
+      if (instrument || !team.parallel_region) {
         std::string lines = all_conditional_lines(team.branches, flagged);
-        for (const TeamRecord::Candidate &candidate : team.candidates) {
-          SettledCheck &settled = by_tag[candidate.tag];
-          settled = {CheckDecision::Always, candidate.colour, lines};
-          if (candidate.callee < 0)
-            continue;
-          // Before a call: checked only if the callee runs team constructs.
-          const std::vector<int> &summary = summaries[candidate.callee];
-          if (summary.empty())
-            settled.decision = CheckDecision::Remove;
-          else
-            settled.colour = call_check_colour(summary);
-        }
+        CheckDecision decision =
+            team.parallel_region ? CheckDecision::Always : CheckDecision::IfArmed;
+        for (const TeamRecord::Candidate &candidate : team.candidates)
+          by_tag[candidate.tag] = {decision, candidate.colour, lines};
       }
       report_team(records[id]->name, team, flagged, names, instrument, findings);
     }

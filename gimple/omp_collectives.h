@@ -10,9 +10,13 @@
 // Like the MPI analysis (unit_analysis.h), it works in two steps: the
 // models are built at the `cfg' pass, before OpenMP expansion outlines the
 // regions, with a candidate run-time check before every construct of every
-// region; the unit step, once every function is lowered, replaces calls by
-// what the callees run (Algorithm 18, with the summaries of
-// collective_summaries.h), reports, and settles the candidates.
+// region, at the start of its body (which arms the dormant checks) and
+// before its end, and a dormant check before every orphaned construct; the
+// unit step, once every function is lowered, replaces calls by what the
+// callees run (Algorithm 18, with the summaries of
+// collective_summaries.h), reports, and settles the candidates.  A call
+// gets no check of its own: the callee's dormant checks, alive while the
+// calling team's region is checked, check each construct it runs.
 #ifndef PARCOACH_GIMPLE_OMP_COLLECTIVES_H
 #define PARCOACH_GIMPLE_OMP_COLLECTIVES_H
 
@@ -49,12 +53,11 @@ struct TeamRecord {
   BranchOfNode branches;
   // (node, index of its branch in the function's FlowBranches).
   std::vector<std::pair<NodeId, int>> flow_branches;
-  // Candidate checks: the colour of rtlib/parcoach_omp.h, except before a
-  // call, whose colour depends on what the callee runs.
+  // Candidate checks, with their colour (rtlib/parcoach_omp.h): live for
+  // a parallel region, dormant for the orphaned constructs.
   struct Candidate {
     int tag;
     int colour;
-    int callee; // unit id, or -1
   };
   std::vector<Candidate> candidates;
 };
@@ -71,10 +74,12 @@ struct OmpFunctionRecord {
 // nothing before that.
 struct PendingOmpCheck {
   std::size_t team; // index in OmpFunctionRecord::teams
+  // The construct, or for PARCOACH_OMP_START the parallel directive (the
+  // check goes at the start of its body).
   gimple *before;
   int colour;
   location_t where;
-  int callee; // unit id of the function called by `before', or -1
+  bool dormant; // an orphaned construct's
 };
 
 // At the `cfg' pass: the models of `fun''s teams.  Their conditionals are

@@ -7,7 +7,14 @@
    consecutive regions of the same team reuse it: each round has a
    generation number, and its result is kept in one of two places by
    parity, so that a fast thread starting the next round cannot overwrite
-   what a slow one has yet to read.  */
+   what a slow one has yet to read.
+
+   Arming (the dormant checks of orphaned constructs): each thread keeps
+   one bit per nesting level, set from the start of a checked region of
+   its team at that level to its end.  Every thread of a team runs the
+   region's body, so the threads of one team are armed alike; a nested
+   team has a level of its own, so it is never armed by its parent's
+   region.  */
 
 #include "parcoach_omp.h"
 
@@ -32,9 +39,17 @@ struct team_state
   int min, max;                  /* of the round in progress */
   int result_min[2], result_max[2];
   unsigned generation;
+  int stopped;                   /* threads that printed their stop line */
 };
 
 static struct team_state slots[PARCOACH_OMP_SLOTS];
+
+/* Bit L: the calling thread is in a checked region of its team at level
+   L; with, for the messages of dormant checks, that region's function
+   and conditionals.  */
+static __thread unsigned long long armed;
+static __thread const char *armed_function[PARCOACH_OMP_MAX_ARMED_LEVEL];
+static __thread const char *armed_conditionals[PARCOACH_OMP_MAX_ARMED_LEVEL];
 
 static const char *const colour_names[] = {
   "the end of the parallel region", "a barrier", "a worksharing for/do",
@@ -46,9 +61,14 @@ name_of (int colour)
 {
   if (colour >= 0 && colour < (int) (sizeof colour_names / sizeof *colour_names))
     return colour_names[colour];
-  if (colour >= PARCOACH_OMP_CALL)
-    return "a call to a function reaching barriers or worksharing constructs";
   return "an unknown construct";
+}
+
+/* The nesting level of the calling thread's team.  */
+static int
+team_level (void)
+{
+  return omp_get_level ? omp_get_level () : 0;
 }
 
 /* The slot of the calling thread's team.  */
@@ -65,22 +85,35 @@ team_slot (void)
   return &slots[hash % PARCOACH_OMP_SLOTS];
 }
 
+/* `blamed_in': the function of the conditionals, when it is not
+   `function' (a dormant check naming its checked region's).  Every thread
+   of the team comes here after the same round; each waits (a bounded
+   while) for the others to have printed before stopping the process.  */
 static void
-stop (int colour, int other, const char *file, int line,
-      const char *function, const char *conditionals)
+stop (struct team_state *team, int size, int colour, int other,
+      const char *file, int line, const char *function,
+      const char *conditionals, const char *blamed_in)
 {
+  long spins;
   int mpi_running = 0, finalized = 1;
   int blame = conditionals != NULL && conditionals[0] != '\0';
 
   fprintf (stderr,
            "PARCOACH: thread %d of a team of %d stops before %s at %s:%d in "
-           "function %s: other threads are at %s%s%s\n",
+           "function %s: other threads are at %s%s%s%s%s\n",
            omp_get_thread_num (), omp_get_num_threads (), name_of (colour),
            file ? file : "<unknown file>", line,
            function ? function : "<unknown function>", name_of (other),
            blame ? "; see the conditional(s) at line(s) " : "",
-           blame ? conditionals : "");
+           blame ? conditionals : "",
+           blame && blamed_in ? " in function " : "",
+           blame && blamed_in ? blamed_in : "");
   fflush (stderr);
+  __atomic_add_fetch (&team->stopped, 1, __ATOMIC_ACQ_REL);
+  for (spins = 0; spins < 1000000
+                  && __atomic_load_n (&team->stopped, __ATOMIC_ACQUIRE) < size;
+       spins++)
+    sched_yield ();
   if (PMPI_Initialized (&mpi_running) == MPI_SUCCESS && mpi_running
       && PMPI_Finalized (&finalized) == MPI_SUCCESS && !finalized)
     PMPI_Abort (MPI_COMM_WORLD, 86);
@@ -107,9 +140,10 @@ fold_max (int *target, int value)
     ;
 }
 
-void
-parcoach_omp_check (int colour, const char *file, int line,
-                    const char *function, const char *conditionals)
+/* The rendezvous of a check: wait for the whole team, compare colours.  */
+static void
+rendezvous (int colour, const char *file, int line, const char *function,
+            const char *conditionals, const char *blamed_in)
 {
   struct team_state *team;
   unsigned generation;
@@ -140,7 +174,48 @@ parcoach_omp_check (int colour, const char *file, int line,
   min = team->result_min[parity];
   max = team->result_max[parity];
   if (min != max)
-    stop (colour, colour == min ? max : min, file, line, function, conditionals);
+    stop (team, size, colour, colour == min ? max : min, file, line, function,
+          conditionals, blamed_in);
+}
+
+void
+parcoach_omp_check (int colour, const char *file, int line,
+                    const char *function, const char *conditionals)
+{
+  int level = team_level ();
+
+  /* Too deep to be armed: its dormant checks cannot run, so neither may
+     the live ones.  */
+  if (level >= PARCOACH_OMP_MAX_ARMED_LEVEL)
+    return;
+  if (colour == PARCOACH_OMP_START)
+    {
+      armed |= 1ull << level;
+      armed_function[level] = function;
+      armed_conditionals[level] = conditionals;
+      return;
+    }
+  rendezvous (colour, file, line, function, conditionals, NULL);
+  if (colour == PARCOACH_OMP_END)
+    armed &= ~(1ull << level);
+}
+
+void
+parcoach_omp_check_if_armed (int colour, const char *file, int line,
+                             const char *function, const char *conditionals)
+{
+  int level;
+
+  if (!armed)
+    return; /* the common case: no checked region in this thread */
+  level = team_level ();
+  if (level >= PARCOACH_OMP_MAX_ARMED_LEVEL || !(armed >> level & 1))
+    return;
+  if (conditionals == NULL || conditionals[0] == '\0')
+    rendezvous (colour, file, line, function, armed_conditionals[level],
+                armed_function[level]);
+  else
+    rendezvous (colour, file, line, function, conditionals, NULL);
 }
 
 /* Neutral starting values of every slot.  */

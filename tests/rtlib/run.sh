@@ -83,6 +83,7 @@ for prog in rt_cases rt_pmpi rt_options rt_args; do
 done
 have_threads=1
 build_c rt_threads -pthread || have_threads=0
+build_c rt_omp -fopenmp || fail "build: tests/rtlib/rt_omp.c" "" "$tmp/rt_omp.build"
 have_fortran=0
 if command -v "$MPIF90" > /dev/null 2>&1; then
   if (cd "$tmp" && $MPIF90 -o rt_fortran "$here/rt_fortran.f90" $LINK) \
@@ -328,6 +329,18 @@ if [ $have_threads = 1 ]; then
 else
   fail "(14) concurrent checks" "cannot build rt_threads.c" "$tmp/rt_threads.build"
 fi
+
+# (21) OpenMP checks (parcoach_omp.h): dormant checks run only while the
+# team's checked region is active; a nested team is armed only by its own.
+OMP_NUM_THREADS=2 expect_clean \
+  "(21) OpenMP: dormant checks armed by their team's region only, nested teams apart" \
+  1 ./rt_omp ok
+O="PARCOACH: thread"
+OMP_NUM_THREADS=2 expect_abort \
+  "(21b) OpenMP: the outer team stays armed after a nested one; a dormant check names the region's conditionals" \
+  1 ./rt_omp stop -- \
+  "$O 0 of a team of 2 stops before a barrier at o.c:9 in function orphan: other threads are at the end of the parallel region; see the conditional(s) at line(s) 7 in function region" \
+  "$O 1 of a team of 2 stops before the end of the parallel region at r.c:5 in function region: other threads are at a barrier; see the conditional(s) at line(s) 7"
 
 # (19) Arguments compared in the same reduction as the colour (rt_args.c):
 # root, predefined reduction operation, data size where the standard makes
