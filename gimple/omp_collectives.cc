@@ -355,23 +355,58 @@ void analyse_omp_unit(const std::vector<const OmpFunctionRecord *> &records,
     }
   std::vector<std::vector<int>> summaries = analyse_unit(summary_models).summaries;
 
+  // The mismatches of every team, by function id and team.
+  std::vector<std::vector<std::map<NodeId, FlaggedCollective>>> flagged_teams(records.size());
+  for (std::size_t id = 0; id < records.size(); ++id)
+    if (records[id])
+      for (const TeamRecord &team : records[id]->teams) {
+        ExpandedModel view = team_view(team, verdicts[id], summaries);
+        flagged_teams[id].push_back(
+            flagged_by_origin(view, find_collective_mismatches(view.model)));
+      }
+  // The functions whose orphaned constructs, or those of the functions
+  // they call outside their own regions, are flagged: their dormant checks
+  // come alive only inside a checked region, so a region calling them is
+  // checked too (the mismatch may be decided by an argument, which the
+  // callee's summary does not see).
+  std::vector<bool> reaches_flagged(records.size(), false);
+  for (std::size_t id = 0; id < records.size(); ++id)
+    if (records[id])
+      for (std::size_t t = 0; t < records[id]->teams.size(); ++t)
+        if (!records[id]->teams[t].parallel_region && !flagged_teams[id][t].empty())
+          reaches_flagged[id] = true;
+  auto calls_flagged = [&](const FunctionModel &model) {
+    for (const NodeFacts &facts : model.facts)
+      if (facts.callee >= 0 && (std::size_t)facts.callee < records.size() &&
+          reaches_flagged[facts.callee])
+        return true;
+    return false;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t id = 0; id < records.size(); ++id)
+      if (records[id] && !reaches_flagged[id] && calls_flagged(records[id]->summary.model))
+        changed = reaches_flagged[id] = true;
+  }
+
   for (std::size_t id = 0; id < records.size(); ++id) {
     if (!records[id])
       continue;
-    for (const TeamRecord &team : records[id]->teams) {
-      ExpandedModel view = team_view(team, verdicts[id], summaries);
-      MismatchResult result = find_collective_mismatches(view.model);
-      std::map<NodeId, FlaggedCollective> flagged = flagged_by_origin(view, result);
+    for (std::size_t t = 0; t < records[id]->teams.size(); ++t) {
+      const TeamRecord &team = records[id]->teams[t];
+      const std::map<NodeId, FlaggedCollective> &flagged = flagged_teams[id][t];
       std::vector<std::string> names;
       for (const auto &entry : flagged)
         names.push_back(event_name(team, entry.first, entry.second.collective, records));
-      // A parallel region is checked when flagged (or always with
-      // instrument=all); orphaned constructs always keep their dormant
-      // checks, since any team may call them from a checked region,
-      // possibly in another file.
-      bool instrument = team.parallel_region &&
-                        (options.instrument == InstrumentMode::All ||
-                         (options.instrument == InstrumentMode::Selective && !flagged.empty()));
+      // A parallel region is checked when flagged, when it calls flagged
+      // orphaned constructs (or always with instrument=all); orphaned
+      // constructs always keep their dormant checks, since any team may
+      // call them from a checked region, possibly in another file.
+      bool instrument =
+          team.parallel_region &&
+          (options.instrument == InstrumentMode::All ||
+           (options.instrument == InstrumentMode::Selective &&
+            (!flagged.empty() || calls_flagged(team.model))));
       if (instrument || !team.parallel_region) {
         std::string lines = all_conditional_lines(team.branches, flagged);
         CheckDecision decision =
