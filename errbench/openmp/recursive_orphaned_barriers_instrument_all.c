@@ -4,11 +4,10 @@
  * descend runs) depend on the test of its parameter (line 30): warnings
  * there.  The call in main is not
  * reported: its summary is one token for "what descend runs", the same in
- * every thread, whatever the argument.  main's region is checked (with
- * instrument=all, as in the default mode, which checks regions calling
- * flagged orphaned constructs: recursive_orphaned_barriers.c), and
- * descend's dormant checks, armed at every depth of the recursion, stop
- * the run at thread 0's end of the region against the others' third
+ * every thread, whatever the argument.  main's region is checked (here
+ * with instrument=all; by default too: recursive_orphaned_barriers.c),
+ * and descend's dormant checks, armed at every depth of the recursion,
+ * stop the run at thread 0's end of the region against the others' third
  * barrier.
  *
  * description: OpenMP, instrument=all: recursion with one orphaned barrier per level, depth differs by thread
