@@ -37,6 +37,9 @@ enum OmpCheck { OmpLive, OmpDormant, OmpCheckCount };
 const char *const omp_check_names[OmpCheckCount] = {"parcoach_omp_check",
                                                     "parcoach_omp_check_if_armed"};
 tree omp_check_decls[OmpCheckCount];
+// void parcoach_thread_check_ipw_call (int active, const char *word,
+//   const char *callee, const char *file, int line, const char *function)
+tree thread_call_check_decl;
 
 const ggc_root_tab runtime_decl_roots[] = {
     {&runtime_decls[0], RuntimeCheckCount, sizeof(runtime_decls[0]),
@@ -44,6 +47,8 @@ const ggc_root_tab runtime_decl_roots[] = {
     {&region_decls[0], RegionCallCount, sizeof(region_decls[0]),
      &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
     {&omp_check_decls[0], OmpCheckCount, sizeof(omp_check_decls[0]), &gt_ggc_mx_tree_node,
+     &gt_pch_nx_tree_node},
+    {&thread_call_check_decl, 1, sizeof(thread_call_check_decl), &gt_ggc_mx_tree_node,
      &gt_pch_nx_tree_node},
     LAST_GGC_ROOT_TAB};
 
@@ -380,10 +385,11 @@ bool is_region_mark(tree decl) {
 }
 
 // The argument of a candidate check that holds its tag: `when' for the MPI
-// checks, the colour for the OpenMP checks; -1 for other statements.
+// checks, the colour for the OpenMP checks, `active' for the thread call
+// check; -1 for other statements.
 int tag_argument(const gcall *call) {
   tree decl = gimple_call_fndecl(call);
-  if (is_omp_check(decl))
+  if (is_omp_check(decl) || (decl && decl == thread_call_check_decl))
     return 0;
   if (is_runtime_check(decl) && gimple_call_num_args(call) >= when_from_end)
     return gimple_call_num_args(call) - when_from_end;
@@ -421,9 +427,11 @@ bool settle_statement(gimple_stmt_iterator *gsi, const std::vector<SettledCheck>
   if (tag >= 0) {
     SettledCheck settled = (size_t)tag < by_tag.size() ? by_tag[tag] : SettledCheck();
     remove = settled.decision == CheckDecision::Remove;
-    if (!remove) {
-      int value = is_omp_check(gimple_call_fndecl(call)) ? settled.colour
-                                                          : check_when(settled.decision);
+    tree decl = gimple_call_fndecl(call);
+    if (!remove && decl == thread_call_check_decl) {
+      gimple_call_set_arg(call, 0, integer_one_node); // active; no conditionals
+    } else if (!remove) {
+      int value = is_omp_check(decl) ? settled.colour : check_when(settled.decision);
       gimple_call_set_arg(call, tag_argument(call), build_int_cst(integer_type_node, value));
       gimple_call_set_arg(call, gimple_call_num_args(call) - conditionals_from_end,
                           gcc_compat::string_constant(settled.conditionals.c_str()));
@@ -468,6 +476,28 @@ void insert_omp_candidate(gimple *before, bool dormant, int tag, location_t wher
   gimple_stmt_iterator gsi = gsi_for_stmt(before);
   gsi_insert_before(&gsi, omp_candidate_call(dormant ? OmpDormant : OmpLive, tag, where, function),
                     GSI_SAME_STMT);
+}
+
+void insert_thread_call_candidate(gimple *call, int tag, const std::string &word,
+                                  const std::string &callee, const std::string &function) {
+  if (!thread_call_check_decl) {
+    tree text = const_string_type();
+    thread_call_check_decl = external_function(
+        "parcoach_thread_check_ipw_call",
+        build_function_type_list(void_type_node, integer_type_node, text, text, text,
+                                 integer_type_node, text, NULL_TREE));
+  }
+  location_t where = gimple_location(call);
+  const char *file = LOCATION_FILE(where);
+  gcall *check = gimple_build_call(
+      thread_call_check_decl, 6, build_int_cst(integer_type_node, first_candidate_when + tag),
+      gcc_compat::string_constant(word.c_str()), gcc_compat::string_constant(callee.c_str()),
+      gcc_compat::string_constant(file ? file : "?"),
+      build_int_cst(integer_type_node, LOCATION_LINE(where)),
+      gcc_compat::string_constant(function.c_str()));
+  gimple_set_location(check, where);
+  gimple_stmt_iterator gsi = gsi_for_stmt(call);
+  gsi_insert_before(&gsi, check, GSI_SAME_STMT);
 }
 
 bool insert_omp_region_start(gimple *parallel, int tag, location_t where,

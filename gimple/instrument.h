@@ -84,6 +84,12 @@ void settle_candidate_checks(const std::vector<SettledCheck> &by_tag,
 void insert_omp_candidate(gimple *before, bool dormant, int tag, location_t where,
                           const std::string &function);
 
+// A candidate CC_ipw (rtlib/parcoach_threads.h) before `call', a call to
+// `callee' that several threads may make (parallelism word `word' without
+// barriers): kept if `callee' runs collectives, which the unit step knows.
+void insert_thread_call_candidate(gimple *call, int tag, const std::string &word,
+                                  const std::string &callee, const std::string &function);
+
 // The same for the start of a checked region (PARCOACH_OMP_START), at the
 // start of the body of the parallel directive `parallel'; false if there
 // is no such place (then the region must not be checked).

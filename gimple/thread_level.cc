@@ -5,6 +5,7 @@
 #include "omp_regions.h"
 #include "parallelism_words.h"
 #include "report.h"
+#include "unit_analysis.h"
 
 #include <map>
 #include <set>
@@ -292,6 +293,7 @@ struct FunctionLevel {
 // unit: erroneous if that function runs collectives, which only the unit
 // step knows.
 struct MultithreadedCall {
+  int tag; // its candidate CC_ipw, or -1
   unsigned callee_uid;
   std::string callee;
   std::string function;
@@ -434,12 +436,15 @@ std::set<unsigned> exposed_functions(const std::function<bool(unsigned)> &runs_c
 
 // Calls in a multithreaded context to functions that run collectives
 // outside their own monothreaded regions.
-void report_multithreaded_calls(const std::function<bool(unsigned)> &runs_collectives) {
+void report_multithreaded_calls(const std::function<bool(unsigned)> &runs_collectives,
+                                std::vector<SettledCheck> &by_tag) {
   UnitLevels &state = unit();
   std::set<unsigned> exposed = exposed_functions(runs_collectives);
   for (const MultithreadedCall &call : state.multithreaded_calls) {
     if (!exposed.count(call.callee_uid))
-      continue;
+      continue; // its candidate check stays `Remove'
+    if (call.tag >= 0 && (std::size_t)call.tag < by_tag.size())
+      by_tag[call.tag].decision = CheckDecision::Always;
     state.erroneous_lines.insert(LOCATION_LINE(call.where));
     auto_diagnostic_group group;
     if (!warning_at(call.where, 0,
@@ -449,10 +454,14 @@ void report_multithreaded_calls(const std::function<bool(unsigned)> &runs_collec
                     "thread level [parcoach:thread-level]",
                     call.callee.c_str(), call.word.c_str()))
       continue;
-    add_finding("thread-level", call.function, call.where, call.callee, call.blamed, false);
+    add_finding("thread-level", call.function, call.where, call.callee, call.blamed,
+                call.tag >= 0);
     for (const DirectiveNote &note : call.blamed)
       inform(note.where, "every thread of the team of this %s region calls %qs (line %d)",
              note.name.c_str(), call.callee.c_str(), LOCATION_LINE(call.where));
+    if (call.tag >= 0)
+      inform(call.where, "run-time check inserted: the program stops if more than one "
+                         "thread can make this call");
   }
 }
 
@@ -936,9 +945,9 @@ public:
         exposure.callees.push_back(DECL_UID(call.second));
       if (!is_monothreaded(word))
         unit().multithreaded_calls.push_back(
-            {DECL_UID(call.second), lang_hooks.decl_printable_name(call.second, 2), name_,
-             where(call.first), spell(word),
-             notes(responsible_directives(word, ThreadLevel::Multiple))});
+            {multithreaded_call_check(call.first, call.second), DECL_UID(call.second),
+             lang_hooks.decl_printable_name(call.second, 2), name_, where(call.first),
+             spell(word), notes(responsible_directives(word, ThreadLevel::Multiple))});
     }
     record_barrier_paths();
     ConcurrencyRecord concurrency = record_concurrency(monothreaded, record_of_node);
@@ -966,6 +975,18 @@ private:
       if (d >= 0)
         out.push_back(directive_note(d));
     return out;
+  }
+
+  // A candidate CC_ipw before a call several threads may make to a
+  // function of the unit, kept at the unit step if that function runs
+  // collectives outside its own single and master regions; its tag, or -1.
+  int multithreaded_call_check(NodeId node, tree callee) {
+    if (!instrumenting())
+      return -1;
+    int tag = next_candidate_tag();
+    insert_thread_call_candidate(call_of(node), tag, runtime_word(words_.words[node]),
+                                 lang_hooks.decl_printable_name(callee, 2), name_);
+    return tag;
   }
 
   // A call to a function of the unit: its word goes into the summary, and
@@ -1065,6 +1086,11 @@ private:
 
   bool instrumenting() const { return options_.instrument != InstrumentMode::None; }
 
+  // The word CC_ipw reads: its letters without the barriers.
+  static std::string runtime_word(const ParallelismWord &word) {
+    return spell(without_barriers(word));
+  }
+
   void record_inits() {
     for (gcall *init : tf_.inits) {
       bool thread = init_kind(callee_name(init), language_) == InitKind::InitThread;
@@ -1134,11 +1160,7 @@ private:
                           "(%<-fplugin-arg-parcoach-context%>)",
              word.size() == 1 ? "by every thread of a team" : "in a monothreaded region");
     if (check) {
-      std::string runtime_word;
-      for (char c : letters)
-        if (c != 'B')
-          runtime_word += c;
-      insert_ipw_check(call_of(node), runtime_word, name, name_);
+      insert_ipw_check(call_of(node), runtime_word(word), name, name_);
       inform(where(node), "run-time check inserted: the program stops if more than one "
                           "thread can reach this call");
     }
@@ -1227,8 +1249,9 @@ CallContext call_context(function *fun, const Options &options) {
   return options.context;
 }
 
-void report_thread_levels(const std::function<bool(unsigned)> &runs_collectives) {
-  report_multithreaded_calls(runs_collectives);
+void report_thread_levels(const std::function<bool(unsigned)> &runs_collectives,
+                          std::vector<SettledCheck> &by_tag) {
+  report_multithreaded_calls(runs_collectives, by_tag);
   std::vector<int> call_of_site;
   add_call_site_levels(call_of_site);
   report_concurrent_calls(runs_collectives, call_of_site);

@@ -29,6 +29,7 @@
 #include "gcc_compat.h"
 
 #include "findings_report.h"
+#include "instrument.h"
 #include "plugin_options.h"
 
 #include <functional>
@@ -48,7 +49,10 @@ CallContext call_context(function *fun, const Options &options);
 // requested level, the level report, and the calls several threads may
 // make to functions that run collectives (`runs_collectives', by
 // DECL_UID).
-void report_thread_levels(const std::function<bool(unsigned)> &runs_collectives);
+// `by_tag' receives the decisions on the candidate checks inserted at the
+// `cfg' pass (instrument.h).
+void report_thread_levels(const std::function<bool(unsigned)> &runs_collectives,
+                          std::vector<SettledCheck> &by_tag);
 
 } // namespace parcoach
 

@@ -308,7 +308,7 @@ void run_unit_step() {
     if (!analysis.summaries[function.second].empty())
       runs_collectives.insert(function.first);
   report_thread_levels(
-      [&runs_collectives](unsigned uid) { return runs_collectives.count(uid) != 0; });
+      [&runs_collectives](unsigned uid) { return runs_collectives.count(uid) != 0; }, by_tag);
 
   if (options.instrument != InstrumentMode::None)
     settle_candidate_checks(by_tag, flagged_functions);
@@ -324,6 +324,8 @@ void write_report(void *, void *) {
 }
 
 } // namespace
+
+int next_candidate_tag() { return unit.next_tag++; }
 
 std::vector<Finding> *unit_findings() {
   return unit.reporting ? &unit.report.findings : nullptr;

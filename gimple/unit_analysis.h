@@ -35,6 +35,10 @@ namespace parcoach {
 // At the `cfg' pass, for each function.
 void record_function(function *fun, const Options &options);
 
+// A tag for a candidate check inserted at the `cfg' pass outside
+// record_function (instrument.h); the unit step settles it.
+int next_candidate_tag();
+
 // The findings of the unit, for -fplugin-arg-parcoach-report (null when no
 // report was asked for).
 std::vector<Finding> *unit_findings();

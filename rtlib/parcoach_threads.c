@@ -152,9 +152,11 @@ stop (const char *call, const char *file, int line, const char *function,
   abort ();
 }
 
-void
-parcoach_thread_check_ipw (const char *word, const char *call,
-                           const char *file, int line, const char *function)
+/* CC_ipw for CALL (a collective, or a call to a function that runs
+   collectives, per WHAT): see parcoach_threads.h.  */
+static void
+check_ipw (const char *word, const char *call, const char *what,
+           const char *file, int line, const char *function)
 {
   int level = current_level ();
   int n = word ? (int) strlen (word) : 0;
@@ -184,11 +186,32 @@ parcoach_thread_check_ipw (const char *word, const char *call,
   if (threads <= 1)
     return;
   snprintf (why, sizeof why,
-            "%ld threads of this process may call this collective at once "
-            "(teams of %s threads); concurrent calls of a collective on one "
-            "communicator are erroneous at every thread level",
-            threads, teams_text);
+            "%ld threads of this process may %s at once (teams of %s "
+            "threads); concurrent calls of a collective on one communicator "
+            "are erroneous at every thread level",
+            threads, what, teams_text);
   stop (call, file, line, function, why);
+}
+
+void
+parcoach_thread_check_ipw (const char *word, const char *call,
+                           const char *file, int line, const char *function)
+{
+  check_ipw (word, call, "call this collective", file, line, function);
+}
+
+void
+parcoach_thread_check_ipw_call (int active, const char *word,
+                                const char *callee, const char *file,
+                                int line, const char *function)
+{
+  char call[256];
+
+  if (!active)
+    return;
+  snprintf (call, sizeof call, "the call to %s", callee ? callee : "?");
+  check_ipw (word, call, "make this call, which runs MPI collectives,", file,
+             line, function);
 }
 
 void

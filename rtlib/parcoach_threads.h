@@ -40,6 +40,13 @@ extern "C" {
 void parcoach_thread_check_ipw (const char *word, const char *call,
                                 const char *file, int line,
                                 const char *function);
+/* CC_ipw before a call to a function of the translation unit that runs
+   collectives outside its own single and master regions, made where
+   several threads may make it: the same check, for every thread of the
+   teams the word names.  ACTIVE is 0 for a check the compiler disabled.  */
+void parcoach_thread_check_ipw_call (int active, const char *word,
+                                     const char *callee, const char *file,
+                                     int line, const char *function);
 void parcoach_thread_check_cc (const char *call, const char *file, int line,
                                const char *function, const char *others);
 void parcoach_thread_fork (void);

@@ -1,19 +1,22 @@
 /* Inter-procedural hybrid case: the collective is in a helper, called from
- * an OpenMP parallel region.  At line 35 every thread of the team calls
+ * an OpenMP parallel region.  At line 38 every thread of the team calls
  * sync_all, so every thread would call its MPI_Barrier: erroneous at every
  * thread level, as if the barrier were written in the region (thesis
  * figure 2.10, coll_single).  PARCOACH sees it once the whole file is
  * analysed: sync_all is defined after main and only then known to run a
- * collective.  At line 41 the call is inside a single: one thread per
- * process, correct.  report_from_master (line 36) is called by every thread
+ * collective.  At line 44 the call is inside a single: one thread per
+ * process, correct.  report_from_master (line 39) is called by every thread
  * but runs its collective in a master region: no warning.
- * The call of line 35 gets no run-time check (only collectives written in
- * the region do), so the program is run with one thread only.
+ * The call of line 38 gets a run-time check (CC_ipw, kept at the unit
+ * step once sync_all is known to run a collective): it stops the run with
+ * two threads or more; report_from_master's call gets none.
  *
  * description: collective reached through a call inside a parallel region (every thread), and inside a single (correct)
  * compile-flags: -fopenmp
- * expect-warning: 35 thread-level
+ * expect-warning: 38 thread-level
  * expect-run: 2 ok threads=1
+ * expect-run: 2 stop threads=2
+ * expect-run: 2 stop threads=4
  */
 #include <mpi.h>
 #include <stdio.h>
