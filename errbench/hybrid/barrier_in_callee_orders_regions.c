@@ -1,11 +1,11 @@
 /* Concurrent monothreaded regions, with the barrier in a called function:
- * the master region (thread 0) and the masked region (thread 1) would be
+ * the master region (thread 0) and the single region (any thread) would be
  * concurrent, but every thread of the team calls sync_team between them,
  * whose orphaned barrier binds to the team: the two collectives are
  * ordered, as if the barrier were written in place.  No
  * [parcoach:concurrent-collectives] warning (sync_team is defined after
  * main: decided at the unit step), and nothing stops the run.
- * Requests MPI_THREAD_SERIALIZED: the masked region's thread may not be
+ * Requests MPI_THREAD_SERIALIZED: the single region's thread may not be
  * the main one, and the regions never overlap.
  *
  * description: a barrier in a called function orders two monothreaded regions: correct
@@ -28,7 +28,7 @@ int main(int argc, char **argv)
 #pragma omp master
     MPI_Bcast(&value, 1, MPI_INT, 0, MPI_COMM_WORLD);
     sync_team();
-#pragma omp masked filter(1)
+#pragma omp single
     MPI_Allreduce(&value, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   }
   printf("%d\n", total);
