@@ -21,10 +21,14 @@ const pass_data collective_pass_data = {
 
 void check_function(function *fun, const Options &options) {
   repair_fortran_call_locations(fun);
-  check_thread_levels(fun, options, unit_findings());
+  // The MPI library's own inline code is not the program's: no warning
+  // (its collectives count at the program's calls to it).
+  bool library = is_mpi_library_code(fun);
+  if (!library)
+    check_thread_levels(fun, options, unit_findings());
   // The analyses need the whole unit: this records the function and
   // inserts its candidate checks (unit_analysis.h).
-  record_function(fun, options);
+  record_function(fun, options, library);
 }
 
 class CollectivePass : public gimple_opt_pass {

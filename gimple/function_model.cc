@@ -15,6 +15,33 @@ const char *callee_name(const gcall *call) {
   return IDENTIFIER_POINTER(DECL_NAME(callee));
 }
 
+bool is_mpi_library_code(function *fun) {
+  const char *own = DECL_SOURCE_FILE(fun->decl);
+  if (!own || !fun->cfg)
+    return false;
+  std::string own_file = own;
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
+      const char *name = call ? callee_name(call) : nullptr;
+      if (!name || (strncmp(name, "MPI_", 4) != 0 && strncmp(name, "PMPI_", 5) != 0))
+        continue;
+      // An MPI header (mpi.h, mpi_proto.h...), not a declaration the
+      // program makes itself (gfortran declares externals where called).
+      const char *header = DECL_SOURCE_FILE(gimple_call_fndecl(call));
+      const char *slash = header ? strrchr(header, '/') : nullptr;
+      std::string base = slash ? slash + 1 : "";
+      if (base.compare(0, 3, "mpi") != 0 || base.size() < 5 ||
+          base.compare(base.size() - 2, 2, ".h") != 0 || own_file == header ||
+          (main_input_filename && own_file == main_input_filename))
+        return false;
+      std::string directory(header, slash + 1 - header); // ".../openmpi/include/"
+      return own_file.compare(0, directory.size(), directory) == 0;
+    }
+  return false;
+}
+
 tree unit_callee(const gcall *call) {
   if (gimple_call_internal_p(call))
     return NULL_TREE;

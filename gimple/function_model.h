@@ -58,6 +58,14 @@ const char *callee_name(const gcall *call);
 // in this translation unit, or NULL_TREE.
 tree unit_callee(const gcall *call);
 
+// The function is part of the MPI implementation's own headers (Open MPI's
+// C++ bindings: inline methods of MPI::Comm... that mpicxx brings into
+// every C++ file): it calls an MPI routine declared in a header of the
+// directory tree its own definition is in.  Its collectives are the
+// library's business: they count at the user's calls to it, but it gets
+// no warning and only dormant checks (alive while a flagged caller runs).
+bool is_mpi_library_code(function *fun);
+
 // The successors of a block in the model.  Exception edges are left out
 // where the block also continues normally: a callee throwing is not a
 // decision processes take differently, and C++ puts such an edge after

@@ -46,6 +46,8 @@ struct FunctionRecord {
   bool instrumented;
   // Every thread of a team calls the function (context=parallel).
   bool called_by_team;
+  // Part of the MPI implementation's headers: summarised, never flagged.
+  bool library = false;
 };
 
 struct Unit {
@@ -266,6 +268,10 @@ void run_unit_step() {
     const FunctionRecord &record = unit.records[r];
     std::map<NodeId, FlaggedCollective> flagged =
         flagged_by_origin(analysis.expanded[record.unit_id], analysis.results[record.unit_id]);
+    // The MPI library's code is never flagged itself: its checks stay
+    // dormant, alive while a flagged caller of the program runs.
+    if (record.library)
+      flagged.clear();
     if (record.instrumented) {
       decide_checks(record, flagged, by_tag);
       if (!flagged.empty())
@@ -331,7 +337,7 @@ std::vector<Finding> *unit_findings() {
   return unit.reporting ? &unit.report.findings : nullptr;
 }
 
-void record_function(function *fun, const Options &options) {
+void record_function(function *fun, const Options &options, bool library) {
   FunctionRecord record;
   FlowBranches branches;
   std::vector<PendingOmpCheck> omp_checks;
@@ -368,6 +374,7 @@ void record_function(function *fun, const Options &options) {
     insert_omp_candidates(fun, omp_checks, record.omp, unit.next_tag);
   // A function that runs no collective and calls no function of the unit
   // can never be flagged: nothing to check.
+  record.library = library;
   record.instrumented = options.instrument != InstrumentMode::None &&
                         (record.has_collectives || !model.unit_calls.empty());
   if (record.instrumented)

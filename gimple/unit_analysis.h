@@ -33,7 +33,9 @@
 namespace parcoach {
 
 // At the `cfg' pass, for each function.
-void record_function(function *fun, const Options &options);
+// `library': the function is the MPI implementation's (is_mpi_library_code):
+// recorded for its callers, never flagged (its checks stay dormant).
+void record_function(function *fun, const Options &options, bool library);
 
 // A tag for a candidate check inserted at the `cfg' pass outside
 // record_function (instrument.h); the unit step settles it.

@@ -247,6 +247,11 @@ def parse_diagnostics(stderr, source, cwd):
             pending = None
     for path, line, kind, msg in diagnostics:
         if not same_file(path, source, cwd):
+            # A PARCOACH warning in another file (a header of the MPI
+            # library, say) is never expected.
+            k = PARCOACH_KIND_RE.search(msg) if kind == 'warning' else None
+            if k:
+                warnings.add((line, '%s in %s' % (k.group(1), os.path.basename(path))))
             continue
         if kind == 'warning':
             k = PARCOACH_KIND_RE.search(msg)

@@ -14,10 +14,15 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+import run_errbench  # noqa: E402  (the MPI wrappers configure chose)
+
 CONFIG = os.environ.get("PARCOACH_CONFIG", str(ROOT / "build" / "parcoach-config"))
-COMPILERS = {".c": os.environ.get("MPICC", "mpicc"),
-             ".cpp": os.environ.get("MPICXX", "mpicxx"),
-             ".f90": os.environ.get("MPIF90", "mpif90")}
+_CONFIGURED = run_errbench.configured_tools()
+COMPILERS = {ext: os.environ.get(var, _CONFIGURED.get(var, default))
+             for ext, var, default in ((".c", "MPICC", "mpicc"),
+                                       (".cpp", "MPICXX", "mpicxx"),
+                                       (".f90", "MPIF90", "mpif90"))}
 REPEAT = int(os.environ.get("REPEAT", "5"))
 LEVEL = os.environ.get("OPT_LEVEL", "-O2")
 

@@ -42,8 +42,8 @@ If the plugin has no thesis mode (its error "unknown argument
 -fplugin-arg-parcoach-thesis"), the table prints "before: n/a (plugin has no
 thesis mode)" and the after figures only.
 
-Environment, as tests/run_errbench.py: MPICC, MPICXX, MPIF90 (default
-mpicc, mpicxx, mpif90), PARCOACH_CONFIG (default build/parcoach-config,
+Environment, as tests/run_errbench.py: MPICC, MPICXX, MPIF90 (default:
+those configure chose, else mpicc, mpicxx, mpif90), PARCOACH_CONFIG (default build/parcoach-config,
 relative to the repository); and REPEAT (compile-time runs, default 5),
 OPT_LEVEL (compile-time optimisation level, default -O2).  Standard
 library only.  Exit status 1 if a compilation fails (not on any figure).
@@ -93,8 +93,9 @@ class Measure:
 
 def compilers():
     table = {}
+    configured = run_errbench.configured_tools()
     for ext, (var, default) in run_errbench.LANGUAGES.items():
-        table[ext] = shlex.split(os.environ.get(var, default))
+        table[ext] = shlex.split(os.environ.get(var, configured.get(var, default)))
     return table
 
 
