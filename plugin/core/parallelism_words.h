@@ -130,10 +130,11 @@ struct ConcurrentCalls {
 // barrier of that team.  Two master regions of one team are never
 // concurrent: the same thread runs both.  A task that every thread of a
 // team creates (directly in the parallel region) is concurrent with
-// itself.  Regions met before any parallel region (orphaned constructs in
-// a sequential context) run in the initial thread alone.  `nodes': the
-// calls to consider, each monothreaded.
-// `passes_barrier' (by node, may be empty): calls to functions that pass
+// itself, and a task with what its creator runs after creating it, until
+// a barrier.  Regions met before any parallel region (orphaned constructs
+// in a sequential context) run in the initial thread alone.  `nodes': the
+// calls to consider, each monothreaded.  `passes_barrier' (by node, may
+// be empty): calls to functions that pass
 // a barrier of the calling team on every path (functions_passing_barrier),
 // which order regions like a barrier written in place.
 std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const WordResult &words,
@@ -163,7 +164,7 @@ std::set<unsigned> functions_passing_barrier(const std::map<unsigned, BarrierPat
 struct ReachedMpiCall {
   std::string letters; // P, S and M only: barriers change no level
   bool collective = false;
-  int origin = -1; // the direct MPI call it comes from, as the caller numbers them
+  int origin = -1; // the direct MPI call it comes from (the input's number)
 };
 
 struct LevelSummaryInput {
