@@ -7,6 +7,7 @@
 #include "report.h"
 #include "unit_analysis.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -1012,14 +1013,25 @@ private:
     record.uid = DECL_UID(fun_->decl);
     record.function = name_;
     record.sequential_context = call_context(fun_, options_) == CallContext::Sequential;
+    // Only calls inside a single, section, task or master region can be
+    // concurrent (also once a team calls the function: its orphaned
+    // regions then belong to that team).
+    auto in_monothreaded_region = [this](NodeId node) {
+      const ParallelismWord &word = words_.words[node];
+      return is_monothreaded(word) &&
+             std::any_of(word.begin(), word.end(), [](const WordLetter &l) {
+               return l.letter == Letter::Single || l.letter == Letter::Master;
+             });
+    };
     for (NodeId node : monothreaded_mpi_calls)
-      record.sides[node] = {call_name(node), 0, where(node), (bool)tf_.model.collective[node],
+      if (in_monothreaded_region(node))
+        record.sides[node] = {call_name(node), 0, where(node), (bool)tf_.model.collective[node],
                             record_of_node.at(node)};
     for (const auto &call : tf_.unit_calls) {
       if (!words_.reached[call.first])
         continue;
       record.callee_of[call.first] = DECL_UID(call.second);
-      if (is_monothreaded(words_.words[call.first]) && !words_.words[call.first].empty())
+      if (in_monothreaded_region(call.first))
         record.sides[call.first] = {lang_hooks.decl_printable_name(call.second, 2),
                                     DECL_UID(call.second), where(call.first), false,
                                     site_of_node_.at(call.first)};
