@@ -151,6 +151,10 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
         chain(OmpStep::Barrier, call);
         continue;
       }
+      if (name && strcmp(name, "__builtin_GOMP_taskwait") == 0) {
+        chain(OmpStep::TaskWait, call);
+        continue;
+      }
       if (init_kind(name, language) != InitKind::None)
         out.inits.push_back(call);
       if (is_thread_level_call(name, language)) {

@@ -62,6 +62,8 @@ bool apply_step(OmpStep step, NodeId node, NodeId opener, ParallelismWord &word)
       return false;
     word.push_back({step == OmpStep::OpenMaster ? Letter::Master : Letter::Single, node});
     return true;
+  case OmpStep::TaskWait:
+    return true;
   case OmpStep::Barrier:
     if (inside_monothreaded(word))
       return false;
@@ -240,9 +242,12 @@ namespace {
 // Whether a thread of `team' can go from `from' to `to' (or back to
 // `from' itself, when equal) along at least one edge without passing a
 // barrier of that team or leaving it.
+// `task_creator': for a walk from a task's directive, the word of the code
+// that created it, whose taskwaits wait for the task.
 bool reaches_without_barrier(const ThreadModel &model, const WordResult &words,
                              const std::vector<bool> &passes_barrier,
-                             const ParallelismWord &team, NodeId from, NodeId to) {
+                             const ParallelismWord &team, NodeId from, NodeId to,
+                             const ParallelismWord *task_creator = nullptr) {
   std::vector<bool> seen(model.cfg.size(), false);
   std::vector<NodeId> work(model.cfg.succs(from).begin(), model.cfg.succs(from).end());
   while (!work.empty()) {
@@ -259,6 +264,8 @@ bool reaches_without_barrier(const ThreadModel &model, const WordResult &words,
                    (node < (NodeId)passes_barrier.size() && passes_barrier[node]);
     if (barrier && regions == team)
       continue; // every thread of the team waits here
+    if (step == OmpStep::TaskWait && task_creator && regions == *task_creator)
+      continue; // the creator waits for the task here
     if (step == OmpStep::CloseParallel && regions.size() < team.size())
       continue; // the team ends
     for (NodeId next : model.cfg.succs(node))
@@ -305,6 +312,10 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
                             x <= y ? a.letter.directive : b.letter.directive,
                             x <= y ? b.letter.directive : a.letter.directive});
   };
+  // A walk from a task's directive also stops at its creator's taskwaits.
+  auto creator_of = [&model](const Region &r) {
+    return model.steps[r.letter.directive] == OmpStep::OpenTask ? &r.team : nullptr;
+  };
   for (std::size_t i = 0; i < regions.size(); ++i) {
     const Region &a = regions[i];
     // One region run by two threads: a task every thread of the team
@@ -316,7 +327,7 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
         (a.letter.letter != Letter::Master && opened_by != OmpStep::OpenSection &&
          opened_by != OmpStep::OpenMasked &&
          reaches_without_barrier(model, words, passes_barrier, a.team, a.letter.directive,
-                                 a.letter.directive)))
+                                 a.letter.directive, creator_of(a))))
       add_pairs(a, a);
     for (std::size_t j = i + 1; j < regions.size(); ++j) {
       const Region &b = regions[j];
@@ -324,9 +335,9 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
           (a.letter.letter == Letter::Master && b.letter.letter == Letter::Master))
         continue;
       if (reaches_without_barrier(model, words, passes_barrier, a.team, a.letter.directive,
-                                  b.letter.directive) ||
+                                  b.letter.directive, creator_of(a)) ||
           reaches_without_barrier(model, words, passes_barrier, a.team, b.letter.directive,
-                                  a.letter.directive))
+                                  a.letter.directive, creator_of(b)))
         add_pairs(a, b);
     }
   }
@@ -354,7 +365,7 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
       for (NodeId y : other.calls) {
         if (&other == &task || openmp_team(words.words[y]) != team ||
             !reaches_without_barrier(model, words, passes_barrier, team, task.letter.directive,
-                                     y))
+                                     y, &task.team))
           continue;
         for (NodeId x : task.calls) {
           std::pair<NodeId, NodeId> key{std::min(x, y), std::max(x, y)};

@@ -57,6 +57,7 @@ enum class OmpStep {
                      // threads at once
   OpenWorksharing,   // for, sections: no letter (every thread takes part)
   Barrier,           // explicit barrier, implicit barrier of a worksharing end
+  TaskWait,          // taskwait: no letter; the tasks this code created are done
   CloseParallel,     // end of a parallel region: pop up to its P
   CloseMonothreaded  // end of a single, section, task, master: pop its letter
 };
@@ -131,7 +132,7 @@ struct ConcurrentCalls {
 // concurrent: the same thread runs both.  A task that every thread of a
 // team creates (directly in the parallel region) is concurrent with
 // itself, and a task with what its creator runs after creating it, until
-// a barrier.  Regions met before any parallel region (orphaned constructs
+// a barrier or the creator's taskwait (which also orders sibling tasks).  Regions met before any parallel region (orphaned constructs
 // in a sequential context) run in the initial thread alone.  `nodes': the
 // calls to consider, each monothreaded.  `passes_barrier' (by node, may
 // be empty): calls to functions that pass

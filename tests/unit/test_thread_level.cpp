@@ -638,3 +638,44 @@ TEST_CASE("a task is concurrent with what its creator runs after creating it",
       .collective(4).collective(8);
   CHECK(h.concurrent(h.words()).empty());
 }
+
+TEST_CASE("the creator's taskwait ends a task's concurrency", "[thread-level]") {
+  // parallel (1), single (2), task (3) MPI_Bcast (4) end (5), taskwait
+  // (6), MPI_Allreduce (7), task (8) MPI_Reduce (9) end (10), end of
+  // single (11), its barrier (12), end of parallel (13).
+  OmpFigure f(13);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14})
+      .step(1, OmpStep::OpenParallel)
+      .step(2, OmpStep::OpenSingle)
+      .step(3, OmpStep::OpenTask).step(5, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::TaskWait)
+      .step(8, OmpStep::OpenTask).step(10, OmpStep::CloseMonothreaded)
+      .step(11, OmpStep::CloseMonothreaded)
+      .step(12, OmpStep::Barrier)
+      .step(13, OmpStep::CloseParallel)
+      .collective(4).collective(7).collective(9);
+  CHECK(f.concurrent(f.words()).empty());
+  // Without the taskwait, the first task runs beside the rest of the
+  // single, the second task included.
+  f.step(6, OmpStep::None);
+  std::set<std::pair<NodeId, NodeId>> expected = {{4, 7}, {4, 9}};
+  CHECK(f.concurrent(f.words()) == expected);
+}
+
+TEST_CASE("a taskwait inside a task does not order the task with its creator",
+          "[thread-level]") {
+  // parallel (1), single (2), task (3) taskwait (4) MPI_Bcast (5) end (6),
+  // MPI_Allreduce (7), end of single (8), barrier (9), end of parallel (10).
+  OmpFigure f(10);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11})
+      .step(1, OmpStep::OpenParallel)
+      .step(2, OmpStep::OpenSingle)
+      .step(3, OmpStep::OpenTask).step(4, OmpStep::TaskWait)
+      .step(6, OmpStep::CloseMonothreaded)
+      .step(8, OmpStep::CloseMonothreaded)
+      .step(9, OmpStep::Barrier)
+      .step(10, OmpStep::CloseParallel)
+      .collective(5).collective(7);
+  std::set<std::pair<NodeId, NodeId>> expected = {{5, 7}};
+  CHECK(f.concurrent(f.words()) == expected);
+}
