@@ -72,6 +72,11 @@ struct FunctionState {
   std::vector<int> parameter_slot; // by position: a Parameter slot, or -1
   bool outside = false;         // callable from code the unit does not show
   bool has_team = false;        // has blocks an OpenMP team runs
+  // By slot: some statement of the function's parallel regions may write
+  // it (an assignment, a call's result or what a call may write through
+  // an argument).  One no team statement writes holds, in every thread of
+  // a team the function forks, what the encountering thread had.
+  std::vector<bool> written_in_team;
 
   // Outputs.
   Value result;
@@ -275,8 +280,22 @@ private:
     state.has_target.assign(state.parameter_count, false);
     state.target_escapes.assign(state.parameter_count, false);
     state.entry_facts.assign(slots, -1);
-    for (const ValueFlowBlock &block : function.blocks)
+    state.written_in_team.assign(function.slots.size(), false);
+    for (const ValueFlowBlock &block : function.blocks) {
       state.has_team |= block.in_parallel_region;
+      if (!block.in_parallel_region)
+        continue;
+      auto mark = [&state](int slot) {
+        if (slot >= 0 && slot < (int)state.written_in_team.size())
+          state.written_in_team[slot] = true;
+      };
+      for (const ValueFlowStatement &statement : block.statements) {
+        mark(statement.target);
+        for (const ValueFlowArgument &argument : statement.arguments)
+          for (int pointee : argument.pointees)
+            mark(pointee);
+      }
+    }
     state.parameter_slot.assign(state.parameter_count, -1);
     // Code outside the unit may call it under any condition, and from a
     // thread team.
@@ -693,7 +712,23 @@ private:
   }
 
   Value read(FunctionState &state, const std::vector<Value> &values, int s, int b) {
-    return in_team_context(state, b, read_slot(state, values, s, b));
+    Value v = in_team_context(state, b, read_slot(state, values, s, b));
+    // In a team this function forks, a local or parameter no statement of
+    // the team writes (and no unknown code may change) is the same in
+    // every thread of that team, whatever differs between the threads of
+    // a team that calls the function.
+    const ValueFlowSlot *slot =
+        s >= 0 && s < (int)state.function->slots.size() ? &state.function->slots[s] : nullptr;
+    if (slot && state.function->blocks[b].in_parallel_region && !state.written_in_team[s] &&
+        slot->scope != SlotScope::Global && slot->escapes < 0 && !state.escaped[s] &&
+        !(state.flow_index[s] >= 0 && values[state.flow_index[s]].escaped)) {
+      // What it holds as a function of the parameters becomes their
+      // values, so that their difference between threads goes too.
+      v = concrete(state, v);
+      v.bits &= (unsigned char)~kThreads;
+      v.why[1] = -1;
+    }
+    return v;
   }
 
   Value read_slot(FunctionState &state, const std::vector<Value> &values, int s, int b) {

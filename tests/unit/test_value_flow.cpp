@@ -943,3 +943,50 @@ TEST_CASE("values set before a parallel region are the same in every thread",
   CHECK_FALSE(verdicts[0][on_rank].may_differ_between_threads);
   CHECK(verdicts[0][on_r].may_differ_between_threads);
 }
+
+TEST_CASE("a team the function forks sees one value of what it does not write",
+          "[value-flow][threads]") {
+  // f(n), callable from other files (and so from a thread team, with n
+  // differing between that team's threads):
+  //   b0: copy = n;              (outside the region)
+  //   b1 (region): m = copy; if (m) ...       -- line 5: same in the team
+  //   b2 (region): shared = m + n; if (shared) ... -- line 6: written by the
+  //                team, from values the same in all its threads
+  //   b3: if (n) ...                          -- line 7: outside, may differ
+  Program p("f", 1, true);
+  int n = p.parameter("n", 0), copy = p.local("copy"), m = p.local("m"),
+      shared = p.local("shared");
+  int b0 = p.block(), b1 = p.block(), b2 = p.block(), b3 = p.block(), end = p.block();
+  p.function().blocks[b1].in_parallel_region = true;
+  p.function().blocks[b2].in_parallel_region = true;
+  p.assign(b0, copy, {n});
+  p.successors(b0, {b1});
+  p.assign(b1, m, {copy});
+  p.successors(b1, {b2, b2});
+  int on_copy = p.branch(b1, {m}, 5);
+  p.assign(b2, shared, {m, n});
+  p.successors(b2, {b3, b3});
+  int on_shared = p.branch(b2, {shared}, 6);
+  p.successors(b3, {end, end});
+  int outside = p.branch(b3, {n}, 7);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({p});
+  // copy and n are not written by the team: one value in all its threads.
+  CHECK_FALSE(verdicts[0][on_copy].may_differ_between_threads);
+  CHECK(verdicts[0][on_copy].may_differ_between_processes);
+  CHECK_FALSE(verdicts[0][on_shared].may_differ_between_threads);
+  // Outside the region, the calling team's threads may pass different n.
+  CHECK(verdicts[0][outside].may_differ_between_threads);
+
+  // A variable the team writes keeps its difference: the thread number
+  // stored in the region.
+  Program q("g", 2, true);
+  int t = q.local("t");
+  int c0 = q.block(), c1 = q.block(), c_end = q.block();
+  q.function().blocks[c0].in_parallel_region = true;
+  q.function().blocks[c1].in_parallel_region = true;
+  q.assign(c0, t, {}, q.differs("depends on omp_get_thread_num at line 3", false, true));
+  q.successors(c0, {c1});
+  q.successors(c1, {c_end, c_end});
+  int on_t = q.branch(c1, {t}, 4);
+  CHECK(verdict_of(q, on_t).may_differ_between_threads);
+}
