@@ -790,7 +790,7 @@ void remember_options(const Options &options, std::vector<Finding> *findings) {
 // Run-time checks (rtlib/parcoach_threads.h).
 // ---------------------------------------------------------------------------
 
-enum ThreadCheck { CheckIpw, CheckCc, MarkFork, MarkBarrier, ThreadCheckCount };
+enum ThreadCheck { CheckIpw, CheckCc, MarkFork, MarkBarrier, MarkTaskWait, ThreadCheckCount };
 
 tree thread_decls[ThreadCheckCount];
 
@@ -827,6 +827,10 @@ tree thread_decl(ThreadCheck check) {
     break;
   case MarkFork:
     name = "parcoach_thread_fork";
+    type = build_function_type_list(void_type_node, NULL_TREE);
+    break;
+  case MarkTaskWait:
+    name = "parcoach_thread_taskwait";
     type = build_function_type_list(void_type_node, NULL_TREE);
     break;
   default:
@@ -878,8 +882,8 @@ void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string
 // Where the mark of a passed barrier goes: right after an explicit barrier,
 // or at the start of the block after an implicit one (a GIMPLE_OMP_RETURN
 // must end its block).  Null when there is no such place.
-bool mark_barrier(gimple *barrier) {
-  gcall *mark = gimple_build_call(thread_decl(MarkBarrier), 0);
+bool mark_barrier(gimple *barrier, ThreadCheck kind = MarkBarrier) {
+  gcall *mark = gimple_build_call(thread_decl(kind), 0);
   gimple_set_location(mark, gimple_location(barrier));
   if (is_gimple_call(barrier)) {
     gimple_stmt_iterator gsi = gsi_for_stmt(barrier);
@@ -1229,6 +1233,12 @@ private:
         continue;
       for (gimple *barrier : barriers)
         mark_barrier(barrier);
+      // A taskwait orders the tasks its thread created before it: the
+      // regions of those tasks no longer count against what follows.
+      for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node)
+        if (tf_.model.steps[node] == OmpStep::TaskWait && words_.reached[node] &&
+            openmp_team(words_.words[node]) == team)
+          mark_barrier(tf_.stmt_of_node[node], MarkTaskWait);
       insert_before(tf_.stmt_of_node[parallel], gimple_build_call(thread_decl(MarkFork), 0));
       for (NodeId node : team_calls.second) {
         insert_cc_check(call_of(node), call_name(node), name_, join_lines(others[node]));

@@ -257,6 +257,25 @@ parcoach_thread_barrier (void)
 }
 
 void
+parcoach_thread_taskwait (void)
+{
+  int level;
+  struct team *t;
+
+  if (!__atomic_load_n (&forks_seen, __ATOMIC_RELAXED))
+    return;
+  level = current_level ();
+  if (!omp_get_ancestor_thread_num || level < 1 || level > MAX_LEVEL)
+    return;
+  lock ();
+  t = my_team (level);
+  if (t && t->owned && t->owner_instance == my_instance[level]
+      && t->owner_phase == my_phase[level])
+    t->owned = 0;
+  unlock ();
+}
+
+void
 parcoach_thread_check_cc (const char *call, const char *file, int line,
                           const char *function, const char *others)
 {

@@ -51,6 +51,11 @@ void parcoach_thread_check_cc (const char *call, const char *file, int line,
                                const char *function, const char *others);
 void parcoach_thread_fork (void);
 void parcoach_thread_barrier (void);
+/* After a taskwait of a checked team: the tasks the thread created are
+   done, so whoever reached a checked collective since the last barrier no
+   longer counts against the thread's next one (ownership is released for
+   the whole phase: a miss is possible, a false stop is not).  */
+void parcoach_thread_taskwait (void);
 
 #ifdef __cplusplus
 }
