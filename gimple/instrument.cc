@@ -37,9 +37,12 @@ enum OmpCheck { OmpLive, OmpDormant, OmpCheckCount };
 const char *const omp_check_names[OmpCheckCount] = {"parcoach_omp_check",
                                                     "parcoach_omp_check_if_armed"};
 tree omp_check_decls[OmpCheckCount];
-// void parcoach_thread_check_ipw_call (int active, const char *word,
-//   const char *callee, const char *file, int line, const char *function)
-tree thread_call_check_decl;
+// The thread checks kept or removed at the unit step, all shaped
+// (int active, const char *, const char *, const char *file, int line,
+//  const char *function): rtlib/parcoach_threads.h.
+const char *const thread_candidate_names[] = {"parcoach_thread_check_ipw_call",
+                                              "parcoach_thread_check_cc_if"};
+tree thread_candidate_decls[2];
 
 const ggc_root_tab runtime_decl_roots[] = {
     {&runtime_decls[0], RuntimeCheckCount, sizeof(runtime_decls[0]),
@@ -48,7 +51,7 @@ const ggc_root_tab runtime_decl_roots[] = {
      &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
     {&omp_check_decls[0], OmpCheckCount, sizeof(omp_check_decls[0]), &gt_ggc_mx_tree_node,
      &gt_pch_nx_tree_node},
-    {&thread_call_check_decl, 1, sizeof(thread_call_check_decl), &gt_ggc_mx_tree_node,
+    {&thread_candidate_decls[0], 2, sizeof(thread_candidate_decls[0]), &gt_ggc_mx_tree_node,
      &gt_pch_nx_tree_node},
     LAST_GGC_ROOT_TAB};
 
@@ -384,12 +387,19 @@ bool is_region_mark(tree decl) {
   return false;
 }
 
+bool is_thread_candidate(tree decl) {
+  for (tree check : thread_candidate_decls)
+    if (check && decl == check)
+      return true;
+  return false;
+}
+
 // The argument of a candidate check that holds its tag: `when' for the MPI
-// checks, the colour for the OpenMP checks, `active' for the thread call
-// check; -1 for other statements.
+// checks, the colour for the OpenMP checks, `active' for the thread
+// checks; -1 for other statements.
 int tag_argument(const gcall *call) {
   tree decl = gimple_call_fndecl(call);
-  if (is_omp_check(decl) || (decl && decl == thread_call_check_decl))
+  if (is_omp_check(decl) || is_thread_candidate(decl))
     return 0;
   if (is_runtime_check(decl) && gimple_call_num_args(call) >= when_from_end)
     return gimple_call_num_args(call) - when_from_end;
@@ -428,7 +438,7 @@ bool settle_statement(gimple_stmt_iterator *gsi, const std::vector<SettledCheck>
     SettledCheck settled = (size_t)tag < by_tag.size() ? by_tag[tag] : SettledCheck();
     remove = settled.decision == CheckDecision::Remove;
     tree decl = gimple_call_fndecl(call);
-    if (!remove && decl == thread_call_check_decl) {
+    if (!remove && is_thread_candidate(decl)) {
       gimple_call_set_arg(call, 0, integer_one_node); // active; no conditionals
     } else if (!remove) {
       int value = is_omp_check(decl) ? settled.colour : check_when(settled.decision);
@@ -478,25 +488,27 @@ void insert_omp_candidate(gimple *before, bool dormant, int tag, location_t wher
                     GSI_SAME_STMT);
 }
 
-void insert_thread_call_candidate(gimple *call, int tag, const std::string &word,
-                                  const std::string &callee, const std::string &function) {
-  if (!thread_call_check_decl) {
+void insert_thread_candidate(ThreadCandidate kind, gimple *before, int tag,
+                             const std::string &first, const std::string &second,
+                             const std::string &function) {
+  tree &decl = thread_candidate_decls[static_cast<int>(kind)];
+  if (!decl) {
     tree text = const_string_type();
-    thread_call_check_decl = external_function(
-        "parcoach_thread_check_ipw_call",
-        build_function_type_list(void_type_node, integer_type_node, text, text, text,
-                                 integer_type_node, text, NULL_TREE));
+    decl = external_function(thread_candidate_names[static_cast<int>(kind)],
+                             build_function_type_list(void_type_node, integer_type_node, text,
+                                                      text, text, integer_type_node, text,
+                                                      NULL_TREE));
   }
-  location_t where = gimple_location(call);
+  location_t where = gimple_location(before);
   const char *file = LOCATION_FILE(where);
   gcall *check = gimple_build_call(
-      thread_call_check_decl, 6, build_int_cst(integer_type_node, first_candidate_when + tag),
-      gcc_compat::string_constant(word.c_str()), gcc_compat::string_constant(callee.c_str()),
+      decl, 6, build_int_cst(integer_type_node, first_candidate_when + tag),
+      gcc_compat::string_constant(first.c_str()), gcc_compat::string_constant(second.c_str()),
       gcc_compat::string_constant(file ? file : "?"),
       build_int_cst(integer_type_node, LOCATION_LINE(where)),
       gcc_compat::string_constant(function.c_str()));
   gimple_set_location(check, where);
-  gimple_stmt_iterator gsi = gsi_for_stmt(call);
+  gimple_stmt_iterator gsi = gsi_for_stmt(before);
   gsi_insert_before(&gsi, check, GSI_SAME_STMT);
 }
 

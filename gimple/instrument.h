@@ -84,11 +84,18 @@ void settle_candidate_checks(const std::vector<SettledCheck> &by_tag,
 void insert_omp_candidate(gimple *before, bool dormant, int tag, location_t where,
                           const std::string &function);
 
-// A candidate CC_ipw (rtlib/parcoach_threads.h) before `call', a call to
-// `callee' that several threads may make (parallelism word `word' without
-// barriers): kept if `callee' runs collectives, which the unit step knows.
-void insert_thread_call_candidate(gimple *call, int tag, const std::string &word,
-                                  const std::string &callee, const std::string &function);
+// Candidate thread checks (rtlib/parcoach_threads.h) before `before', kept
+// or removed at the unit step, which knows what the unit's functions run:
+//  * IpwCall, before a call several threads may make: (word without
+//    barriers, callee); kept if the callee runs collectives;
+//  * ConcurrentCall, CC_cc before a call or collective that a concurrent
+//    monothreaded region may pair with a call: (lines of the others, the
+//    call as messages name it); kept if the pair runs collectives on both
+//    sides.
+enum class ThreadCandidate { IpwCall, ConcurrentCall };
+void insert_thread_candidate(ThreadCandidate kind, gimple *before, int tag,
+                             const std::string &first, const std::string &second,
+                             const std::string &function);
 
 // The same for the start of a checked region (PARCOACH_OMP_START), at the
 // start of the body of the parallel directive `parallel'; false if there

@@ -333,8 +333,10 @@ struct ConcurrentCallPair {
   ConcurrentCallSide earlier, later;
   bool same_call; // one call that two threads may make (a region met again)
   std::vector<DirectiveNote> regions;
-  // The note of the run-time check before the later call, if any.
+  // The note of the run-time check before the later call, if any, and the
+  // tags of the candidate checks of both sides (kept if the pair is).
   std::string check_note;
+  std::vector<int> check_tags;
   // Orphaned regions of a function a team calls: where it is called.
   location_t team_call = UNKNOWN_LOCATION;
   std::string team_caller;
@@ -353,6 +355,7 @@ struct ConcurrencyRecord {
   std::map<NodeId, unsigned> callee_of;            // the unit calls
   std::map<NodeId, DirectiveNote> region_notes;    // by S/M directive node
   std::map<NodeId, std::string> check_notes;       // CC_cc checks, by call
+  std::map<NodeId, int> check_tags;                // the candidate ones, by call
 };
 
 // Where an MPI call that a caller reaches through calls is written.
@@ -613,6 +616,11 @@ std::vector<ConcurrentCallPair> concurrent_call_pairs() {
       auto check = record.check_notes.find(later);
       if (check != record.check_notes.end())
         pair.check_note = check->second;
+      for (NodeId side : {found.first, found.second}) {
+        auto tag = record.check_tags.find(side);
+        if (tag != record.check_tags.end())
+          pair.check_tags.push_back(tag->second);
+      }
       if (team_call) {
         pair.team_call = team_call->where;
         pair.team_caller = team_call->caller_name;
@@ -627,7 +635,8 @@ std::vector<ConcurrentCallPair> concurrent_call_pairs() {
 // MPI_THREAD_MULTIPLE, and collectives there are erroneous (one order on
 // every process), whether written in place or run by called functions.
 void report_concurrent_calls(const std::function<bool(unsigned)> &runs_collectives,
-                             const std::vector<int> &call_of_site) {
+                             const std::vector<int> &call_of_site,
+                             std::vector<SettledCheck> &by_tag) {
   UnitLevels &state = unit();
   for (const ConcurrentCallPair &pair : concurrent_call_pairs()) {
     // The LevelCall of a side, or null when it makes no MPI call.
@@ -657,6 +666,9 @@ void report_concurrent_calls(const std::function<bool(unsigned)> &runs_collectiv
     // Reported as concurrent collectives: not again as a level problem.
     if (earlier_call && later_call)
       earlier_call->reported = later_call->reported = true;
+    for (int tag : pair.check_tags)
+      if (tag >= 0 && (std::size_t)tag < by_tag.size())
+        by_tag[tag].decision = CheckDecision::Always;
     auto text = [](const ConcurrentCallSide &side) {
       return (side.callee_uid ? "the call to '" + side.name + "'" : "'" + side.name + "'") +
              " (line " + std::to_string(LOCATION_LINE(side.where)) + ")";
@@ -960,7 +972,7 @@ public:
     }
     record_barrier_paths();
     ConcurrencyRecord concurrency = record_concurrency(monothreaded, record_of_node);
-    insert_concurrency_checks(monothreaded, concurrency);
+    insert_concurrency_checks(concurrency);
     if (!concurrency.candidates.empty())
       unit().concurrency.push_back(std::move(concurrency));
     unit().functions.push_back({uid, name_, DECL_SOURCE_LOCATION(fun_->decl), function_level});
@@ -993,8 +1005,9 @@ private:
     if (!instrumenting())
       return -1;
     int tag = next_candidate_tag();
-    insert_thread_call_candidate(call_of(node), tag, runtime_word(words_.words[node]),
-                                 lang_hooks.decl_printable_name(callee, 2), name_);
+    insert_thread_candidate(ThreadCandidate::IpwCall, call_of(node), tag,
+                            runtime_word(words_.words[node]),
+                            lang_hooks.decl_printable_name(callee, 2), name_);
     return tag;
   }
 
@@ -1187,23 +1200,31 @@ private:
   }
 
   // CC_cc (Algorithm 11) before the collectives of this function that two
-  // threads may run at once.  Inserted now, before OpenMP expansion, for
-  // every pair Lemma 5 finds when calls are not taken as barriers; the unit
-  // step, which knows the callees, may find some pair ordered by a barrier
-  // in a callee: the check then stays silent at run time, since the
-  // barriers of such callees are marked too (record_barrier_paths).
-  void insert_concurrency_checks(const std::vector<NodeId> &monothreaded,
-                                 ConcurrencyRecord &record) {
+  // threads may run at once, and before calls to the unit's functions in
+  // such regions.  Inserted now, before OpenMP expansion, for every pair
+  // Lemma 5 finds when calls are not taken as barriers: before a
+  // collective paired with another collective, a check; before anything
+  // paired only with calls, a candidate the unit step keeps if the pair
+  // turns out to run collectives on both sides and to be unordered.  A
+  // check that stays although a callee's barrier orders its pair is silent
+  // at run time, since the barriers of such callees are marked too
+  // (record_barrier_paths).
+  void insert_concurrency_checks(ConcurrencyRecord &record) {
     if (!instrumenting())
       return;
-    std::vector<NodeId> collectives;
-    for (NodeId node : monothreaded)
-      if (tf_.model.collective[node])
-        collectives.push_back(node);
+    std::vector<NodeId> nodes;
+    for (const auto &side : record.sides)
+      if (side.second.callee_uid || side.second.collective)
+        nodes.push_back(side.first);
     std::map<NodeId, std::set<int>> others;
-    for (const ConcurrentCalls &pair : concurrent_calls(tf_.model, words_, collectives)) {
+    std::set<NodeId> certain; // paired with a collective written in place
+    for (const ConcurrentCalls &pair : concurrent_calls(tf_.model, words_, nodes)) {
       others[pair.first].insert(line_of(pair.second));
       others[pair.second].insert(line_of(pair.first));
+      bool first_direct = !record.callee_of.count(pair.first);
+      bool second_direct = !record.callee_of.count(pair.second);
+      if (first_direct && second_direct)
+        certain.insert({pair.first, pair.second});
     }
     // CC_cc needs the team's fork and barriers marked; a team whose
     // parallel directive is not in this function (the context's) or whose
@@ -1241,14 +1262,26 @@ private:
           mark_barrier(tf_.stmt_of_node[node], MarkTaskWait);
       insert_before(tf_.stmt_of_node[parallel], gimple_build_call(thread_decl(MarkFork), 0));
       for (NodeId node : team_calls.second) {
-        insert_cc_check(call_of(node), call_name(node), name_, join_lines(others[node]));
+        std::string lines = join_lines(others[node]);
+        if (certain.count(node)) {
+          insert_cc_check(call_of(node), call_name(node), name_, lines);
+        } else {
+          int tag = next_candidate_tag();
+          std::string what = record.callee_of.count(node)
+                                 ? "the call to " + record.sides.at(node).name
+                                 : call_name(node);
+          insert_thread_candidate(ThreadCandidate::ConcurrentCall, call_of(node), tag, lines,
+                                  what, name_);
+          record.check_tags[node] = tag;
+        }
         record.check_notes[node] = "run-time check inserted: the program stops if two "
                                    "different threads of a process reach collectives at lines " +
-                                   std::to_string(line_of(node)) + " and " +
-                                   join_lines(others[node]) + " between the same two barriers";
+                                   std::to_string(line_of(node)) + " and " + lines +
+                                   " between the same two barriers";
       }
     }
   }
+
 
 
   function *fun_;
@@ -1280,7 +1313,7 @@ void report_thread_levels(const std::function<bool(unsigned)> &runs_collectives,
   report_multithreaded_calls(runs_collectives, by_tag);
   std::vector<int> call_of_site;
   add_call_site_levels(call_of_site);
-  report_concurrent_calls(runs_collectives, call_of_site);
+  report_concurrent_calls(runs_collectives, call_of_site, by_tag);
   report_levels();
 }
 

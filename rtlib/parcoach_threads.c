@@ -257,6 +257,15 @@ parcoach_thread_barrier (void)
 }
 
 void
+parcoach_thread_check_cc_if (int active, const char *others,
+                             const char *call, const char *file, int line,
+                             const char *function)
+{
+  if (active)
+    parcoach_thread_check_cc (call, file, line, function, others);
+}
+
+void
 parcoach_thread_taskwait (void)
 {
   int level;

@@ -49,6 +49,11 @@ void parcoach_thread_check_ipw_call (int active, const char *word,
                                      int line, const char *function);
 void parcoach_thread_check_cc (const char *call, const char *file, int line,
                                const char *function, const char *others);
+/* CC_cc kept or disabled (ACTIVE 0) by the compiler once it knows whether
+   the calls of the unit's functions paired here run collectives.  */
+void parcoach_thread_check_cc_if (int active, const char *others,
+                                  const char *call, const char *file, int line,
+                                  const char *function);
 void parcoach_thread_fork (void);
 void parcoach_thread_barrier (void);
 /* After a taskwait of a checked team: the tasks the thread created are

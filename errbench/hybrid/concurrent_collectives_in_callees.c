@@ -3,19 +3,23 @@
  * the other an MPI_Bcast.  Two threads of a process may run them at the
  * same time, and the two processes may then start the two collectives in
  * different orders.  PARCOACH sees it once the whole file is analysed
- * (reduce_stats is defined after its caller): a warning at line 35 naming
- * the call of line 33, with notes at both sections.  The single nowait at
- * line 37 calls log_step, which runs no collective: no warning for it and
- * the later single.  Calls get no run-time concurrency check, so the
- * program is run with one thread only.
- *
+ * (reduce_stats is defined after its caller): a warning at line 42 naming
+ * the call of line 39, with notes at both sections.  The single nowait at
+ * line 44 calls log_step, which runs no collective: no warning for it and
+ * the later single.  At run time the call and the collective get CC_cc
+ * checks (candidates kept once reduce_stats is known to run a collective):
+ * with two threads or more, the first section sleeps while another
+ * thread takes the second, and the program stops.
  * description: sibling sections, one calling a function that runs a collective, the other a collective
  * compile-flags: -fopenmp
- * expect-warning: 35 concurrent-collectives
+ * expect-warning: 42 concurrent-collectives
  * expect-run: 2 ok threads=1
+ * expect-run: 2 stop threads=2
+ * expect-run: 2 stop threads=4
  */
 #include <mpi.h>
 #include <stdio.h>
+#include <unistd.h>
 
 static void reduce_stats(double *value);
 static void log_step(int step);
@@ -30,7 +34,10 @@ int main(int argc, char **argv)
 #pragma omp sections
     {
 #pragma omp section
-      reduce_stats(&a);
+      {
+        usleep(200000); /* another thread takes the other section */
+        reduce_stats(&a);
+      }
 #pragma omp section
       MPI_Bcast(&b, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     }
