@@ -40,9 +40,9 @@ tree omp_check_decls[OmpCheckCount];
 // The thread checks kept or removed at the unit step, all shaped
 // (int active, const char *, const char *, const char *file, int line,
 //  const char *function): rtlib/parcoach_threads.h.
-const char *const thread_candidate_names[] = {"parcoach_thread_check_ipw_call",
-                                              "parcoach_thread_check_cc_if"};
-tree thread_candidate_decls[2];
+const char *const thread_candidate_names[ThreadCandidateCount] = {
+    "parcoach_thread_check_ipw_call", "parcoach_thread_check_cc_if"};
+tree thread_candidate_decls[ThreadCandidateCount];
 
 const ggc_root_tab runtime_decl_roots[] = {
     {&runtime_decls[0], RuntimeCheckCount, sizeof(runtime_decls[0]),
@@ -51,8 +51,8 @@ const ggc_root_tab runtime_decl_roots[] = {
      &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
     {&omp_check_decls[0], OmpCheckCount, sizeof(omp_check_decls[0]), &gt_ggc_mx_tree_node,
      &gt_pch_nx_tree_node},
-    {&thread_candidate_decls[0], 2, sizeof(thread_candidate_decls[0]), &gt_ggc_mx_tree_node,
-     &gt_pch_nx_tree_node},
+    {&thread_candidate_decls[0], ThreadCandidateCount, sizeof(thread_candidate_decls[0]),
+     &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
     LAST_GGC_ROOT_TAB};
 
 RuntimeCheck check_for(HandleKind kind, SourceLanguage language) {
@@ -366,33 +366,18 @@ const int first_candidate_when = 16;
 const unsigned when_from_end = 5;
 const unsigned conditionals_from_end = 1;
 
-bool is_runtime_check(tree decl) {
-  for (tree check : runtime_decls)
-    if (check && decl == check)
+// `decl' is one of the runtime's declarations in `decls' (built so far).
+template <std::size_t N> bool declared_in(tree decl, const tree (&decls)[N]) {
+  for (tree known : decls)
+    if (known && decl == known)
       return true;
   return false;
 }
 
-bool is_omp_check(tree decl) {
-  for (tree check : omp_check_decls)
-    if (check && decl == check)
-      return true;
-  return false;
-}
-
-bool is_region_mark(tree decl) {
-  for (tree mark : region_decls)
-    if (mark && decl == mark)
-      return true;
-  return false;
-}
-
-bool is_thread_candidate(tree decl) {
-  for (tree check : thread_candidate_decls)
-    if (check && decl == check)
-      return true;
-  return false;
-}
+bool is_runtime_check(tree decl) { return declared_in(decl, runtime_decls); }
+bool is_omp_check(tree decl) { return declared_in(decl, omp_check_decls); }
+bool is_region_mark(tree decl) { return declared_in(decl, region_decls); }
+bool is_thread_candidate(tree decl) { return declared_in(decl, thread_candidate_decls); }
 
 // The argument of a candidate check that holds its tag: `when' for the MPI
 // checks, the colour for the OpenMP checks, `active' for the thread

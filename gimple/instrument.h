@@ -93,6 +93,7 @@ void insert_omp_candidate(gimple *before, bool dormant, int tag, location_t wher
 //    call as messages name it); kept if the pair runs collectives on both
 //    sides.
 enum class ThreadCandidate { IpwCall, ConcurrentCall };
+constexpr int ThreadCandidateCount = 2;
 void insert_thread_candidate(ThreadCandidate kind, gimple *before, int tag,
                              const std::string &first, const std::string &second,
                              const std::string &function);

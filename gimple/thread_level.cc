@@ -350,7 +350,8 @@ struct ConcurrencyRecord {
   bool sequential_context; // its words assume a call outside parallel regions
   ThreadModel model;
   WordResult words;
-  std::vector<NodeId> candidates; // monothreaded MPI calls and unit calls
+  // The calls Lemma 5 considers, MPI calls and calls to the unit's
+  // functions in single, section, task or master regions.
   std::map<NodeId, ConcurrentCallSide> sides;
   std::map<NodeId, unsigned> callee_of;            // the unit calls
   std::map<NodeId, DirectiveNote> region_notes;    // by S/M directive node
@@ -590,6 +591,9 @@ std::vector<ConcurrentCallPair> concurrent_call_pairs() {
       team_words = parallelism_words(record.model, context_word(CallContext::Parallel));
       words = &team_words;
     }
+    std::vector<NodeId> candidates;
+    for (const auto &side : record.sides)
+      candidates.push_back(side.first);
     std::vector<bool> passes_barrier(record.model.cfg.size(), false);
     for (const auto &call : record.callee_of)
       // A barrier reached from inside a single or master region would be
@@ -597,7 +601,7 @@ std::vector<ConcurrentCallPair> concurrent_call_pairs() {
       passes_barrier[call.first] = passing.count(call.second) &&
                                    !is_monothreaded(words->words[call.first]);
     for (const ConcurrentCalls &found :
-         concurrent_calls(record.model, *words, record.candidates, passes_barrier)) {
+         concurrent_calls(record.model, *words, candidates, passes_barrier)) {
       const ConcurrentCallSide &first = record.sides.at(found.first);
       const ConcurrentCallSide &second = record.sides.at(found.second);
       bool second_later = LOCATION_LINE(second.where) >= LOCATION_LINE(first.where);
@@ -973,7 +977,7 @@ public:
     record_barrier_paths();
     ConcurrencyRecord concurrency = record_concurrency(monothreaded, record_of_node);
     insert_concurrency_checks(concurrency);
-    if (!concurrency.candidates.empty())
+    if (!concurrency.sides.empty())
       unit().concurrency.push_back(std::move(concurrency));
     unit().functions.push_back({uid, name_, DECL_SOURCE_LOCATION(fun_->decl), function_level});
   }
@@ -1057,9 +1061,7 @@ private:
                                     DECL_UID(call.second), where(call.first), false,
                                     site_of_node_.at(call.first)};
     }
-    for (const auto &side : record.sides)
-      record.candidates.push_back(side.first);
-    if (record.candidates.empty())
+    if (record.sides.empty())
       return record;
     for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node) {
       OmpStep step = tf_.model.steps[node];
@@ -1105,16 +1107,6 @@ private:
       return letter.letter == Letter::Parallel;
     }
     return true;
-  }
-
-  // The OpenMP team whose threads may run a monothreaded call: its word up
-  // to the innermost P, barriers removed (a task inside a single region
-  // runs on any thread of the team of the single).
-  static ParallelismWord openmp_team(const ParallelismWord &word) {
-    ParallelismWord team = without_barriers(word);
-    while (!team.empty() && team.back().letter != Letter::Parallel)
-      team.pop_back();
-    return team;
   }
 
   bool instrumenting() const { return options_.instrument != InstrumentMode::None; }
@@ -1281,8 +1273,6 @@ private:
       }
     }
   }
-
-
 
   function *fun_;
   const Options &options_;

@@ -372,9 +372,9 @@ void record_function(function *fun, const Options &options, bool library) {
 
   if (options.instrument != InstrumentMode::None)
     insert_omp_candidates(fun, omp_checks, record.omp, unit.next_tag);
+  record.library = library;
   // A function that runs no collective and calls no function of the unit
   // can never be flagged: nothing to check.
-  record.library = library;
   record.instrumented = options.instrument != InstrumentMode::None &&
                         (record.has_collectives || !model.unit_calls.empty());
   if (record.instrumented)

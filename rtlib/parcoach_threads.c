@@ -237,18 +237,30 @@ parcoach_thread_fork (void)
   unlock ();
 }
 
-void
-parcoach_thread_barrier (void)
+/* The level of the team a mark (barrier, taskwait) is about, or 0 when
+   there is nothing to record.  Marks are dormant until a checked team has
+   been forked: the barriers of called functions are marked wherever they
+   are, and phases matter only to teams that a fork mark started (my_team
+   restarts the count then).  */
+static int
+marked_level (void)
 {
   int level;
 
-  /* Dormant until a checked team has been forked: the barriers of called
-     functions are marked wherever they are, and phases matter only to
-     teams that a fork mark started (my_team restarts the count then).  */
   if (!__atomic_load_n (&forks_seen, __ATOMIC_RELAXED))
-    return;
+    return 0;
   level = current_level ();
   if (!omp_get_ancestor_thread_num || level < 1 || level > MAX_LEVEL)
+    return 0;
+  return level;
+}
+
+void
+parcoach_thread_barrier (void)
+{
+  int level = marked_level ();
+
+  if (!level)
     return;
   lock ();
   if (my_team (level))
@@ -268,13 +280,10 @@ parcoach_thread_check_cc_if (int active, const char *others,
 void
 parcoach_thread_taskwait (void)
 {
-  int level;
+  int level = marked_level ();
   struct team *t;
 
-  if (!__atomic_load_n (&forks_seen, __ATOMIC_RELAXED))
-    return;
-  level = current_level ();
-  if (!omp_get_ancestor_thread_num || level < 1 || level > MAX_LEVEL)
+  if (!level)
     return;
   lock ();
   t = my_team (level);

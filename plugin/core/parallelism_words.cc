@@ -230,6 +230,13 @@ std::vector<NodeId> responsible_directives(const ParallelismWord &word, ThreadLe
   return blamed;
 }
 
+ParallelismWord openmp_team(const ParallelismWord &word) {
+  ParallelismWord team = without_barriers(word);
+  while (!team.empty() && team.back().letter != Letter::Parallel)
+    team.pop_back();
+  return team;
+}
+
 ParallelismWord team_of(const ParallelismWord &word) {
   ParallelismWord regions = without_barriers(word);
   if (!regions.empty())
@@ -346,12 +353,6 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
   // call of that team that can follow its creation before a barrier (the
   // rest of the single or master region that created it, the regions
   // after it).  Calls in regions of the same level were paired above.
-  auto openmp_team = [](ParallelismWord word) {
-    word = without_barriers(word);
-    while (!word.empty() && word.back().letter != Letter::Parallel)
-      word.pop_back();
-    return word;
-  };
   std::set<std::pair<NodeId, NodeId>> found;
   for (const ConcurrentCalls &pair : result)
     found.insert({pair.first, pair.second});

@@ -198,6 +198,11 @@ ParallelismWord without_barriers(const ParallelismWord &word);
 // letters before it, barriers removed.
 ParallelismWord team_of(const ParallelismWord &word);
 
+// The OpenMP team whose threads may run a node with this word: the word up
+// to its innermost P, barriers removed (a task inside a single region runs
+// on any thread of the team of the single).
+ParallelismWord openmp_team(const ParallelismWord &word);
+
 } // namespace parcoach
 
 #endif

@@ -720,8 +720,7 @@ private:
     const ValueFlowSlot *slot =
         s >= 0 && s < (int)state.function->slots.size() ? &state.function->slots[s] : nullptr;
     if (slot && state.function->blocks[b].in_parallel_region && !state.written_in_team[s] &&
-        slot->scope != SlotScope::Global && slot->escapes < 0 && !state.escaped[s] &&
-        !(state.flow_index[s] >= 0 && values[state.flow_index[s]].escaped)) {
+        slot->scope != SlotScope::Global && !escaped_here(state, values, s)) {
       // What it holds as a function of the parameters becomes their
       // values, so that their difference between threads goes too.
       v = concrete(state, v);
@@ -731,6 +730,14 @@ private:
     return v;
   }
 
+  // Code the analysis does not see may have changed slot `s' by this
+  // point: its address escapes, in the whole function or (with a state per
+  // block) on some path here.
+  static bool escaped_here(const FunctionState &state, const std::vector<Value> &values, int s) {
+    return state.function->slots[s].escapes >= 0 || (state.escaped[s] && !flow_escape(state, s)) ||
+           (state.flow_index[s] >= 0 && values[state.flow_index[s]].escaped);
+  }
+
   Value read_slot(FunctionState &state, const std::vector<Value> &values, int s, int b) {
     const ValueFlowFunction &function = *state.function;
     if (s < 0 || s >= (int)function.slots.size())
@@ -738,9 +745,7 @@ private:
     const ValueFlowSlot &slot = function.slots[s];
     if (slot.escapes >= 0)
       return fact_value(local_fact(state, slot.escapes));
-    if (state.escaped[s] && !flow_escape(state, s))
-      return fact_value(escaped_fact(state, s));
-    if (state.flow_index[s] >= 0 && values[state.flow_index[s]].escaped)
+    if (escaped_here(state, values, s))
       return fact_value(escaped_fact(state, s));
     Value v = state.flow_index[s] >= 0 ? values[state.flow_index[s]] : state.single[s];
     if (state.flow_index[s] < 0 && slot.scope != SlotScope::Local &&
