@@ -1,6 +1,7 @@
 #include "omp_collectives.h"
 
 #include "collective_summaries.h"
+#include "graph_utils.h"
 #include "mpi_knowledge.h"
 #include "omp_regions.h"
 #include "../rtlib/parcoach_omp.h"
@@ -369,25 +370,25 @@ void analyse_omp_unit(const std::vector<const OmpFunctionRecord *> &records,
   // come alive only inside a checked region, so a region calling them is
   // checked too (the mismatch may be decided by an argument, which the
   // callee's summary does not see).
-  std::vector<bool> reaches_flagged(records.size(), false);
-  for (std::size_t id = 0; id < records.size(); ++id)
-    if (records[id])
-      for (std::size_t t = 0; t < records[id]->teams.size(); ++t)
-        if (!records[id]->teams[t].parallel_region && !flagged_teams[id][t].empty())
-          reaches_flagged[id] = true;
+  std::set<unsigned> flagged_orphans;
+  std::map<unsigned, std::vector<unsigned>> orphan_calls; // callees of the orphaned code
+  for (std::size_t id = 0; id < records.size(); ++id) {
+    if (!records[id])
+      continue;
+    for (std::size_t t = 0; t < records[id]->teams.size(); ++t)
+      if (!records[id]->teams[t].parallel_region && !flagged_teams[id][t].empty())
+        flagged_orphans.insert(id);
+    for (const NodeFacts &facts : records[id]->summary.model.facts)
+      if (facts.callee >= 0)
+        orphan_calls[id].push_back(facts.callee);
+  }
+  std::set<unsigned> reaches_flagged = callers_closure(flagged_orphans, orphan_calls);
   auto calls_flagged = [&](const FunctionModel &model) {
     for (const NodeFacts &facts : model.facts)
-      if (facts.callee >= 0 && (std::size_t)facts.callee < records.size() &&
-          reaches_flagged[facts.callee])
+      if (facts.callee >= 0 && reaches_flagged.count(facts.callee))
         return true;
     return false;
   };
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (std::size_t id = 0; id < records.size(); ++id)
-      if (records[id] && !reaches_flagged[id] && calls_flagged(records[id]->summary.model))
-        changed = reaches_flagged[id] = true;
-  }
 
   for (std::size_t id = 0; id < records.size(); ++id) {
     if (!records[id])

@@ -1,6 +1,7 @@
 #include "thread_level.h"
 
 #include "function_model.h"
+#include "graph_utils.h"
 #include "mpi_calls.h"
 #include "omp_regions.h"
 #include "parallelism_words.h"
@@ -427,20 +428,16 @@ void add_finding(const char *kind, const std::string &function, location_t where
 // The functions whose callers' threads all run their collectives: a
 // fixpoint over the calls made outside single, master and task regions.
 std::set<unsigned> exposed_functions(const std::function<bool(unsigned)> &runs_collectives) {
-  std::set<unsigned> exposed;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (const auto &function : unit().exposure) {
-      if (exposed.count(function.first))
-        continue;
-      bool runs = function.second.direct;
-      for (unsigned callee : function.second.callees)
-        runs |= exposed.count(callee) && runs_collectives(callee);
-      if (runs)
-        changed = exposed.insert(function.first).second;
-    }
+  std::set<unsigned> direct;
+  std::map<unsigned, std::vector<unsigned>> calls; // to callees that run collectives
+  for (const auto &function : unit().exposure) {
+    if (function.second.direct)
+      direct.insert(function.first);
+    for (unsigned callee : function.second.callees)
+      if (runs_collectives(callee))
+        calls[function.first].push_back(callee);
   }
-  return exposed;
+  return callers_closure(direct, calls);
 }
 
 // Calls in a multithreaded context to functions that run collectives

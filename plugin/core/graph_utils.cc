@@ -50,4 +50,25 @@ void sort_unique(std::vector<NodeId> &nodes) {
   nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
 }
 
+std::set<unsigned> callers_closure(const std::set<unsigned> &direct,
+                                   const std::map<unsigned, std::vector<unsigned>> &calls) {
+  std::map<unsigned, std::vector<unsigned>> callers;
+  for (const auto &function : calls)
+    for (unsigned callee : function.second)
+      callers[callee].push_back(function.first);
+  std::set<unsigned> closure = direct;
+  std::vector<unsigned> work(direct.begin(), direct.end());
+  while (!work.empty()) {
+    unsigned function = work.back();
+    work.pop_back();
+    auto found = callers.find(function);
+    if (found == callers.end())
+      continue;
+    for (unsigned caller : found->second)
+      if (closure.insert(caller).second)
+        work.push_back(caller);
+  }
+  return closure;
+}
+
 } // namespace parcoach

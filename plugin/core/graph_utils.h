@@ -4,6 +4,8 @@
 
 #include "graph.h"
 
+#include <map>
+#include <set>
 #include <vector>
 
 namespace parcoach {
@@ -25,6 +27,12 @@ bool topological_order(const Graph &g, std::vector<NodeId> &order);
 
 // `nodes' sorted, without duplicates.
 void sort_unique(std::vector<NodeId> &nodes);
+
+// On a call graph (`calls': caller -> callees): the functions in `direct'
+// and every function that calls one of them, directly or not.  A least
+// fixpoint: recursion alone adds nothing.
+std::set<unsigned> callers_closure(const std::set<unsigned> &direct,
+                                   const std::map<unsigned, std::vector<unsigned>> &calls);
 
 } // namespace parcoach
 

@@ -1,5 +1,7 @@
 #include "parallelism_words.h"
 
+#include "graph_utils.h"
+
 #include <algorithm>
 #include <set>
 #include <utility>
@@ -385,27 +387,15 @@ std::set<unsigned> functions_passing_barrier(const std::map<unsigned, BarrierPat
   // Whether the exit is out of reach once barriers and calls to passing
   // functions block the way.
   auto passes = [&passing](const BarrierPaths &f) {
-    if (f.cfg.entry < 0 || f.cfg.exit < 0)
+    if (!is_node(f.cfg, f.cfg.entry) || !is_node(f.cfg, f.cfg.exit))
       return false;
-    std::vector<bool> blocked(f.cfg.size(), false), seen(f.cfg.size(), false);
+    std::vector<bool> blocked(f.cfg.size(), false);
     for (NodeId barrier : f.barriers)
       blocked[barrier] = true;
     for (const auto &call : f.calls)
       if (passing.count(call.second))
         blocked[call.first] = true;
-    std::vector<NodeId> work{f.cfg.entry};
-    while (!work.empty()) {
-      NodeId node = work.back();
-      work.pop_back();
-      if (seen[node] || blocked[node])
-        continue;
-      seen[node] = true;
-      if (node == f.cfg.exit)
-        return false;
-      for (NodeId next : f.cfg.succs(node))
-        work.push_back(next);
-    }
-    return true;
+    return !reachable_from(f.cfg, f.cfg.entry, false, blocked)[f.cfg.exit];
   };
   for (bool changed = true; changed;) {
     changed = false;

@@ -4,6 +4,7 @@
 // implicit get the numbers after the last one.
 #include <catch2/catch.hpp>
 
+#include "graph_utils.h"
 #include "parallelism_words.h"
 
 #include <algorithm>
@@ -678,4 +679,14 @@ TEST_CASE("a taskwait inside a task does not order the task with its creator",
       .collective(5).collective(7);
   std::set<std::pair<NodeId, NodeId>> expected = {{5, 7}};
   CHECK(f.concurrent(f.words()) == expected);
+}
+
+TEST_CASE("callers of functions with a property, through the call graph",
+          "[thread-level]") {
+  // 1 calls 2, 2 calls 3, 4 calls 4 (recursion), 5 calls 4; 3 has it.
+  std::map<unsigned, std::vector<unsigned>> calls = {{1, {2}}, {2, {3}}, {4, {4}}, {5, {4}}};
+  CHECK(callers_closure({3}, calls) == std::set<unsigned>{1, 2, 3});
+  // Recursion alone proves nothing; a function with it is found.
+  CHECK(callers_closure({}, calls).empty());
+  CHECK(callers_closure({4}, calls) == std::set<unsigned>{4, 5});
 }
