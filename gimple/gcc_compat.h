@@ -20,6 +20,7 @@
 #include "langhooks.h"
 #include "stringpool.h"
 #include "cgraph.h"
+#include "attribs.h"
 #include "gimplify.h"
 #include "ssa.h"
 #include "tree-cfg.h"

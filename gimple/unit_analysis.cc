@@ -2,8 +2,10 @@
 
 #include "collective_summaries.h"
 #include "function_model.h"
+#include "graph_utils.h"
 #include "instrument.h"
 #include "omp_collectives.h"
+#include "private_copies.h"
 #include "report.h"
 #include "thread_level.h"
 #include "value_flow_model.h"
@@ -48,6 +50,8 @@ struct FunctionRecord {
   bool called_by_team;
   // Part of the MPI implementation's headers: summarised, never flagged.
   bool library = false;
+  // A C++ inline function or template instantiation (private_copies.h).
+  bool shared_inline_copy = false;
 };
 
 struct Unit {
@@ -237,6 +241,46 @@ void analyse_unit_functions(void *, void *) {
   unit.records.clear();
 }
 
+// A parallel region, or an orphaned barrier or worksharing construct (not
+// only calls that may run some).
+bool runs_openmp_constructs(const OmpFunctionRecord &omp) {
+  for (const TeamRecord &team : omp.teams) {
+    if (team.parallel_region)
+      return true;
+    for (std::size_t n = 0; n < team.event_of_node.size(); ++n)
+      if (team.event_of_node[n] >= 0 && team.model.facts[n].callee < 0)
+        return true;
+  }
+  return false;
+}
+
+// The C++ inline functions whose parameters come from this file's call
+// sites (private_copies.h); those whose analysis decides warnings or checks
+// (they run MPI collectives or OpenMP constructs, themselves or through
+// their callees) get a local copy.
+void take_inline_parameters_from_this_file(std::vector<ValueFlowFunction> &flows) {
+  std::set<unsigned> direct;
+  std::map<unsigned, std::vector<unsigned>> calls;
+  for (const FunctionRecord &record : unit.records) {
+    if (record.has_collectives || runs_openmp_constructs(record.omp))
+      direct.insert((unsigned)record.unit_id);
+    for (const auto &site : record.sites)
+      if (site.second.callee >= 0)
+        calls[(unsigned)record.unit_id].push_back((unsigned)site.second.callee);
+  }
+  std::set<unsigned> decides_checks = callers_closure(direct, calls);
+  for (std::size_t r = 0; r < unit.records.size(); ++r) {
+    const FunctionRecord &record = unit.records[r];
+    if (!record.shared_inline_copy || !flows[r].callable_from_outside)
+      continue;
+    bool local = decides_checks.count((unsigned)record.unit_id)
+                     ? make_copy_local(record.uid)
+                     : copy_may_be_local(record.uid);
+    if (local)
+      flows[r].callable_from_outside = false;
+  }
+}
+
 void run_unit_step() {
   const Options &options = unit.options;
 
@@ -244,9 +288,11 @@ void run_unit_step() {
   std::vector<FunctionModel> models(unit.name_of_id.size());
   std::vector<std::map<NodeId, std::string>> uniform_reasons(unit.records.size());
   std::vector<ValueFlowFunction> flows;
-  if (!options.thesis)
+  if (!options.thesis) {
     for (const FunctionRecord &record : unit.records)
       flows.push_back(record.value_flow);
+    take_inline_parameters_from_this_file(flows);
+  }
   std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(flows);
   for (std::size_t r = 0; r < unit.records.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
@@ -373,6 +419,7 @@ void record_function(function *fun, const Options &options, bool library) {
   if (options.instrument != InstrumentMode::None)
     insert_omp_candidates(fun, omp_checks, record.omp, unit.next_tag);
   record.library = library;
+  record.shared_inline_copy = !library && is_shared_inline_copy(fun->decl);
   // A function that runs no collective and calls no function of the unit
   // can never be flagged: nothing to check.
   record.instrumented = options.instrument != InstrumentMode::None &&

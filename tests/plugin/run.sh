@@ -227,5 +227,83 @@ else
   expect_output verbose-no-value "verbose takes no value" "$work/out"
 fi
 
+# C++ inline functions take their parameters from this file's calls, in a
+# copy of this file's own (gimple/private_copies.h).  steps.h's loop runs
+# the same number of barriers everywhere in a.cpp, but as many as the rank
+# in b.cpp: only b.cpp warns, and although the linker would keep a.o's
+# copy of a COMDAT function, b.cpp's calls run b.o's checked copy, so the
+# run stops instead of hanging.
+cat > "$work/steps.h" <<'SRC'
+#include <mpi.h>
+inline void barriers(int n) {
+  for (int i = 0; i < n; ++i)
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+SRC
+cat > "$work/a.cpp" <<'SRC'
+#include "steps.h"
+void from_a() { barriers(3); }
+SRC
+cat > "$work/b.cpp" <<'SRC'
+#include "steps.h"
+void from_a();
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  from_a();
+  barriers(rank + 1);
+  MPI_Finalize();
+  return 0;
+}
+SRC
+$MPICXX $cflags -c "$work/a.cpp" -o "$work/a.o" 2> "$work/out_a"
+$MPICXX $cflags -c "$work/b.cpp" -o "$work/b.o" 2> "$work/out_b"
+if grep -q "parcoach:" "$work/out_a"; then fail inline-context-uniform "a.cpp warned"; cat "$work/out_a"; else pass inline-context-uniform; fi
+expect_output inline-context-differs "steps.h:4:[0-9]+: warning: .MPI_Barrier. may not be called by all processes.*line 3" "$work/out_b"
+expect_output inline-copy-local "^[0-9a-f]+ t barriers\(int\)" <(nm -C "$work/a.o")
+if $MPICXX "$work/a.o" "$work/b.o" $libs -o "$work/ab" 2> "$work/out"; then
+  timeout 60 $MPIEXEC -n 2 "$work/ab" > "$work/out" 2>&1
+  status=$?
+  if [ $status -ne 0 ] && [ $status -ne 124 ] && grep -q "PARCOACH: rank" "$work/out"; then
+    pass inline-copy-checked
+  else
+    fail inline-copy-checked "exit $status (124: hang)"; cat "$work/out"
+  fi
+else
+  fail inline-copy-checked "link failed"; cat "$work/out"
+fi
+
+# An explicit instantiation stays public: another file may call it through
+# an `extern template' declaration, without a copy of its own.
+cat > "$work/inst.cpp" <<'SRC'
+#include <mpi.h>
+template <class T> void reduce_steps(T n) {
+  for (T i = 0; i < n; ++i)
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+template void reduce_steps<int>(int);
+SRC
+cat > "$work/user.cpp" <<'SRC'
+#include <mpi.h>
+template <class T> void reduce_steps(T n);
+extern template void reduce_steps<int>(int);
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  reduce_steps<int>(2);
+  MPI_Finalize();
+  return 0;
+}
+SRC
+$MPICXX $cflags -c "$work/inst.cpp" -o "$work/inst.o" 2> "$work/out"
+expect_output explicit-instantiation-public "^[0-9a-f]+ W void reduce_steps<int>\(int\)" <(nm -C "$work/inst.o")
+expect_output explicit-instantiation-warned "inst.cpp:4:[0-9]+: warning: .MPI_Barrier." "$work/out"
+$MPICXX $cflags -c "$work/user.cpp" -o "$work/user.o" 2> /dev/null
+if $MPICXX "$work/inst.o" "$work/user.o" $libs -o "$work/iu" 2> "$work/out"; then
+  pass explicit-instantiation-links
+else
+  fail explicit-instantiation-links "link failed"; cat "$work/out"
+fi
+
 echo "plugin tests: $failures failure(s)"
 [ "$failures" -eq 0 ]
