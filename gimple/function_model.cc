@@ -316,7 +316,8 @@ int FlowBranches::add(gimple *branch) {
 std::map<NodeId, std::string>
 drop_uniform_conditionals(FunctionModel &model,
                           const std::vector<std::pair<NodeId, int>> &flow_branches,
-                          const std::vector<BranchVerdict> &verdicts, bool between_threads) {
+                          const std::vector<BranchVerdict> &verdicts, bool between_threads,
+                          std::map<NodeId, std::string> *why_differs) {
   std::map<NodeId, std::string> proofs;
   for (const auto &branch : flow_branches) {
     if ((std::size_t)branch.second >= verdicts.size())
@@ -324,8 +325,11 @@ drop_uniform_conditionals(FunctionModel &model,
     const BranchVerdict &verdict = verdicts[branch.second];
     bool may_differ = between_threads ? verdict.may_differ_between_threads
                                       : verdict.may_differ_between_processes;
-    if (may_differ)
+    if (may_differ) {
+      if (why_differs)
+        (*why_differs)[branch.first] = verdict.reason;
       continue;
+    }
     model.facts[branch.first].conditional = false;
     proofs[branch.first] = verdict.reason;
   }

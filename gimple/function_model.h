@@ -145,11 +145,13 @@ private:
 // Clears `conditional' on the nodes of `flow_branches' (node, verdict
 // index) whose value cannot differ between processes (with
 // `between_threads': between the threads of a team).  Returns the proof of
-// each, by node.
+// each, by node; `why_differs', if given, receives the reason each other
+// conditional may differ.
 std::map<NodeId, std::string>
 drop_uniform_conditionals(FunctionModel &model,
                           const std::vector<std::pair<NodeId, int>> &flow_branches,
-                          const std::vector<BranchVerdict> &verdicts, bool between_threads);
+                          const std::vector<BranchVerdict> &verdicts, bool between_threads,
+                          std::map<NodeId, std::string> *why_differs = nullptr);
 
 } // namespace parcoach
 

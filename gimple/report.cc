@@ -23,8 +23,8 @@ std::string join(const std::set<int> &lines) {
   return text;
 }
 
-// Calls `visit (where, is_loop_exit)' for each blamed conditional once,
-// loop exits first.
+// Calls `visit (where, is_loop_exit, node)' for each blamed conditional
+// once, loop exits first.
 template <typename Visit>
 void for_each_blamed(const BranchOfNode &branches, const FlaggedCollective &flagged,
                      Visit visit) {
@@ -33,7 +33,7 @@ void for_each_blamed(const BranchOfNode &branches, const FlaggedCollective &flag
     for (NodeId node : *nodes) {
       location_t where = branches[node];
       if (where != UNKNOWN_LOCATION && seen.insert(where).second)
-        visit(where, nodes == &flagged.loop_conditionals);
+        visit(where, nodes == &flagged.loop_conditionals, node);
     }
 }
 
@@ -70,16 +70,23 @@ std::string all_conditional_lines(const BranchOfNode &branches,
 
 void add_related_locations(const BranchOfNode &branches, const FlaggedCollective &flagged,
                            Finding &finding) {
-  for_each_blamed(branches, flagged, [&](location_t where, bool loop_exit) {
+  for_each_blamed(branches, flagged, [&](location_t where, bool loop_exit, NodeId) {
     finding.related.push_back({source_location(where), loop_exit ? "loop-exit" : "branch"});
   });
 }
 
 void note_conditionals(const BranchOfNode &branches, const FlaggedCollective &flagged,
                        const char *loop_exit_format, const char *branch_format,
-                       const char *name, int line) {
-  for_each_blamed(branches, flagged, [&](location_t where, bool loop_exit) {
+                       const char *name, int line,
+                       const std::map<NodeId, std::string> *why_differs) {
+  for_each_blamed(branches, flagged, [&](location_t where, bool loop_exit, NodeId node) {
     inform(where, loop_exit ? loop_exit_format : branch_format, name, line);
+    if (!why_differs)
+      return;
+    auto why = why_differs->find(node);
+    if (why != why_differs->end())
+      inform(where, "PARCOACH cannot prove this condition the same on every process: it %s",
+             why->second.c_str());
   });
 }
 

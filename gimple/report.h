@@ -35,10 +35,12 @@ void add_related_locations(const BranchOfNode &branches, const FlaggedCollective
                            Finding &finding);
 
 // A note at each blamed conditional, once, loop exits first; the formats
-// take the construct's name and line.
+// take the construct's name and line.  With `why_differs' (verbose mode),
+// a second note says why the value may differ (the value flow's reason).
 void note_conditionals(const BranchOfNode &branches, const FlaggedCollective &flagged,
                        const char *loop_exit_format, const char *branch_format,
-                       const char *name, int line);
+                       const char *name, int line,
+                       const std::map<NodeId, std::string> *why_differs = nullptr);
 
 SourceLocation source_location(location_t where);
 

@@ -81,8 +81,10 @@ const char *collective_name(const MpiCollective *collective, SourceLanguage lang
 
 // ------------------------------------------------------------ diagnostics
 
+// `why_differs' (verbose mode): why each conditional may differ.
 void report_site(const FunctionRecord &record, const Site &site,
-                 const FlaggedCollective &flagged, bool instrumented) {
+                 const FlaggedCollective &flagged, bool instrumented,
+                 const std::map<NodeId, std::string> *why_differs) {
   std::string lines = conditional_lines(record.branches, flagged);
   bool several = lines.find(',') != std::string::npos;
   if (unit.reporting) {
@@ -133,7 +135,7 @@ void report_site(const FunctionRecord &record, const Site &site,
                     "iterations, and so run %qs (line %d) a different number of times",
                     "processes may take different branches here, and then not all "
                     "of them run %qs (line %d) at the same point",
-                    what.c_str(), LOCATION_LINE(site.where));
+                    what.c_str(), LOCATION_LINE(site.where), why_differs);
   if (!instrumented)
     return;
   if (site.collective)
@@ -287,6 +289,7 @@ void run_unit_step() {
   // Which conditionals may send processes different ways.
   std::vector<FunctionModel> models(unit.name_of_id.size());
   std::vector<std::map<NodeId, std::string>> uniform_reasons(unit.records.size());
+  std::vector<std::map<NodeId, std::string>> differ_reasons(unit.records.size());
   std::vector<ValueFlowFunction> flows;
   if (!options.thesis) {
     for (const FunctionRecord &record : unit.records)
@@ -300,7 +303,7 @@ void run_unit_step() {
     model = record.model;
     if (!options.thesis)
       uniform_reasons[r] = drop_uniform_conditionals(model, record.flow_branches, verdicts[r],
-                                                     false);
+                                                     false, &differ_reasons[r]);
     else
       for (NodeFacts &facts : model.facts)
         facts.callee = -1;
@@ -328,7 +331,8 @@ void run_unit_step() {
       auto site = record.sites.find(entry.first);
       if (site == record.sites.end())
         continue;
-      report_site(record, site->second, entry.second, record.instrumented);
+      report_site(record, site->second, entry.second, record.instrumented,
+                  options.verbose && !options.thesis ? &differ_reasons[r] : nullptr);
       if (record.instrumented && record.candidates.exit_unchecked && first)
         inform(record.location,
                "no function-exit check in %qs: none of the communicators of its "

@@ -221,6 +221,8 @@ $MPICC $cflags -fplugin-arg-parcoach-thesis -c "$work/hidden.c" -o "$work/x.o" 2
 expect_output thesis-mode "hidden.c:5:5: warning: .MPI_Barrier. may not be called by all processes.*line 4 \[parcoach:collective-mismatch\]" "$work/out"
 $MPICC $cflags -fplugin-arg-parcoach-verbose -c "$work/hidden.c" -o "$work/x.o" 2> "$work/out"
 expect_output verbose-summaries "hidden.c:5:5: note: no warning for .MPI_Barrier.: the functions called on the other paths run the same collectives" "$work/out"
+$MPICC $cflags -fplugin-arg-parcoach-verbose -c "$work/bad.c" -o "$work/x.o" 2> "$work/out"
+expect_output verbose-why-differs "bad.c:3:[0-9]+: note: PARCOACH cannot prove this condition the same on every process: it depends on parameter 'rank' of 'f', which other files may call with any value" "$work/out"
 if $MPICC $cflags -fplugin-arg-parcoach-verbose=yes -c "$work/hidden.c" -o "$work/x.o" 2> "$work/out"; then
   fail verbose-no-value "compilation succeeded"
 else
