@@ -115,6 +115,154 @@ void note_function_addresses(gimple *stmt, std::vector<unsigned> &taken) {
   }
 }
 
+// ------------------------------------------------------------ std::vector
+
+// The class template std::vector of the C++ standard library (any element
+// type and allocator): its members are known by their meaning, not by the
+// bodies libstdc++ gives them (see Extractor::emit_vector_call).
+bool is_std_vector(tree type) {
+  if (!type || TREE_CODE(type) != RECORD_TYPE)
+    return false;
+  tree name = TYPE_NAME(TYPE_MAIN_VARIANT(type));
+  if (!name || TREE_CODE(name) != TYPE_DECL || !DECL_NAME(name) ||
+      strcmp(IDENTIFIER_POINTER(DECL_NAME(name)), "vector") != 0)
+    return false;
+  tree space = DECL_CONTEXT(name);
+  if (!space || TREE_CODE(space) != NAMESPACE_DECL || !DECL_NAME(space) ||
+      strcmp(IDENTIFIER_POINTER(DECL_NAME(space)), "std") != 0)
+    return false;
+  tree outer = DECL_CONTEXT(space); // ::std, not some other `std'
+  return !outer || TREE_CODE(outer) == TRANSLATION_UNIT_DECL;
+}
+
+// The element type of a std::vector (its member typedef value_type), or
+// NULL_TREE.
+tree vector_element_type(tree type) {
+  for (tree member = TYPE_FIELDS(TYPE_MAIN_VARIANT(type)); member; member = DECL_CHAIN(member))
+    if (TREE_CODE(member) == TYPE_DECL && DECL_NAME(member) &&
+        strcmp(IDENTIFIER_POINTER(DECL_NAME(member)), "value_type") == 0)
+      return TREE_TYPE(member);
+  return NULL_TREE;
+}
+
+// A slot of this type holds one value that a store of the whole replaces:
+// a scalar, or a std::vector (one value for its elements and its size).
+bool holds_one_value(tree type) {
+  return type && (!AGGREGATE_TYPE_P(type) || is_std_vector(type));
+}
+
+// A value of this type may hold an address.  A std::vector stands for
+// its elements: it holds the addresses its elements hold.
+bool may_hold_pointers(tree type, int depth = 0) {
+  if (!type || depth > 8)
+    return true;
+  if (POINTER_TYPE_P(type))
+    return true;
+  if (is_std_vector(type))
+    return may_hold_pointers(vector_element_type(type), depth + 1);
+  if (TREE_CODE(type) == ARRAY_TYPE)
+    return may_hold_pointers(TREE_TYPE(type), depth + 1);
+  if (RECORD_OR_UNION_TYPE_P(type)) {
+    for (tree field = TYPE_FIELDS(type); field; field = DECL_CHAIN(field))
+      if (TREE_CODE(field) == FIELD_DECL && may_hold_pointers(TREE_TYPE(field), depth + 1))
+        return true;
+    return false;
+  }
+  return false;
+}
+
+// What the addresses a value of this type holds point to may hold
+// addresses in turn (an initializer_list<int *>, not an
+// initializer_list<int>).
+bool pointees_may_hold_pointers(tree type, int depth = 0) {
+  if (!type || depth > 8)
+    return true;
+  if (POINTER_TYPE_P(type))
+    return may_hold_pointers(TREE_TYPE(type), depth + 1);
+  if (is_std_vector(type))
+    return pointees_may_hold_pointers(vector_element_type(type), depth + 1);
+  if (TREE_CODE(type) == ARRAY_TYPE)
+    return pointees_may_hold_pointers(TREE_TYPE(type), depth + 1);
+  if (RECORD_OR_UNION_TYPE_P(type)) {
+    for (tree field = TYPE_FIELDS(type); field; field = DECL_CHAIN(field))
+      if (TREE_CODE(field) == FIELD_DECL &&
+          pointees_may_hold_pointers(TREE_TYPE(field), depth + 1))
+        return true;
+    return false;
+  }
+  return false;
+}
+
+// What a call of a member function of std::vector does to the vector its
+// `this' argument points to.
+enum class VectorMember {
+  None,          // not a member of std::vector (or not one with `this')
+  ElementAccess, // returns a pointer or an iterator into the elements
+  Observer,      // returns a value computed from the vector: size()...
+  Modifier,      // anything else: constructors, assign, push_back, swap...
+};
+
+VectorMember vector_member(tree callee) {
+  if (!callee || TREE_CODE(callee) != FUNCTION_DECL ||
+      TREE_CODE(TREE_TYPE(callee)) != METHOD_TYPE || !is_std_vector(DECL_CONTEXT(callee)) ||
+      !DECL_NAME(callee))
+    return VectorMember::None;
+  static const char *const element_access[] = {
+      "data", "operator[]", "at", "front", "back", "begin", "end", "cbegin", "cend",
+      "rbegin", "rend", "crbegin", "crend"};
+  static const char *const observers[] = {"size", "capacity", "empty", "max_size"};
+  const char *name = IDENTIFIER_POINTER(DECL_NAME(callee));
+  for (const char *known : element_access)
+    if (strcmp(name, known) == 0)
+      return VectorMember::ElementAccess;
+  for (const char *known : observers)
+    if (strcmp(name, known) == 0)
+      return VectorMember::Observer;
+  return VectorMember::Modifier;
+}
+
+// The size in bytes of the elements of an MPI datatype given as a
+// predefined constant, or 0.  MPICH (and its derivatives) spell them as
+// integer handles 0x4cNNSSKK whose byte SS is the size; Open MPI as the
+// address of a global ompi_mpi_<type>.
+unsigned long datatype_size(tree datatype) {
+  if (!datatype)
+    return 0;
+  STRIP_NOPS(datatype);
+  if (TREE_CODE(datatype) == INTEGER_CST) {
+    if (!tree_fits_uhwi_p(datatype))
+      return 0;
+    unsigned HOST_WIDE_INT handle = tree_to_uhwi(datatype);
+    return (handle & 0xfc000000u) == 0x4c000000u && handle <= 0xffffffffu
+               ? (unsigned long)((handle >> 8) & 0xff)
+               : 0;
+  }
+  if (TREE_CODE(datatype) != ADDR_EXPR || !VAR_P(TREE_OPERAND(datatype, 0)) ||
+      !DECL_NAME(TREE_OPERAND(datatype, 0)))
+    return 0;
+  static const std::map<std::string, tree *> open_mpi = {
+      {"ompi_mpi_char", &char_type_node},
+      {"ompi_mpi_signed_char", &signed_char_type_node},
+      {"ompi_mpi_unsigned_char", &unsigned_char_type_node},
+      {"ompi_mpi_short", &short_integer_type_node},
+      {"ompi_mpi_unsigned_short", &short_unsigned_type_node},
+      {"ompi_mpi_int", &integer_type_node},
+      {"ompi_mpi_unsigned", &unsigned_type_node},
+      {"ompi_mpi_long", &long_integer_type_node},
+      {"ompi_mpi_unsigned_long", &long_unsigned_type_node},
+      {"ompi_mpi_long_long_int", &long_long_integer_type_node},
+      {"ompi_mpi_unsigned_long_long", &long_long_unsigned_type_node},
+      {"ompi_mpi_float", &float_type_node},
+      {"ompi_mpi_double", &double_type_node},
+      {"ompi_mpi_long_double", &long_double_type_node},
+  };
+  auto found = open_mpi.find(IDENTIFIER_POINTER(DECL_NAME(TREE_OPERAND(datatype, 0))));
+  if (found == open_mpi.end() || !*found->second)
+    return 0;
+  tree size = TYPE_SIZE_UNIT(*found->second);
+  return size && tree_fits_uhwi_p(size) ? (unsigned long)tree_to_uhwi(size) : 0;
+}
+
 // ------------------------------------------------------------ the extractor
 
 // Storage the analysis names: a variable or temporary, what a pointer
@@ -260,6 +408,7 @@ private:
     object_of_decl_[decl] = object;
     if (TREE_CODE(decl) != SSA_NAME)
       add_fields(object, type);
+    note_vector(object, type);
     return object;
   }
 
@@ -317,6 +466,7 @@ private:
       out_.slots[objects_[target].whole].parameter = parameter_index(parameter);
       objects_[target].parameter_target = true;
       add_fields(target, pointee);
+      note_vector(target, pointee);
       objects_[target].contents_unknown = true; // the callers' pointers
       objects_[object].contents.push_back(target);
     }
@@ -325,8 +475,8 @@ private:
   // A slot per field of a record, so that callers and callees that name
   // different fields still meet field by field.
   void add_fields(int object, tree type) {
-    if (!type || TREE_CODE(type) != RECORD_TYPE)
-      return;
+    if (!type || TREE_CODE(type) != RECORD_TYPE || is_std_vector(type))
+      return; // a std::vector is one value (its fields are libstdc++'s)
     int count = 0;
     tree field = TYPE_FIELDS(type);
     for (; field && count < kMaxFields; field = DECL_CHAIN(field))
@@ -335,6 +485,14 @@ private:
         ++count;
       }
     out_.slots[objects_[object].whole].covered = !field && count > 0;
+  }
+
+  // A std::vector object is one slot, which a whole store (a broadcast of
+  // all its elements) replaces; the object itself is not `scalar': a store
+  // through a pointer to it writes one element.
+  void note_vector(int object, tree type) {
+    if (is_std_vector(type))
+      out_.slots[objects_[object].whole].scalar = true;
   }
 
   // All the slots of an object.
@@ -378,7 +536,7 @@ private:
     field_key(field, out_.slots[slot]);
     out_.slots[slot].global = whole.global;
     out_.slots[slot].visibility = whole.visibility;
-    out_.slots[slot].scalar = !AGGREGATE_TYPE_P(TREE_TYPE(field));
+    out_.slots[slot].scalar = holds_one_value(TREE_TYPE(field));
     objects_[object].fields[field] = slot;
     return slot;
   }
@@ -717,11 +875,18 @@ private:
 
   void compute_points_to() {
     for (basic_block bb : order_)
-      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
-        if (gassign *assign = dyn_cast<gassign *>(gsi_stmt(gsi)))
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        tree lhs = gimple_get_lhs(stmt);
+        if (lhs && TREE_CODE(lhs) == SSA_NAME)
+          definition_[lhs] = stmt;
+        else if (lhs && DECL_P(lhs))
+          assigned_.insert(lhs);
+        if (gassign *assign = dyn_cast<gassign *>(stmt))
           if (TREE_CODE(gimple_assign_lhs(assign)) == SSA_NAME &&
               gimple_assign_rhs_code(assign) == ADDR_EXPR)
             address_def_[gimple_assign_lhs(assign)] = gimple_assign_rhs1(assign);
+      }
     bool changed = true;
     for (int round = 0; changed && round < 100; ++round) {
       changed = false;
@@ -770,11 +935,15 @@ private:
       return flow_targets(a.objects, t);
     }
     gcall *call = dyn_cast<gcall *>(stmt);
-    if (!call || !gimple_call_lhs(call))
+    if (!call)
+      return false;
+    CallClass kind = classify(call);
+    if (kind.vector != VectorMember::None)
+      return vector_points_to_step(call, kind.vector);
+    if (!gimple_call_lhs(call))
       return false;
     Access a = access(gimple_call_lhs(call), false);
     Targets t;
-    CallClass kind = classify(call);
     if (kind.library && kind.library->kind == LibraryKind::Allocation)
       t.objects.push_back(heap_object(call));
     else if (kind.library && kind.library->kind == LibraryKind::Memory)
@@ -809,7 +978,17 @@ private:
       o.escape = why;
       for (int inner : o.contents)
         work.push_back(inner);
+      add_element_objects(object, work); // what a vector's elements point to
     }
+  }
+
+  // Storage other code can reach: what it finds stored there escapes.
+  bool visible(const Access &a) const {
+    bool result = a.unknown;
+    for (int object : a.objects)
+      result |= objects_[object].global || objects_[object].parameter_target ||
+                !objects_[object].escape.empty();
+    return result;
   }
 
   void find_escapes() {
@@ -819,7 +998,17 @@ private:
         location_t where = gimple_location(stmt);
         if (gcall *call = dyn_cast<gcall *>(stmt)) {
           CallClass kind = classify(call);
-          if (kind.unit_callee || kind.library || kind.deterministic)
+          if (kind.vector == VectorMember::Modifier) {
+            // Addresses stored into a vector other code can reach.
+            Access v = vector_access(gimple_call_arg(call, 0), false);
+            if (visible(v))
+              for (unsigned i = 1; i < gimple_call_num_args(call); ++i)
+                escape(reachable_from(gimple_call_arg(call, i), true),
+                       "its address is stored where other code can reach it" + at_line(where));
+            continue;
+          }
+          if (kind.unit_callee || kind.library || kind.deterministic ||
+              kind.vector != VectorMember::None)
             continue;
           std::string who = kind.name ? "'" + std::string(kind.name) + "'" : "a call through a pointer";
           for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
@@ -839,12 +1028,7 @@ private:
         } else if (gassign *assign = dyn_cast<gassign *>(stmt)) {
           if (gimple_clobber_p(stmt))
             continue;
-          Access a = access(gimple_assign_lhs(assign), false);
-          bool visible = a.unknown;
-          for (int object : a.objects)
-            visible |= objects_[object].global || objects_[object].parameter_target ||
-                       !objects_[object].escape.empty();
-          if (!visible)
+          if (!visible(access(gimple_assign_lhs(assign), false)))
             continue;
           Targets t;
           for (unsigned i = 1; i < gimple_num_ops(assign); ++i)
@@ -1088,6 +1272,7 @@ private:
     tree unit_callee = NULL_TREE;
     const LibraryFunction *library = nullptr;
     bool deterministic = false; // a result computed from the arguments only
+    VectorMember vector = VectorMember::None; // a member of std::vector
   };
 
   CallClass classify(gcall *call) {
@@ -1099,6 +1284,11 @@ private:
       return result;
     }
     result.name = callee_name(call);
+    // Known by its meaning before its body (libstdc++'s templates are in
+    // the unit): the `this' argument is the vector.
+    if (gimple_call_num_args(call) > 0 && POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(call, 0))) &&
+        (result.vector = vector_member(gimple_call_fndecl(call))) != VectorMember::None)
+      return result;
     if ((result.unit_callee = unit_callee(call)))
       return result;
     if (!result.name)
@@ -1118,6 +1308,10 @@ private:
     CallClass kind = classify(call);
     tree lhs = gimple_call_lhs(call);
     const unsigned nargs = gimple_call_num_args(call);
+    if (kind.vector != VectorMember::None) {
+      emit_vector_call(call, kind.vector);
+      return;
+    }
     if (kind.unit_callee) {
       emit_unit_call(call, kind.unit_callee);
       return;
@@ -1247,10 +1441,19 @@ private:
         if (tree comm = arg(library.communicator))
           read_argument(comm, uses);
         tree out = arg(library.uniform_output);
-        std::string variable = output_name(out);
+        tree vector = filled_vector(call, out, arg(library.count), arg(library.datatype));
+        std::string variable = output_name(vector ? vector : out);
         int fact = add_fact(false, false, variable + " " + library.uniform_phrase + " " +
                                               name + line);
-        store_through(out, uses, fact, true, fills_array(out, arg(library.count)));
+        if (vector) { // all of it: a strong update
+          Access v = vector_access(vector, true);
+          for (int s : v.index_uses)
+            add_unique(uses, s);
+          v.strong = true;
+          store_to(v, uses, fact, false);
+        } else {
+          store_through(out, uses, fact, true, fills_array(out, arg(library.count)));
+        }
       }
       if (library.derived_output >= 0 && is_pointer(arg(library.derived_output))) {
         std::vector<int> uses;
@@ -1318,6 +1521,320 @@ private:
         store(lhs, {}, differs("depends on the result of " + name + line));
       return;
     }
+  }
+
+  // ---------------------------------------------------------- std::vector
+
+  // The vector v a member call works on, what its `this' argument points
+  // to: all of v's slots (one, see note_vector, unless v is reached in a
+  // way that names more).
+  Access vector_access(tree self, bool values) {
+    tree address = address_of(self);
+    if (TREE_CODE(address) == ADDR_EXPR)
+      return access(TREE_OPERAND(address, 0), values);
+    Access v;
+    Targets t = targets(self);
+    v.objects = t.objects;
+    v.unknown = t.unknown;
+    v.through_pointer = true;
+    for (int object : t.objects)
+      add_group(object, v.slots);
+    if (values)
+      read_into(self, v.index_uses);
+    return v;
+  }
+
+  // What pointers into the elements of the vector in `slot' point to: an
+  // object sharing the vector's slot, so that reads and writes through
+  // them read and write the vector, but a summary of all the elements
+  // (weak updates only, never exact): &v[1] is not all of v.
+  int elements_object(int owner, int slot) {
+    auto found = elements_of_slot_.find(slot);
+    if (found != elements_of_slot_.end())
+      return found->second;
+    Object elements;
+    elements.whole = slot;
+    elements.summary = true;
+    elements.global = objects_[owner].global;
+    elements.parameter_target = objects_[owner].parameter_target;
+    elements.contents_unknown = objects_[owner].contents_unknown;
+    objects_.push_back(elements);
+    elements_of_slot_[slot] = (int)objects_.size() - 1;
+    return (int)objects_.size() - 1;
+  }
+
+  Targets element_targets(const Access &v) {
+    Targets t;
+    t.unknown = v.unknown;
+    for (int object : v.objects) {
+      std::vector<int> group;
+      add_group(object, group);
+      for (int slot : group)
+        if (std::find(v.slots.begin(), v.slots.end(), slot) != v.slots.end())
+          add_unique(t.objects, elements_object(object, slot));
+    }
+    return t;
+  }
+
+  // The element objects of the slots of `object' (what a vector's
+  // elements point to is recorded there).
+  void add_element_objects(int object, std::vector<int> &objects) const {
+    std::vector<int> group;
+    add_group(object, group);
+    for (int slot : group) {
+      auto found = elements_of_slot_.find(slot);
+      if (found != elements_of_slot_.end() && found->second != object)
+        objects.push_back(found->second);
+    }
+  }
+
+  // The objects a call argument gives access to: what it points to and,
+  // where the types allow addresses there, what those point to in turn.
+  // With `stored_only', only the latter: what a vector may store of an
+  // argument, whose elements come by reference, by iterator or in an
+  // initializer_list, is what the memory they designate holds.
+  Targets reachable_from(tree arg, bool stored_only = false) {
+    Targets result;
+    tree type = TREE_TYPE(arg);
+    if (!may_hold_pointers(type))
+      return result;
+    Targets first = targets(arg);
+    result.unknown = first.unknown;
+    bool deeper = pointees_may_hold_pointers(type);
+    std::vector<int> work = first.objects, seen;
+    const std::set<int> first_level(first.objects.begin(), first.objects.end());
+    while (!work.empty()) {
+      int object = work.back();
+      work.pop_back();
+      if (std::find(seen.begin(), seen.end(), object) != seen.end())
+        continue;
+      seen.push_back(object);
+      if (!stored_only || !first_level.count(object))
+        result.objects.push_back(object);
+      if (!deeper)
+        continue;
+      const Object &o = objects_[object];
+      result.unknown |= o.contents_unknown;
+      work.insert(work.end(), o.contents.begin(), o.contents.end());
+      add_element_objects(object, work);
+    }
+    return result;
+  }
+
+  // Adds to `uses' what an argument carries and what it gives access to.
+  void read_reachable(tree arg, std::vector<int> &uses) {
+    read_into(arg, uses);
+    Targets t = reachable_from(arg);
+    for (int object : t.objects)
+      add_group(object, uses);
+    if (t.unknown && emitting_)
+      add_unique(uses, fact_slot(unknown_memory_fact()));
+  }
+
+  // A member of std::vector writes its argument i (besides `this'): the
+  // other vector of swap, what an rvalue reference moves from, and, for
+  // elements of a class type, what their constructors may modify.
+  static bool vector_call_writes(gcall *call, unsigned i) {
+    tree callee = gimple_call_fndecl(call);
+    tree parameter = TYPE_ARG_TYPES(TREE_TYPE(callee));
+    for (unsigned k = 0; k < i && parameter; ++k)
+      parameter = TREE_CHAIN(parameter);
+    tree type = parameter ? TREE_VALUE(parameter) : NULL_TREE;
+    if (!type || type == void_type_node)
+      return true; // not declared: assume the worst
+    if (TREE_CODE(type) != REFERENCE_TYPE || TYPE_READONLY(TREE_TYPE(type)))
+      return false;
+    tree element = vector_element_type(DECL_CONTEXT(callee));
+    return TYPE_REF_IS_RVALUE(type) || strcmp(IDENTIFIER_POINTER(DECL_NAME(callee)), "swap") == 0 ||
+           !element || RECORD_OR_UNION_TYPE_P(element);
+  }
+
+  // Element accesses return pointers (iterators) into the vector's
+  // elements; modifiers store in the elements the addresses their
+  // arguments carry, and return the vector or an iterator into it.
+  bool vector_points_to_step(gcall *call, VectorMember member) {
+    tree self = gimple_call_arg(call, 0);
+    Access v = vector_access(self, false);
+    Targets elements = element_targets(v);
+    bool changed = false;
+    Targets returned = elements;
+    if (member == VectorMember::Modifier) {
+      if (may_hold_pointers(TREE_TYPE(TREE_TYPE(self)))) {
+        Targets stored;
+        for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
+          merge(stored, reachable_from(gimple_call_arg(call, i), true));
+        changed |= flow_targets(elements.objects, stored);
+        for (unsigned i = 1; i < gimple_call_num_args(call); ++i)
+          if (vector_call_writes(call, i))
+            changed |= flow_targets(
+                element_targets(vector_access(gimple_call_arg(call, i), false)).objects, stored);
+      }
+      for (int object : v.objects)
+        add_unique(returned.objects, object);
+    }
+    tree lhs = gimple_call_lhs(call);
+    if (lhs && member != VectorMember::Observer)
+      changed |= flow_targets(access(lhs, false).objects, returned);
+    return changed;
+  }
+
+  // A size, an element's address or an iterator is computed from the
+  // vector (and the index); any other member leaves in the vector (and in
+  // what it writes besides) the join of the vector and of everything the
+  // arguments carry and point to.  The bodies libstdc++ gives them are not
+  // followed: their pointers would be unknown to the caller.
+  void emit_vector_call(gcall *call, VectorMember member) {
+    tree self = gimple_call_arg(call, 0);
+    const unsigned nargs = gimple_call_num_args(call);
+    Access v = vector_access(self, true);
+    std::vector<int> uses = v.slots;
+    for (int s : v.index_uses)
+      add_unique(uses, s);
+    if (v.unknown)
+      add_unique(uses, fact_slot(unknown_memory_fact()));
+    if (member != VectorMember::Modifier) {
+      for (unsigned i = 1; i < nargs; ++i)
+        read_into(gimple_call_arg(call, i), uses);
+      store(gimple_call_lhs(call), uses, -1);
+      return;
+    }
+    for (unsigned i = 1; i < nargs; ++i)
+      read_reachable(gimple_call_arg(call, i), uses);
+    store_to(v, uses, -1, true);
+    for (unsigned i = 1; i < nargs; ++i)
+      if (vector_call_writes(call, i) && POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(call, i))))
+        store_through(gimple_call_arg(call, i), uses, -1, false);
+    store(gimple_call_lhs(call), uses, -1);
+  }
+
+  // The statement defining an SSA name in this function, or null.
+  gimple *definition(tree name) const {
+    auto found = definition_.find(name);
+    return found == definition_.end() ? nullptr : found->second;
+  }
+
+  // The call of a member of std::vector that defined `name', or null.
+  gcall *vector_call_defining(tree name) {
+    if (!name || TREE_CODE(name) != SSA_NAME)
+      return nullptr;
+    gcall *call = dyn_cast<gcall *>(definition(name));
+    return call && classify(call).vector != VectorMember::None ? call : nullptr;
+  }
+
+  static bool named(gcall *call, const char *name) {
+    tree callee = gimple_call_fndecl(call);
+    return callee && DECL_NAME(callee) && strcmp(IDENTIFIER_POINTER(DECL_NAME(callee)), name) == 0;
+  }
+
+  // A parameter the function never assigns nor lets anything else assign
+  // (C++'s `this' and references): the same pointer all along.
+  bool invariant_parameter(tree decl) const {
+    return TREE_CODE(decl) == PARM_DECL && !TREE_ADDRESSABLE(decl) && !assigned_.count(decl);
+  }
+
+  // A canonical expression for a pointer whose value stays the same in
+  // the function: an SSA name (one definition), or a copy of an invariant
+  // parameter, or the address of storage named through such pointers.
+  tree invariant_pointer(tree pointer) {
+    if (TREE_CODE(pointer) == SSA_NAME) {
+      tree address = address_of(pointer);
+      if (address != pointer)
+        return invariant_pointer(address);
+      gassign *copy = dyn_cast<gassign *>(definition(pointer));
+      if (copy && gimple_assign_single_p(copy) && invariant_parameter(gimple_assign_rhs1(copy)))
+        return gimple_assign_rhs1(copy);
+      return pointer;
+    }
+    if (TREE_CODE(pointer) == ADDR_EXPR)
+      return invariant_storage(TREE_OPERAND(pointer, 0)) ? pointer : NULL_TREE;
+    return invariant_parameter(pointer) ? pointer : NULL_TREE;
+  }
+
+  bool invariant_storage(tree ref) {
+    switch (TREE_CODE(ref)) {
+    case VAR_DECL: case PARM_DECL: case RESULT_DECL:
+      return true;
+    case COMPONENT_REF:
+      return invariant_storage(TREE_OPERAND(ref, 0));
+    case ARRAY_REF:
+      return TREE_CODE(TREE_OPERAND(ref, 1)) == INTEGER_CST &&
+             invariant_storage(TREE_OPERAND(ref, 0));
+    case MEM_REF: {
+      tree pointer = invariant_pointer(TREE_OPERAND(ref, 0));
+      return pointer && pointer == TREE_OPERAND(ref, 0); // compared as written
+    }
+    default:
+      return false;
+    }
+  }
+
+  // Nothing between the statements `from' and `to' of one block may change
+  // a vector: only computations into temporaries and other calls of
+  // members that only look at vectors.
+  bool nothing_changes_vectors_between(gimple *from, gimple *to) {
+    if (gimple_bb(from) != gimple_bb(to))
+      return false;
+    for (gimple_stmt_iterator gsi = gsi_for_stmt(from); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (stmt == to)
+        return true;
+      if (is_gimple_debug(stmt) || gimple_code(stmt) == GIMPLE_NOP)
+        continue;
+      if (gassign *assign = dyn_cast<gassign *>(stmt))
+        if (TREE_CODE(gimple_assign_lhs(assign)) == SSA_NAME)
+          continue;
+      if (gcall *call = dyn_cast<gcall *>(stmt)) {
+        VectorMember member = classify(call).vector;
+        if (member == VectorMember::ElementAccess || member == VectorMember::Observer)
+          continue;
+      }
+      return false;
+    }
+    return false;
+  }
+
+  // The MPI call writes all of a vector v: its buffer is v.data() (or
+  // &v[0], &v.front()), its count v.size() (maybe converted, as MPI counts
+  // are int), both of the same v and computed in the MPI call's block with
+  // nothing in between that could change v, the elements are scalars the
+  // size of the predefined datatype's, and v is one slot of one object.
+  // Returns the `this' argument naming v, or NULL_TREE.  (If processes
+  // disagreed on v.size(), the call would be erroneous: MPI requires the
+  // same data size everywhere, which instrument=all checks at run time.)
+  tree filled_vector(gcall *mpi_call, tree pointer, tree count, tree datatype) {
+    gcall *data = vector_call_defining(pointer);
+    if (!data || !count ||
+        !(named(data, "data") || named(data, "front") ||
+          (named(data, "operator[]") && gimple_call_num_args(data) == 2 &&
+           integer_zerop(gimple_call_arg(data, 1)))))
+      return NULL_TREE;
+    for (int hops = 0; hops < 4 && TREE_CODE(count) == SSA_NAME; ++hops) {
+      gassign *conversion = dyn_cast<gassign *>(definition(count));
+      if (!conversion || !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(conversion)) ||
+          !INTEGRAL_TYPE_P(TREE_TYPE(gimple_assign_rhs1(conversion))))
+        break;
+      count = gimple_assign_rhs1(conversion);
+    }
+    gcall *size = vector_call_defining(count);
+    if (!size || !named(size, "size"))
+      return NULL_TREE;
+    tree self = gimple_call_arg(data, 0);
+    tree same = invariant_pointer(self), other = invariant_pointer(gimple_call_arg(size, 0));
+    if (!same || !other || !operand_equal_p(same, other, 0))
+      return NULL_TREE;
+    if (!nothing_changes_vectors_between(data, mpi_call) ||
+        !nothing_changes_vectors_between(size, mpi_call))
+      return NULL_TREE;
+    tree element = TREE_TYPE(TREE_TYPE(pointer));
+    if (!(INTEGRAL_TYPE_P(element) || SCALAR_FLOAT_TYPE_P(element) ||
+          TREE_CODE(element) == COMPLEX_TYPE) ||
+        !TYPE_SIZE_UNIT(element) || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(element)) ||
+        tree_to_uhwi(TYPE_SIZE_UNIT(element)) != datatype_size(datatype))
+      return NULL_TREE;
+    Access v = vector_access(self, false);
+    bool one_vector = v.objects.size() == 1 && v.slots.size() == 1 && !v.unknown &&
+                      !objects_[v.objects[0]].summary && out_.slots[v.slots[0]].scalar;
+    return one_vector ? self : NULL_TREE;
   }
 
   // The output buffer is a whole local array (or its first element) and
@@ -1420,6 +1937,9 @@ private:
   std::map<tree, int> object_of_decl_;
   std::map<gimple *, int> heap_;
   std::map<tree, tree> address_def_; // SSA name -> the ADDR_EXPR it holds
+  std::map<tree, gimple *> definition_; // SSA name -> its statement
+  std::set<tree> assigned_;             // declarations some statement assigns
+  std::map<int, int> elements_of_slot_; // vector slot -> its elements' object
   std::map<int, std::set<int>> racy_;
   std::vector<int> racy_list_; // scratch
   std::map<std::string, int> fact_by_phrase_;

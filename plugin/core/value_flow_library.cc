@@ -16,6 +16,7 @@ LibraryFunction mpi_uniform(const char *name, int arguments, int communicator, i
                             const char *phrase, int count = -1) {
   LibraryFunction f{name, LibraryKind::Mpi};
   f.count = count;
+  f.datatype = count >= 0 ? count + 1 : -1; // (buffer, count, datatype) in every binding
   f.arguments = arguments;
   f.communicator = communicator;
   f.uniform_output = output;

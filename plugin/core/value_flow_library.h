@@ -28,8 +28,10 @@ struct LibraryFunction {
   int communicator = -1;
   int uniform_output = -1;
   const char *uniform_phrase = nullptr; // "'n' <is broadcast by> MPI_Bcast"
-  // The number of elements written to `uniform_output' (-1: not known).
+  // The number of elements written to `uniform_output' (-1: not known),
+  // and the argument giving their MPI datatype.
   int count = -1;
+  int datatype = -1;
   // An output computed from the arguments only (and what they point to),
   // the same wherever they are: MPI_Dims_create's dims.
   int derived_output = -1;
