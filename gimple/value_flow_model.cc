@@ -948,9 +948,29 @@ private:
       t.objects.push_back(heap_object(call));
     else if (kind.library && kind.library->kind == LibraryKind::Memory)
       return false;
+    else if (kind.unit_callee && may_hold_pointers(TREE_TYPE(gimple_call_lhs(call))))
+      t = reachable_from_arguments(call);
     else
       t.unknown = true;
     return flow_targets(a.objects, t);
+  }
+
+  // What a pointer a function of the unit returns may point to: into what
+  // its arguments point to, or to what pointers stored there point to (a
+  // reference to a parameter, `return *this', an iterator), or to memory
+  // no object stands for (its globals and allocations, which escape in
+  // the callee).
+  Targets reachable_from_arguments(gcall *call) {
+    Targets result;
+    result.unknown = true;
+    for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
+      merge(result, targets(gimple_call_arg(call, i)));
+    for (std::size_t i = 0; i < result.objects.size(); ++i) { // grows
+      const Object &o = objects_[result.objects[i]];
+      for (int inner : o.contents)
+        add_unique(result.objects, inner);
+    }
+    return result;
   }
 
   int heap_object(gimple *call) {
@@ -1022,9 +1042,17 @@ private:
             escape(targets(TREE_VALUE(gimple_asm_input_op(asm_stmt, i))),
                    "its address is passed to inline asm" + at_line(where));
         } else if (greturn *ret = dyn_cast<greturn *>(stmt)) {
-          if (gimple_return_retval(ret))
-            escape(targets(gimple_return_retval(ret)),
-                   "its address is returned" + at_line(where));
+          // An address into what a pointer parameter points to goes back
+          // to the caller, whose points-to counts it (reachable_from_arguments).
+          if (gimple_return_retval(ret)) {
+            Targets t = targets(gimple_return_retval(ret));
+            t.objects.erase(std::remove_if(t.objects.begin(), t.objects.end(),
+                                           [this](int object) {
+                                             return objects_[object].parameter_target;
+                                           }),
+                            t.objects.end());
+            escape(t, "its address is returned" + at_line(where));
+          }
         } else if (gassign *assign = dyn_cast<gassign *>(stmt)) {
           if (gimple_clobber_p(stmt))
             continue;

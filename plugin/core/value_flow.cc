@@ -977,9 +977,14 @@ private:
           continue;
         if (field < 0 && !callee->target_fields.count({(int)k, -1}))
           exact_field = false;
+        // A callee that sees one scalar (`double &value') given exactly one
+        // scalar field (`&s.x'): its value replaces the field's.
+        bool scalar_view = field >= 0 && !exact_field && argument.pointees.size() == 1 &&
+                           sees_one_scalar(*callee, (int)k);
         bool strong = argument.exact && p >= 0 && p < (int)function.slots.size() &&
                       function.slots[p].scalar &&
-                      (exact_field || field < 0) && callee_scalar(*callee, (int)k, field);
+                      (scalar_view || ((exact_field || field < 0) &&
+                                       callee_scalar(*callee, (int)k, field)));
         write(state, values, p, joined(instantiate(v, arguments), taint), strong, b);
       }
     }
@@ -1035,6 +1040,15 @@ private:
 
   // The callee's slot for what parameter k points to, field `field' (or
   // its whole slot) holds one value.
+  // What parameter k points to is one scalar slot for the callee, with no
+  // field of its own.
+  static bool sees_one_scalar(const FunctionState &callee, int k) {
+    for (const auto &key : callee.target_fields)
+      if (key.first == k && key.second >= 0)
+        return false;
+    return callee.target_fields.count({k, -1}) && callee_scalar(callee, k, -1);
+  }
+
   static bool callee_scalar(const FunctionState &callee, int k, int field) {
     if (field >= 0 && !callee.target_fields.count({k, field}))
       return false;

@@ -877,6 +877,41 @@ TEST_CASE("record fields meet field by field across calls", "[value-flow][inter]
   CHECK(verdicts[0][on_rank].may_differ_between_processes);
 }
 
+TEST_CASE("a callee seeing one scalar replaces the one field it is given", "[value-flow][inter]") {
+  // static void share(double *value) { *value = BCAST; }
+  // main: struct s { double x; double y; } s;  s.x = RANK; s.y = RANK;
+  //       share(&s.x);  if (s.x) ...;  if (s.y) ...
+  Program share("share", 2);
+  share.parameter("value", 0);
+  int value = share.target("*value", 0);
+  int s0 = share.block();
+  share.assign(s0, value, {}, share.uniform("'*value' is broadcast by MPI_Bcast at line 3"));
+  share.ret(s0, {});
+  Program main("main", 1);
+  main.entry_point();
+  int whole = main.local("s");
+  main.function().slots[whole].covered = true;
+  int x = main.local("s.x"), y = main.local("s.y");
+  for (int slot : {x, y}) {
+    ValueFlowSlot &field = main.function().slots[slot];
+    field.field = slot == x ? 0 : 1;
+    field.field_offset = slot == x ? 0 : 64;
+    field.field_size = 64;
+  }
+  int m0 = main.block();
+  int rank = main.differs("depends on MPI_Comm_rank at line 9");
+  main.assign(m0, x, {}, rank).assign(m0, y, {}, rank);
+  main.call(m0, 2, {address_of(x)});
+  int m1 = main.block(), end = main.block();
+  main.successors(m0, {m1, m1});
+  int on_x = main.branch(m0, {x}, 11);
+  main.successors(m1, {end, end});
+  int on_y = main.branch(m1, {y}, 12);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({main, share});
+  CHECK_FALSE(verdicts[0][on_x].may_differ_between_processes);
+  CHECK(verdicts[0][on_y].may_differ_between_processes);
+}
+
 TEST_CASE("a branch into the end of the whole job decides nothing", "[value-flow]") {
   // if (rank == 0 && bad) MPI_Abort(); x = 5; if (x) ...   (with exit(): x differs)
   auto verdict = [](bool ends_job) {
