@@ -151,46 +151,41 @@ bool holds_one_value(tree type) {
   return type && (!AGGREGATE_TYPE_P(type) || is_std_vector(type));
 }
 
-// A value of this type may hold an address.  A std::vector stands for
-// its elements: it holds the addresses its elements hold.
-bool may_hold_pointers(tree type, int depth = 0) {
+// Some part of a value of this type (itself, a std::vector's or an
+// array's elements, a record's fields) is a pointer for which
+// `pointer_case' holds.
+bool some_pointer_part(tree type, int depth, bool (*pointer_case)(tree, int)) {
   if (!type || depth > 8)
     return true;
   if (POINTER_TYPE_P(type))
-    return true;
+    return pointer_case(type, depth);
   if (is_std_vector(type))
-    return may_hold_pointers(vector_element_type(type), depth + 1);
+    return some_pointer_part(vector_element_type(type), depth + 1, pointer_case);
   if (TREE_CODE(type) == ARRAY_TYPE)
-    return may_hold_pointers(TREE_TYPE(type), depth + 1);
+    return some_pointer_part(TREE_TYPE(type), depth + 1, pointer_case);
   if (RECORD_OR_UNION_TYPE_P(type)) {
     for (tree field = TYPE_FIELDS(type); field; field = DECL_CHAIN(field))
-      if (TREE_CODE(field) == FIELD_DECL && may_hold_pointers(TREE_TYPE(field), depth + 1))
+      if (TREE_CODE(field) == FIELD_DECL &&
+          some_pointer_part(TREE_TYPE(field), depth + 1, pointer_case))
         return true;
     return false;
   }
   return false;
 }
 
+// A value of this type may hold an address.  A std::vector stands for
+// its elements: it holds the addresses its elements hold.
+bool may_hold_pointers(tree type, int depth = 0) {
+  return some_pointer_part(type, depth, [](tree, int) { return true; });
+}
+
 // What the addresses a value of this type holds point to may hold
 // addresses in turn (an initializer_list<int *>, not an
 // initializer_list<int>).
 bool pointees_may_hold_pointers(tree type, int depth = 0) {
-  if (!type || depth > 8)
-    return true;
-  if (POINTER_TYPE_P(type))
-    return may_hold_pointers(TREE_TYPE(type), depth + 1);
-  if (is_std_vector(type))
-    return pointees_may_hold_pointers(vector_element_type(type), depth + 1);
-  if (TREE_CODE(type) == ARRAY_TYPE)
-    return pointees_may_hold_pointers(TREE_TYPE(type), depth + 1);
-  if (RECORD_OR_UNION_TYPE_P(type)) {
-    for (tree field = TYPE_FIELDS(type); field; field = DECL_CHAIN(field))
-      if (TREE_CODE(field) == FIELD_DECL &&
-          pointees_may_hold_pointers(TREE_TYPE(field), depth + 1))
-        return true;
-    return false;
-  }
-  return false;
+  return some_pointer_part(type, depth, [](tree pointer, int at) {
+    return may_hold_pointers(TREE_TYPE(pointer), at + 1);
+  });
 }
 
 // What a call of a member function of std::vector does to the vector its
