@@ -528,6 +528,7 @@ private:
     const ValueFlowSlot whole = out_.slots[o.whole]; // new_slot may move it
     int slot = new_slot(whole.name + "." + decl_name(field), whole.scope);
     out_.slots[slot].parameter = whole.parameter;
+    out_.slots[slot].through_reference = whole.through_reference;
     field_key(field, out_.slots[slot]);
     out_.slots[slot].global = whole.global;
     out_.slots[slot].visibility = whole.visibility;
@@ -569,6 +570,11 @@ private:
       break;
     }
     if (is_memory_reference(expr)) { // a pointer loaded from memory
+      int referent = referent_object(expr);
+      if (referent >= 0) {
+        result.objects.push_back(referent);
+        return result;
+      }
       Access a = access(expr, false);
       result.unknown = a.unknown;
       for (int object : a.objects) {
@@ -582,6 +588,69 @@ private:
       for (int i = 0; i < TREE_OPERAND_LENGTH(expr); ++i)
         merge(result, targets(TREE_OPERAND(expr, i)));
     return result;
+  }
+
+  // The slot of a C++ reference member of what a pointer parameter points
+  // to (`this->comm_' for `const Communicator &comm_'), or -1.
+  int reference_member_slot(tree ref) {
+    if (TREE_CODE(ref) != COMPONENT_REF ||
+        TREE_CODE(TREE_TYPE(TREE_OPERAND(ref, 1))) != REFERENCE_TYPE)
+      return -1;
+    Access a = access(ref, false);
+    if (a.unknown || a.objects.size() != 1 || a.slots.size() != 1)
+      return -1;
+    const ValueFlowSlot &slot = out_.slots[a.slots[0]];
+    bool of_parameter = objects_[a.objects[0]].parameter_target &&
+                        slot.scope == SlotScope::ParameterTarget &&
+                        slot.through_reference < 0 && slot.field >= 0;
+    return of_parameter ? a.slots[0] : -1;
+  }
+
+  // What such a member refers to: an object of its own, which the solver
+  // fills from the callers' objects the member is bound to (not followed
+  // further: a reference member of that object is unknown).
+  int referent_object(tree ref) {
+    int member = reference_member_slot(ref);
+    if (member < 0)
+      return -1;
+    auto found = referent_of_member_.find(member);
+    if (found != referent_of_member_.end())
+      return found->second;
+    const ValueFlowSlot slot = out_.slots[member];
+    tree type = TREE_TYPE(TREE_TYPE(TREE_OPERAND(ref, 1)));
+    int object = new_object("*" + slot.name, SlotScope::ParameterTarget,
+                            holds_one_value(type) && TREE_CODE(type) != VOID_TYPE);
+    out_.slots[objects_[object].whole].parameter = slot.parameter;
+    out_.slots[objects_[object].whole].through_reference = slot.field;
+    objects_[object].parameter_target = true;
+    objects_[object].contents_unknown = true;
+    add_fields(object, type);
+    referent_of_member_[member] = object;
+    return object;
+  }
+
+  // `this->comm_ = comm;': a constructor binds a reference member of what
+  // a parameter points to to what another parameter points to.  The
+  // callers see the binding (ValueFlowFunction::reference_bindings): it is
+  // not an escape.
+  bool binds_reference(gassign *assign) {
+    tree rhs = gimple_assign_rhs1(assign);
+    if (gimple_assign_rhs_code(assign) != PARM_DECL || TREE_CODE(rhs) != PARM_DECL ||
+        !POINTER_TYPE_P(TREE_TYPE(rhs)))
+      return false;
+    int member = reference_member_slot(gimple_assign_lhs(assign));
+    if (member < 0)
+      return false;
+    ValueFlowFunction::ReferenceBinding binding;
+    binding.object = out_.slots[member].parameter;
+    binding.field = out_.slots[member].field;
+    binding.referent = parameter_index(rhs);
+    for (const auto &known : out_.reference_bindings)
+      if (known.object == binding.object && known.field == binding.field &&
+          known.referent == binding.referent)
+        return true;
+    out_.reference_bindings.push_back(binding);
+    return true;
   }
 
   static void merge(Targets &into, const Targets &from) {
@@ -1051,7 +1120,7 @@ private:
         } else if (gassign *assign = dyn_cast<gassign *>(stmt)) {
           if (gimple_clobber_p(stmt))
             continue;
-          if (!visible(access(gimple_assign_lhs(assign), false)))
+          if (!visible(access(gimple_assign_lhs(assign), false)) || binds_reference(assign))
             continue;
           Targets t;
           for (unsigned i = 1; i < gimple_num_ops(assign); ++i)
@@ -1959,6 +2028,7 @@ private:
   std::vector<Object> objects_;
   std::map<tree, int> object_of_decl_;
   std::map<gimple *, int> heap_;
+  std::map<int, int> referent_of_member_; // reference member slot -> its referent
   std::map<tree, tree> address_def_; // SSA name -> the ADDR_EXPR it holds
   std::map<tree, gimple *> definition_; // SSA name -> its statement
   std::set<tree> assigned_;             // declarations some statement assigns

@@ -9,6 +9,7 @@
 #include <map>
 #include <queue>
 #include <set>
+#include <tuple>
 #include <utility>
 
 namespace parcoach {
@@ -83,6 +84,15 @@ struct FunctionState {
   // What pointer parameter k points to at the returns, per (k, field of
   // the slot; -1 for the whole slot).
   std::map<std::pair<int, int>, Value> at_exit;
+  // The same for what the reference members of those targets refer to,
+  // per (k, member's field, field of the referent; -1 for its whole).
+  std::map<std::tuple<int, int, int>, Value> reference_entry, reference_exit;
+  std::set<std::tuple<int, int, int>> reference_keys;
+  // By slot of a reference member: the slots of what it refers to (-1:
+  // memory no slot stands for).  What the function's parameters' members
+  // refer to is known from the start; a local object's members, from the
+  // constructors it calls.
+  std::map<int, std::set<int>> referents;
   std::set<std::pair<int, int>> target_fields; // (k, field) of every ParameterTarget slot
   std::vector<bool> has_target;                // parameter k has a ParameterTarget slot
   std::vector<bool> target_escapes;
@@ -336,6 +346,23 @@ private:
       if (slot.scope != SlotScope::ParameterTarget || slot.parameter < 0 ||
           slot.parameter >= state.parameter_count)
         continue;
+      if (slot.through_reference >= 0) {
+        if (slot.covered)
+          continue; // holds nothing: its fields have slots
+        auto key = std::make_tuple(slot.parameter, slot.through_reference, slot.field);
+        state.reference_keys.insert(key);
+        if (written[s]) {
+          state.target_slots.push_back(s);
+          state.reference_exit[key] = Value();
+        }
+        for (int member = 0; member < slots; ++member)
+          if (function.slots[member].scope == SlotScope::ParameterTarget &&
+              function.slots[member].through_reference < 0 &&
+              function.slots[member].parameter == slot.parameter &&
+              function.slots[member].field == slot.through_reference)
+            state.referents[member].insert(s);
+        continue;
+      }
       state.has_target[slot.parameter] = true;
       state.target_fields.insert({slot.parameter, slot.field});
       if (written[s]) {
@@ -657,7 +684,12 @@ private:
       Value v;
       if (value)
         v = state.parameters[slot.parameter];
-      else if (slot.field < 0)
+      else if (slot.through_reference >= 0) {
+        auto given = state.reference_entry.find(
+            std::make_tuple(slot.parameter, slot.through_reference, slot.field));
+        if (given != state.reference_entry.end())
+          v = given->second;
+      } else if (slot.field < 0)
         v = state.targets_all[slot.parameter];
       else {
         // The callers' slots over that field, or the rest of their object.
@@ -843,10 +875,16 @@ private:
         Value v = in_team_context(state, b, joined(read_all(state, values, statement.uses, b), taint));
         bool changed = join_into(state.result, v);
         // What the callers find behind their pointers.
-        for (int s : state.target_slots)
-          changed |= join_into(state.at_exit[{function.slots[s].parameter,
-                                              function.slots[s].field}],
-                               joined(read(state, values, s, b), taint));
+        for (int s : state.target_slots) {
+          const ValueFlowSlot &slot = function.slots[s];
+          Value left = joined(read(state, values, s, b), taint);
+          if (slot.through_reference >= 0)
+            changed |= join_into(state.reference_exit[std::make_tuple(
+                                     slot.parameter, slot.through_reference, slot.field)],
+                                 left);
+          else
+            changed |= join_into(state.at_exit[{slot.parameter, slot.field}], left);
+        }
         if (changed)
           schedule_callers(state);
         break;
@@ -925,29 +963,7 @@ private:
       }
       for (int p : argument.pointees) {
         if (!known || callee->target_escapes[k] || !callee->has_target[k]) {
-          if (p < 0 || p >= (int)function.slots.size())
-            continue;
-          // With a state per block, from this call on (on every path
-          // from here): code the analysis does not see may hold the
-          // address now, but nobody else had it before.  Otherwise in
-          // the whole function.
-          bool from_here = flow_escape(state, p);
-          if (from_here)
-            values[state.flow_index[p]].escaped = true;
-          if (!state.escaped[p]) {
-            state.escaped[p] = true;
-            if (state.function->slots[p].scope == SlotScope::ParameterTarget &&
-                state.function->slots[p].parameter >= 0 &&
-                state.function->slots[p].parameter < state.parameter_count &&
-                !state.target_escapes[state.function->slots[p].parameter]) {
-              state.target_escapes[state.function->slots[p].parameter] = true;
-              schedule_callers(state);
-            }
-            if (!from_here)
-              for (int other = 0; other < (int)function.blocks.size(); ++other)
-                if (state.evaluated[other])
-                  enqueue(state, *queue_, other);
-          }
+          escape_at_call(state, values, p);
           continue;
         }
         if (p >= 0 && p < (int)function.slots.size() && function.slots[p].covered)
@@ -988,6 +1004,8 @@ private:
         write(state, values, p, joined(instantiate(v, arguments), taint), strong, b);
       }
     }
+    if (callee)
+      follow_references(state, values, call, *callee, found->second, taint, arguments, b);
     if (callee) {
       Value concrete_taint = concrete(state, taint);
       Value context = differs(concrete_taint, 0) ? concrete_taint : state.process_context;
@@ -1010,6 +1028,128 @@ private:
     for (int s : state.global_slots)
       join_into(values[state.flow_index[s]],
                 global_value(function.slots[s].global, function.slots[s]));
+  }
+
+  // Code the analysis does not see gets the address of slot `p' at this
+  // call: with a state per block, from this call on (on every path from
+  // here), since nobody else had it before; otherwise in the whole
+  // function.  What its reference members refer to goes with it.
+  void escape_at_call(FunctionState &state, std::vector<Value> &values, int p) {
+    const ValueFlowFunction &function = *state.function;
+    if (p < 0 || p >= (int)function.slots.size())
+      return;
+    bool from_here = flow_escape(state, p);
+    if (from_here) {
+      if (values[state.flow_index[p]].escaped)
+        return;
+      values[state.flow_index[p]].escaped = true;
+    }
+    if (!state.escaped[p]) {
+      state.escaped[p] = true;
+      if (function.slots[p].scope == SlotScope::ParameterTarget &&
+          function.slots[p].parameter >= 0 &&
+          function.slots[p].parameter < state.parameter_count &&
+          !state.target_escapes[function.slots[p].parameter]) {
+        state.target_escapes[function.slots[p].parameter] = true;
+        schedule_callers(state);
+      }
+      if (!from_here)
+        for (int other = 0; other < (int)function.blocks.size(); ++other)
+          if (state.evaluated[other])
+            enqueue(state, *queue_, other);
+    } else if (!from_here) {
+      return;
+    }
+    auto referents = state.referents.find(p);
+    if (referents != state.referents.end())
+      for (int r : referents->second)
+        escape_at_call(state, values, r);
+  }
+
+  // A referent's slot holds something of the callee's field `field' (-1:
+  // the whole referent).  A record's whole slot all of whose fields have
+  // slots holds nothing.
+  bool referent_over(const ValueFlowSlot &slot, int field) const {
+    if (slot.covered)
+      return false;
+    return field < 0 || slot.field < 0 || overlap(slot.field, field);
+  }
+
+  // The referents of the caller's members over field `member' of what
+  // argument `argument' points to (-1 in the set: unknown memory).
+  std::set<int> referents_of(const FunctionState &state, const ValueFlowArgument &argument,
+                             int member) const {
+    std::set<int> result;
+    bool found = false;
+    for (int p : argument.pointees) {
+      if (p < 0 || p >= (int)state.function->slots.size() ||
+          state.function->slots[p].field != member)
+        continue;
+      auto referents = state.referents.find(p);
+      if (referents == state.referents.end())
+        continue;
+      found = true;
+      result.insert(referents->second.begin(), referents->second.end());
+    }
+    if (!found || argument.points_elsewhere)
+      result.insert(-1);
+    return result;
+  }
+
+  // The C++ reference members of what the arguments point to: what a
+  // constructor binds them to, what the callee finds behind them on
+  // entry, and what it leaves there (ValueFlowSlot::through_reference).
+  void follow_references(FunctionState &state, std::vector<Value> &values,
+                         const ValueFlowStatement &call, FunctionState &callee, int callee_index,
+                         const Value &taint, const std::vector<Value> &arguments, int b) {
+    const ValueFlowFunction &function = *state.function;
+    const int count = (int)call.arguments.size();
+    for (const auto &binding : callee.function->reference_bindings) {
+      if (binding.object < 0 || binding.object >= count || binding.referent < 0 ||
+          binding.referent >= count)
+        continue;
+      const ValueFlowArgument &referent = call.arguments[binding.referent];
+      for (int p : call.arguments[binding.object].pointees) {
+        if (p < 0 || p >= (int)function.slots.size() || function.slots[p].field != binding.field)
+          continue;
+        std::set<int> &bound = state.referents[p];
+        std::size_t before = bound.size();
+        bound.insert(referent.pointees.begin(), referent.pointees.end());
+        if (referent.points_elsewhere || referent.pointees.empty())
+          bound.insert(-1);
+        if (bound.size() != before)
+          for (int other = 0; other < (int)function.blocks.size(); ++other)
+            if (state.evaluated[other])
+              enqueue(state, *queue_, other);
+        if (escaped_here(state, values, p)) // what escapes carries them along
+          for (int r : bound)
+            escape_at_call(state, values, r);
+      }
+    }
+    bool changed = false;
+    for (const auto &key : callee.reference_keys) {
+      int k = std::get<0>(key), member = std::get<1>(key), field = std::get<2>(key);
+      if (k >= count)
+        continue;
+      for (int r : referents_of(state, call.arguments[k], member)) {
+        if (r >= 0 && !referent_over(function.slots[r], field))
+          continue;
+        Value v = r < 0 ? fact_value(unknown_fact())
+                        : concrete(state, joined(read(state, values, r, b), taint));
+        changed |= join_into(callee.reference_entry[key], v);
+      }
+    }
+    if (changed)
+      schedule(callee_index);
+    for (const auto &left : callee.reference_exit) {
+      int k = std::get<0>(left.first), member = std::get<1>(left.first),
+          field = std::get<2>(left.first);
+      if (k >= count)
+        continue;
+      for (int r : referents_of(state, call.arguments[k], member))
+        if (r >= 0 && referent_over(function.slots[r], field))
+          write(state, values, r, joined(instantiate(left.second, arguments), taint), false, b);
+    }
   }
 
   // A slot whose escape through a call the flow-sensitive state records
@@ -1055,7 +1195,7 @@ private:
     bool whole = false;
     for (int s : callee.target_slots) {
       const ValueFlowSlot &slot = callee.function->slots[s];
-      if (slot.parameter != k)
+      if (slot.parameter != k || slot.through_reference >= 0)
         continue;
       if (slot.field == field)
         return slot.scalar;

@@ -63,7 +63,9 @@ enum class SlotScope {
   Local,           // a local variable or temporary of this function
   Parameter,       // the value of parameter `parameter'
   ParameterTarget, // what pointer parameter `parameter' points to (every
-                   // Fortran dummy argument; C's `int *p')
+                   // Fortran dummy argument; C's `int *p'); with
+                   // `through_reference', what a C++ reference member of
+                   // that points to
   Global,          // a variable of static storage, `global' in the unit
 };
 
@@ -90,6 +92,14 @@ struct ValueFlowSlot {
   // variable, or the part of a record no access names.
   int field = -1;
   long long field_offset = -1, field_size = -1;
+  // ParameterTarget only: -1, or the field key of the C++ reference
+  // member (of what parameter `parameter' points to) whose referent this
+  // slot belongs to: `this->comm_' for `const Communicator &comm_'.  A
+  // reference member is bound once, by a constructor, and never changes:
+  // the callers know what it refers to (ValueFlowFunction::
+  // reference_bindings) and give its referent's values, as for a pointer
+  // parameter.
+  int through_reference = -1;
   // Holds one value that a store replaces entirely (not an array, not
   // the rest of a record).
   bool scalar = false;
@@ -165,6 +175,15 @@ struct ValueFlowFunction {
   bool entry_point = false;
   // Calls MPI_Comm_set_errhandler or the like: MPI error codes may differ.
   bool installs_error_handler = false;
+  // A constructor binding a reference member: the member whose field key
+  // is `field', of what parameter `object' points to, refers to what
+  // parameter `referent' points to (`this->comm_ = comm').
+  struct ReferenceBinding {
+    int object = -1;
+    int field = -1;
+    int referent = -1;
+  };
+  std::vector<ReferenceBinding> reference_bindings;
   std::vector<ValueFlowSlot> slots;
   std::vector<ValueFlowFact> facts;
   std::vector<ValueFlowBlock> blocks; // blocks[0] is the entry

@@ -912,6 +912,93 @@ TEST_CASE("a callee seeing one scalar replaces the one field it is given", "[val
   CHECK(verdicts[0][on_y].may_differ_between_processes);
 }
 
+TEST_CASE("a reference member refers to what the constructor bound it to",
+          "[value-flow][inter]") {
+  // struct place { int rank; int size; };
+  // struct worker { const place &p_; worker(const place &p) : p_(p) {} };
+  // static int size_of(const worker *w) { return w->p_.size; }  (reads through p_)
+  // static int rank_of(const worker *w) { return w->p_.rank; }
+  // main: place pl; pl.rank = RANK; pl.size = SIZE; worker w(pl);
+  //       if (size_of(&w)) ...; if (rank_of(&w)) ...
+  const int member = 7, rank_key = 0, size_key = 1;
+  auto field = [](Program &p, int slot, int key, long long offset, long long size = 32) {
+    ValueFlowSlot &s = p.function().slots[slot];
+    s.field = key;
+    s.field_offset = offset;
+    s.field_size = size;
+  };
+  // The constructor: this->p_ = p.
+  Program construct("worker", 2);
+  construct.parameter("this", 0);
+  construct.parameter("p", 1);
+  int this_whole = construct.target("*this", 0);
+  construct.function().slots[this_whole].covered = true;
+  int this_p = construct.target("*this.p_", 0);
+  field(construct, this_p, member, 0, 64);
+  construct.target("*p", 1);
+  construct.function().reference_bindings.push_back({0, member, 1});
+  construct.ret(construct.block(), {});
+  // A reader through the member: one function per field.
+  auto reader = [&](const char *name, unsigned uid, int key) {
+    Program f(name, uid);
+    f.parameter("w", 0);
+    int whole = f.target("*w", 0);
+    f.function().slots[whole].covered = true;
+    int p = f.target("*w.p_", 0);
+    field(f, p, member, 0, 64);
+    int referent = f.target("**w.p_", 0);
+    f.function().slots[referent].covered = true;
+    f.function().slots[referent].through_reference = member;
+    int rank = f.target("**w.p_.rank", 0), size = f.target("**w.p_.size", 0);
+    for (int slot : {rank, size})
+      f.function().slots[slot].through_reference = member;
+    field(f, rank, rank_key, 0);
+    field(f, size, size_key, 32);
+    int b = f.block();
+    f.ret(b, {key == rank_key ? rank : size});
+    return f;
+  };
+  Program size_of = reader("size_of", 3, size_key), rank_of = reader("rank_of", 4, rank_key);
+  Program main("main", 1);
+  main.entry_point();
+  int pl = main.local("pl");
+  main.function().slots[pl].covered = true;
+  int pl_rank = main.local("pl.rank"), pl_size = main.local("pl.size");
+  field(main, pl_rank, rank_key, 0);
+  field(main, pl_size, size_key, 32);
+  int w = main.local("w");
+  main.function().slots[w].covered = true;
+  int w_p = main.local("w.p_");
+  field(main, w_p, member, 0, 64);
+  int n = main.local("n", true), r = main.local("r", true);
+  ValueFlowArgument to_w;
+  to_w.pointees = {w, w_p};
+  to_w.exact = true;
+  ValueFlowArgument to_pl;
+  to_pl.pointees = {pl, pl_rank, pl_size};
+  to_pl.exact = true;
+  int m0 = main.block();
+  main.assign(m0, pl_rank, {}, main.differs("depends on MPI_Comm_rank at line 9"));
+  main.assign(m0, pl_size, {}, main.uniform("'pl.size' comes from MPI_Comm_size at line 10"));
+  main.call(m0, 2, {to_w, to_pl});
+  main.call(m0, 3, {to_w}, n).call(m0, 4, {to_w}, r);
+  int m1 = main.block(), end = main.block();
+  main.successors(m0, {m1, m1});
+  int on_size = main.branch(m0, {n}, 12);
+  main.successors(m1, {end, end});
+  int on_rank = main.branch(m1, {r}, 13);
+  std::vector<std::vector<BranchVerdict>> verdicts =
+      solve_value_flow({main, construct, size_of, rank_of});
+  INFO(verdicts[0][on_size].reason);
+  CHECK_FALSE(verdicts[0][on_size].may_differ_between_processes);
+  CHECK(verdicts[0][on_rank].may_differ_between_processes);
+  CHECK(verdicts[0][on_rank].reason == "depends on MPI_Comm_rank at line 9");
+  // Without the constructor's binding, what the member refers to is unknown.
+  construct.function().reference_bindings.clear();
+  verdicts = solve_value_flow({main, construct, size_of, rank_of});
+  CHECK(verdicts[0][on_size].may_differ_between_processes);
+}
+
 TEST_CASE("a branch into the end of the whole job decides nothing", "[value-flow]") {
   // if (rank == 0 && bad) MPI_Abort(); x = 5; if (x) ...   (with exit(): x differs)
   auto verdict = [](bool ends_job) {
