@@ -724,18 +724,8 @@ private:
         result = access(TREE_OPERAND(pointer, 0), values);
         result.strong &= at_zero && !AGGREGATE_TYPE_P(TREE_TYPE(ref));
       } else {
-        Targets t = targets(pointer);
-        result.objects = t.objects;
-        result.unknown = t.unknown;
-        result.through_pointer = true;
-        for (int object : t.objects)
-          add_group(object, result.slots);
-        result.strong = at_zero && !t.unknown && t.objects.size() == 1 &&
-                        objects_[t.objects[0]].scalar && !objects_[t.objects[0]].summary &&
-                        objects_[t.objects[0]].fields.empty() &&
-                        !AGGREGATE_TYPE_P(TREE_TYPE(ref));
-        if (values)
-          read_into(pointer, result.index_uses);
+        result = pointed_access(pointer, values);
+        result.strong &= at_zero && !AGGREGATE_TYPE_P(TREE_TYPE(ref));
       }
       if (TREE_CODE(ref) == TARGET_MEM_REF) {
         result.strong = false;
@@ -751,6 +741,23 @@ private:
       result.unknown = true; // nothing we can name
       return result;
     }
+  }
+
+  // Every slot of what `pointer' may point to; strong when that is one
+  // scalar object.
+  Access pointed_access(tree pointer, bool values) {
+    Access a;
+    Targets t = targets(pointer);
+    a.objects = t.objects;
+    a.unknown = t.unknown;
+    a.through_pointer = true;
+    for (int object : t.objects)
+      add_group(object, a.slots);
+    a.strong = !t.unknown && t.objects.size() == 1 && objects_[t.objects[0]].scalar &&
+               !objects_[t.objects[0]].summary && objects_[t.objects[0]].fields.empty();
+    if (values)
+      read_into(pointer, a.index_uses);
+    return a;
   }
 
   static Access weak(Access a) {
@@ -924,13 +931,7 @@ private:
           !objects_[a.objects[0]].summary)
         a.strong = true;
     } else {
-      Targets t = targets(arg);
-      a.objects = t.objects;
-      a.unknown = t.unknown;
-      for (int object : t.objects)
-        add_group(object, a.slots);
-      a.strong = !t.unknown && t.objects.size() == 1 && objects_[t.objects[0]].scalar &&
-                 !objects_[t.objects[0]].summary && objects_[t.objects[0]].fields.empty();
+      a = pointed_access(arg, false);
     }
     store_to(a, uses, fact, !allow_strong);
   }
@@ -1624,16 +1625,7 @@ private:
     tree address = address_of(self);
     if (TREE_CODE(address) == ADDR_EXPR)
       return access(TREE_OPERAND(address, 0), values);
-    Access v;
-    Targets t = targets(self);
-    v.objects = t.objects;
-    v.unknown = t.unknown;
-    v.through_pointer = true;
-    for (int object : t.objects)
-      add_group(object, v.slots);
-    if (values)
-      read_into(self, v.index_uses);
-    return v;
+    return weak(pointed_access(self, values));
   }
 
   // What pointers into the elements of the vector in `slot' point to: an
