@@ -315,6 +315,7 @@ public:
     declare_parameters();
     compute_points_to();
     find_escapes();
+    out_.returns_argument_memory = returns_argument_memory();
     find_racy_slots();
     for (basic_block bb : order_)
       emit_block(bb);
@@ -884,6 +885,7 @@ private:
   }
 
   void store_to(const Access &a, const std::vector<int> &uses, int fact, bool force_weak) {
+    out_.stores_through_unknown |= a.unknown;
     bool strong = a.strong && a.slots.size() == 1 && !force_weak;
     for (int slot : a.slots) {
       ValueFlowStatement statement;
@@ -952,6 +954,40 @@ private:
               gimple_assign_rhs_code(assign) == ADDR_EXPR)
             address_def_[gimple_assign_lhs(assign)] = gimple_assign_rhs1(assign);
       }
+    // What each function of the unit whose result holds pointers brings:
+    // the same analysis once without it (reachable_through).
+    std::vector<std::vector<int>> initial;
+    for (const Object &object : objects_)
+      initial.push_back(object.contents);
+    bool changed = settle_points_to();
+    if (!changed && result_callees_.size() <= kMaxResultCallees) {
+      std::vector<std::vector<int>> full;
+      for (const Object &object : objects_)
+        full.push_back(object.contents);
+      std::vector<bool> full_unknown;
+      for (const Object &object : objects_)
+        full_unknown.push_back(object.contents_unknown);
+      for (unsigned callee : std::set<unsigned>(result_callees_)) {
+        for (std::size_t i = 0; i < objects_.size(); ++i)
+          objects_[i].contents = i < initial.size() ? initial[i] : std::vector<int>();
+        left_out_callee_ = callee;
+        if (!settle_points_to())
+          for (std::size_t i = 0; i < objects_.size(); ++i)
+            contents_without_[callee].push_back(objects_[i].contents);
+        left_out_callee_ = 0;
+        for (std::size_t i = 0; i < objects_.size(); ++i) {
+          objects_[i].contents = i < full.size() ? full[i] : std::vector<int>();
+          objects_[i].contents_unknown = i < full_unknown.size() && full_unknown[i];
+        }
+      }
+    }
+    if (changed) // did not settle: give up on every pointer
+      for (Object &object : objects_)
+        object.contents_unknown = true;
+  }
+
+  // Runs the points-to steps to a fixpoint; true if it did not settle.
+  bool settle_points_to() {
     bool changed = true;
     for (int round = 0; changed && round < 100; ++round) {
       changed = false;
@@ -959,9 +995,7 @@ private:
         for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
           changed |= points_to_step(gsi_stmt(gsi));
     }
-    if (changed) // did not settle: give up on every pointer
-      for (Object &object : objects_)
-        object.contents_unknown = true;
+    return changed;
   }
 
   // The objects may now hold pointers to `t' (a store through an unknown
@@ -1013,11 +1047,85 @@ private:
       t.objects.push_back(heap_object(call));
     else if (kind.library && kind.library->kind == LibraryKind::Memory)
       return false;
-    else if (kind.unit_callee && may_hold_pointers(TREE_TYPE(gimple_call_lhs(call))))
-      t = reachable_from_arguments(call);
+    else if (kind.unit_callee && may_hold_pointers(TREE_TYPE(gimple_call_lhs(call)))) {
+      result_callees_.insert(DECL_UID(kind.unit_callee));
+      if (DECL_UID(kind.unit_callee) != left_out_callee_)
+        t = reachable_from_arguments(call);
+      else
+        t.unknown = true;
+    }
     else
       t.unknown = true;
     return flow_targets(a.objects, t);
+  }
+
+  // What pointers stored in what `arg' points to may point to,
+  // transitively, other than what `arg' points to itself; with the
+  // functions of the unit whose results lead there on every path.
+  std::vector<ValueFlowReach> reachable_through(tree arg) {
+    std::vector<int> direct;
+    tree address = address_of(arg);
+    if (TREE_CODE(address) == ADDR_EXPR)
+      direct = access(TREE_OPERAND(address, 0), false).objects;
+    else
+      direct = targets(arg).objects;
+    auto closure = [&](const std::vector<std::vector<int>> *contents) {
+      std::vector<int> objects = direct;
+      for (std::size_t i = 0; i < objects.size(); ++i) { // grows
+        int object = objects[i];
+        if (!contents)
+          for (int target : objects_[object].contents)
+            add_unique(objects, target);
+        else if ((std::size_t)object < contents->size())
+          for (int target : (*contents)[object])
+            add_unique(objects, target);
+      }
+      return std::set<int>(objects.begin(), objects.end());
+    };
+    std::map<unsigned, std::set<int>> without;
+    for (const auto &entry : contents_without_)
+      without[entry.first] = closure(&entry.second);
+    std::vector<ValueFlowReach> result;
+    for (int object : closure(nullptr)) {
+      if (std::find(direct.begin(), direct.end(), object) != direct.end())
+        continue;
+      std::vector<unsigned> through;
+      for (const auto &entry : without)
+        if (!entry.second.count(object))
+          through.push_back(entry.first);
+      std::vector<int> slots;
+      add_group(object, slots);
+      for (int slot : slots)
+        result.push_back({slot, through});
+    }
+    return result;
+  }
+
+  // ValueFlowFunction::returns_argument_memory: what the returns give
+  // (pointers, and the pointers stored in a returned object) may lead to
+  // what the parameters point to, or to memory no object stands for.
+  bool returns_argument_memory() {
+    std::vector<int> objects;
+    if (returned_object_ >= 0)
+      objects.push_back(returned_object_);
+    for (basic_block bb : order_)
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+        if (greturn *ret = dyn_cast<greturn *>(gsi_stmt(gsi)))
+          if (tree value = gimple_return_retval(ret)) {
+            Targets t = targets(value);
+            if (t.unknown)
+              return true;
+            for (int object : t.objects)
+              add_unique(objects, object);
+          }
+    for (std::size_t i = 0; i < objects.size(); ++i) { // grows
+      const Object &o = objects_[objects[i]];
+      if (o.parameter_target || o.contents_unknown)
+        return true;
+      for (int inner : o.contents)
+        add_unique(objects, inner);
+    }
+    return false;
   }
 
   // What a pointer a function of the unit returns may point to: into what
@@ -1096,9 +1204,12 @@ private:
               kind.vector != VectorMember::None)
             continue;
           std::string who = kind.name ? "'" + std::string(kind.name) + "'" : "a call through a pointer";
-          for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
-            escape(targets(gimple_call_arg(call, i)),
-                   "its address is passed to " + who + at_line(where));
+          for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
+            Targets t = targets(gimple_call_arg(call, i));
+            escape(t, "its address is passed to " + who + at_line(where));
+            // It may store through a pointer this function cannot name.
+            out_.stores_through_unknown |= t.unknown;
+          }
           if (gimple_call_chain(call))
             escape(targets(gimple_call_chain(call)),
                    "its address is passed to " + who + at_line(where));
@@ -1472,8 +1583,10 @@ private:
       }
       return a;
     };
-    for (unsigned i = 0; i < nargs; ++i)
+    for (unsigned i = 0; i < nargs; ++i) {
       statement.arguments.push_back(argument(gimple_call_arg(call, i)));
+      statement.arguments.back().reachable = reachable_through(gimple_call_arg(call, i));
+    }
     if (tree chain = gimple_call_chain(call)) {
       int declared = 0;
       for (tree arg = DECL_ARGUMENTS(callee); arg; arg = DECL_CHAIN(arg))
@@ -2021,6 +2134,12 @@ private:
   std::map<tree, int> object_of_decl_;
   std::map<gimple *, int> heap_;
   std::map<int, int> referent_of_member_; // reference member slot -> its referent
+  // The unit's functions whose results hold pointers, and the points-to
+  // found without each (compute_points_to).
+  static constexpr std::size_t kMaxResultCallees = 16;
+  std::set<unsigned> result_callees_;
+  unsigned left_out_callee_ = 0;
+  std::map<unsigned, std::vector<std::vector<int>>> contents_without_;
   std::map<tree, tree> address_def_; // SSA name -> the ADDR_EXPR it holds
   std::map<tree, gimple *> definition_; // SSA name -> its statement
   std::set<tree> assigned_;             // declarations some statement assigns

@@ -72,6 +72,9 @@ struct FunctionState {
   std::vector<int> entry_facts; // per Parameter(Target) slot: its proof, or why it differs
   std::vector<int> parameter_slot; // by position: a Parameter slot, or -1
   bool outside = false;         // callable from code the unit does not show
+  // It, or a function it calls, stores through pointers it cannot name:
+  // what its callers' arguments reach may change.
+  bool writes_unknown = false;
   bool has_team = false;        // has blocks an OpenMP team runs
   // By slot: some statement of the function's parallel regions may write
   // it (an assignment, a call's result or what a call may write through
@@ -271,6 +274,7 @@ private:
                    state.function->addresses_taken.end());
     for (FunctionState &state : functions_)
       state.outside = state.function->callable_from_outside || taken.count(state.function->uid);
+    find_unknown_writers();
     for (std::size_t i = 0; i < functions_.size(); ++i) {
       std::vector<int> &callers = functions_[i].callers;
       std::sort(callers.begin(), callers.end());
@@ -278,6 +282,30 @@ private:
       prepare_function(functions_[i]);
     }
     queued_.assign(functions_.size(), false);
+  }
+
+  // FunctionState::writes_unknown: a least fixpoint over the calls.
+  void find_unknown_writers() {
+    for (FunctionState &state : functions_)
+      state.writes_unknown = state.function->stores_through_unknown;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (FunctionState &state : functions_) {
+        if (state.writes_unknown)
+          continue;
+        for (const ValueFlowBlock &block : state.function->blocks)
+          for (const ValueFlowStatement &statement : block.statements) {
+            if (statement.kind != ValueFlowStatement::Kind::Call)
+              continue;
+            auto callee = index_of_uid_.find(statement.callee);
+            if (callee != index_of_uid_.end() && functions_[callee->second].writes_unknown &&
+                !state.writes_unknown) {
+              state.writes_unknown = true;
+              changed = true;
+            }
+          }
+      }
+    }
   }
 
   void prepare_function(FunctionState &state) {
@@ -1006,6 +1034,11 @@ private:
     }
     if (callee)
       follow_references(state, values, call, *callee, found->second, taint, arguments, b);
+    // What the arguments reach through pointers stored in what they point
+    // to: a callee storing where it cannot tell may have changed it.
+    if (!callee || callee->writes_unknown)
+      for (const ValueFlowArgument &argument : call.arguments)
+        escape_reached(state, values, argument);
     if (callee) {
       Value concrete_taint = concrete(state, taint);
       Value context = differs(concrete_taint, 0) ? concrete_taint : state.process_context;
@@ -1064,6 +1097,23 @@ private:
     if (referents != state.referents.end())
       for (int r : referents->second)
         escape_at_call(state, values, r);
+  }
+
+  // What the argument reaches through stored pointers escapes from this
+  // call on, unless every path there goes through the result of a
+  // function that returns no address of its arguments' memory.
+  void escape_reached(FunctionState &state, std::vector<Value> &values,
+                      const ValueFlowArgument &argument) {
+    for (const ValueFlowReach &reach : argument.reachable) {
+      bool possible = true;
+      for (unsigned uid : reach.through_results_of) {
+        auto found = index_of_uid_.find(uid);
+        possible &= found == index_of_uid_.end() ||
+                    functions_[found->second].function->returns_argument_memory;
+      }
+      if (possible)
+        escape_at_call(state, values, reach.slot);
+    }
   }
 
   // A referent's slot holds something of the callee's field `field' (-1:
@@ -1146,9 +1196,12 @@ private:
           field = std::get<2>(left.first);
       if (k >= count)
         continue;
-      for (int r : referents_of(state, call.arguments[k], member))
+      for (int r : referents_of(state, call.arguments[k], member)) {
         if (r >= 0 && referent_over(function.slots[r], field))
           write(state, values, r, joined(instantiate(left.second, arguments), taint), false, b);
+        else if (r < 0) // no constructor of ours bound it: whatever it reaches may change
+          escape_reached(state, values, call.arguments[k]);
+      }
     }
   }
 

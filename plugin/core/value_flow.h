@@ -116,6 +116,17 @@ struct ValueFlowSlot {
   int escapes = -1;
 };
 
+// A slot a call's argument reaches through pointers stored in what it
+// points to.
+struct ValueFlowReach {
+  int slot = -1;
+  // Functions of the unit (DECL_UIDs) whose results are on every path to
+  // it: if one of them never returns an address in what its arguments
+  // point to (ValueFlowFunction::returns_argument_memory), the argument
+  // does not reach it.
+  std::vector<unsigned> through_results_of;
+};
+
 // An argument of a call to a function of the unit.
 struct ValueFlowArgument {
   std::vector<int> uses;     // the slots its value is computed from
@@ -124,6 +135,10 @@ struct ValueFlowArgument {
   // It points to exactly one object: what the callee leaves in a scalar
   // slot of its own replaces the value of a scalar slot of `pointees'.
   bool exact = false;
+  // What pointers stored there point to, transitively (`h.p = &steps;
+  // f(&h)'): a callee storing through pointers it cannot name
+  // (ValueFlowFunction::stores_through_unknown) may change it.
+  std::vector<ValueFlowReach> reachable;
 };
 
 struct ValueFlowStatement {
@@ -175,6 +190,13 @@ struct ValueFlowFunction {
   bool entry_point = false;
   // Calls MPI_Comm_set_errhandler or the like: MPI error codes may differ.
   bool installs_error_handler = false;
+  // Stores through a pointer the analysis cannot resolve (one loaded from
+  // what a parameter points to, say): the callers' objects reachable from
+  // the arguments may change.
+  bool stores_through_unknown = false;
+  // What it returns (a pointer, or pointers stored in the object it
+  // returns) may point into what its arguments point to.
+  bool returns_argument_memory = true;
   // A constructor binding a reference member: the member whose field key
   // is `field', of what parameter `object' points to, refers to what
   // parameter `referent' points to (`this->comm_ = comm').

@@ -999,6 +999,39 @@ TEST_CASE("a reference member refers to what the constructor bound it to",
   CHECK(verdicts[0][on_size].may_differ_between_processes);
 }
 
+TEST_CASE("what an argument reaches through stored pointers may change in a callee storing "
+          "where it cannot tell",
+          "[value-flow][inter]") {
+  // static void store(struct holder *h) { *h->p = ...; }  (an unknown store)
+  // static struct view make(int *x);  (returns no address of its arguments)
+  // main: int steps = 1; h.p = &steps (or h = make(...)); store(&h); if (steps) ...
+  auto solve = [](std::vector<unsigned> through_results_of, bool returns_memory) {
+    Program store("store", 2);
+    store.parameter("h", 0);
+    store.target("*h", 0);
+    store.function().stores_through_unknown = true;
+    store.ret(store.block(), {});
+    Program make("make", 3);
+    make.function().returns_argument_memory = returns_memory;
+    make.ret(make.block(), {});
+    Program main("main", 1);
+    main.entry_point();
+    int steps = main.local("steps"), h = main.local("h");
+    int m0 = main.block();
+    main.assign(m0, steps, {}, main.uniform("'steps' is a constant"));
+    ValueFlowArgument to_h = address_of(h);
+    to_h.reachable.push_back({steps, std::move(through_results_of)});
+    main.call(m0, 2, {to_h});
+    int end = main.block();
+    main.successors(m0, {end, end});
+    int on_steps = main.branch(m0, {steps}, 9);
+    return solve_value_flow({main, store, make})[0][on_steps];
+  };
+  CHECK(solve({}, true).may_differ_between_processes);
+  CHECK(solve({3}, true).may_differ_between_processes);
+  CHECK_FALSE(solve({3}, false).may_differ_between_processes);
+}
+
 TEST_CASE("a branch into the end of the whole job decides nothing", "[value-flow]") {
   // if (rank == 0 && bad) MPI_Abort(); x = 5; if (x) ...   (with exit(): x differs)
   auto verdict = [](bool ends_job) {
