@@ -1231,8 +1231,6 @@ private:
     return a0 < b0 + bs && b0 < a0 + as;
   }
 
-  // The callee's slot for what parameter k points to, field `field' (or
-  // its whole slot) holds one value.
   // What parameter k points to is one scalar slot for the callee, with no
   // field of its own.
   static bool sees_one_scalar(const FunctionState &callee, int k) {
@@ -1242,6 +1240,8 @@ private:
     return callee.target_fields.count({k, -1}) && callee_scalar(callee, k, -1);
   }
 
+  // The callee's slot for what parameter k points to, field `field' (or
+  // its whole slot) holds one value.
   static bool callee_scalar(const FunctionState &callee, int k, int field) {
     if (field >= 0 && !callee.target_fields.count({k, field}))
       return false;

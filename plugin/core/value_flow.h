@@ -31,7 +31,11 @@
 //     is the join of its call sites; a call's result is what the callee
 //     returns, kept as a function of the callee's parameters so that each
 //     call site puts in its own arguments; what a callee leaves behind a
-//     pointer parameter reaches the caller's variable, field by field; a
+//     pointer parameter reaches the caller's variable, field by field, and
+//     so does what it leaves behind a C++ reference member of what a
+//     pointer parameter points to, which refers to what a constructor
+//     bound it to; a callee storing through a pointer it cannot name may
+//     change what its arguments reach through pointers stored in them; a
 //     static global holds the join of what every function leaves in it
 //     where control leaves the function (calls, returns), read at function
 //     entry and after calls;
