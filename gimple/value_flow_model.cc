@@ -47,9 +47,17 @@ std::string decl_name(tree decl) {
   return "a temporary";
 }
 
+// " at line N", naming the file when it is not the one compiled (a header).
 std::string at_line(location_t where) {
   int line = where == UNKNOWN_LOCATION ? 0 : LOCATION_LINE(where);
-  return line > 0 ? " at line " + std::to_string(line) : std::string();
+  if (line <= 0)
+    return std::string();
+  const char *file = LOCATION_FILE(where);
+  if (file && main_input_filename && strcmp(file, main_input_filename) != 0) {
+    const char *slash = strrchr(file, '/');
+    return " at " + std::string(slash ? slash + 1 : file) + ":" + std::to_string(line);
+  }
+  return " at line " + std::to_string(line);
 }
 
 // main, or the Fortran main program (called by the main gfortran
