@@ -225,44 +225,38 @@ VectorMember vector_member(tree callee) {
 }
 
 // The size in bytes of the elements of an MPI datatype given as a
-// predefined constant, or 0.  MPICH (and its derivatives) spell them as
-// integer handles 0x4cNNSSKK whose byte SS is the size; Open MPI as the
-// address of a global ompi_mpi_<type>.
+// predefined constant (mpi_knowledge.h: how MPICH and Open MPI spell
+// them), or 0.
 unsigned long datatype_size(tree datatype) {
   if (!datatype)
     return 0;
   STRIP_NOPS(datatype);
-  if (TREE_CODE(datatype) == INTEGER_CST) {
-    if (!tree_fits_uhwi_p(datatype))
-      return 0;
-    unsigned HOST_WIDE_INT handle = tree_to_uhwi(datatype);
-    return (handle & 0xfc000000u) == 0x4c000000u && handle <= 0xffffffffu
-               ? (unsigned long)((handle >> 8) & 0xff)
+  if (TREE_CODE(datatype) == INTEGER_CST)
+    return tree_fits_uhwi_p(datatype)
+               ? (unsigned long)mpich_predefined_datatype_size(tree_to_uhwi(datatype))
                : 0;
-  }
   if (TREE_CODE(datatype) != ADDR_EXPR || !VAR_P(TREE_OPERAND(datatype, 0)) ||
       !DECL_NAME(TREE_OPERAND(datatype, 0)))
     return 0;
-  static const std::map<std::string, tree *> open_mpi = {
-      {"ompi_mpi_char", &char_type_node},
-      {"ompi_mpi_signed_char", &signed_char_type_node},
-      {"ompi_mpi_unsigned_char", &unsigned_char_type_node},
-      {"ompi_mpi_short", &short_integer_type_node},
-      {"ompi_mpi_unsigned_short", &short_unsigned_type_node},
-      {"ompi_mpi_int", &integer_type_node},
-      {"ompi_mpi_unsigned", &unsigned_type_node},
-      {"ompi_mpi_long", &long_integer_type_node},
-      {"ompi_mpi_unsigned_long", &long_unsigned_type_node},
-      {"ompi_mpi_long_long_int", &long_long_integer_type_node},
-      {"ompi_mpi_unsigned_long_long", &long_long_unsigned_type_node},
-      {"ompi_mpi_float", &float_type_node},
-      {"ompi_mpi_double", &double_type_node},
-      {"ompi_mpi_long_double", &long_double_type_node},
-  };
-  auto found = open_mpi.find(IDENTIFIER_POINTER(DECL_NAME(TREE_OPERAND(datatype, 0))));
-  if (found == open_mpi.end() || !*found->second)
-    return 0;
-  tree size = TYPE_SIZE_UNIT(*found->second);
+  tree type = NULL_TREE;
+  switch (open_mpi_predefined_datatype(IDENTIFIER_POINTER(DECL_NAME(TREE_OPERAND(datatype, 0))))) {
+  case PredefinedCType::None: return 0;
+  case PredefinedCType::Char: type = char_type_node; break;
+  case PredefinedCType::SignedChar: type = signed_char_type_node; break;
+  case PredefinedCType::UnsignedChar: type = unsigned_char_type_node; break;
+  case PredefinedCType::Short: type = short_integer_type_node; break;
+  case PredefinedCType::UnsignedShort: type = short_unsigned_type_node; break;
+  case PredefinedCType::Int: type = integer_type_node; break;
+  case PredefinedCType::Unsigned: type = unsigned_type_node; break;
+  case PredefinedCType::Long: type = long_integer_type_node; break;
+  case PredefinedCType::UnsignedLong: type = long_unsigned_type_node; break;
+  case PredefinedCType::LongLong: type = long_long_integer_type_node; break;
+  case PredefinedCType::UnsignedLongLong: type = long_long_unsigned_type_node; break;
+  case PredefinedCType::Float: type = float_type_node; break;
+  case PredefinedCType::Double: type = double_type_node; break;
+  case PredefinedCType::LongDouble: type = long_double_type_node; break;
+  }
+  tree size = type ? TYPE_SIZE_UNIT(type) : NULL_TREE;
   return size && tree_fits_uhwi_p(size) ? (unsigned long)tree_to_uhwi(size) : 0;
 }
 

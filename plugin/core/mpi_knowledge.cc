@@ -134,4 +134,37 @@ bool selects_threads(const char *callee) {
   return false;
 }
 
+std::size_t mpich_predefined_datatype_size(unsigned long long handle) {
+  if (handle > 0xffffffffull || (handle & 0xfc000000ull) != 0x4c000000ull)
+    return 0;
+  return (std::size_t)((handle >> 8) & 0xff);
+}
+
+PredefinedCType open_mpi_predefined_datatype(const char *symbol) {
+  static const struct {
+    const char *symbol;
+    PredefinedCType type;
+  } table[] = {
+      {"ompi_mpi_char", PredefinedCType::Char},
+      {"ompi_mpi_signed_char", PredefinedCType::SignedChar},
+      {"ompi_mpi_unsigned_char", PredefinedCType::UnsignedChar},
+      {"ompi_mpi_short", PredefinedCType::Short},
+      {"ompi_mpi_unsigned_short", PredefinedCType::UnsignedShort},
+      {"ompi_mpi_int", PredefinedCType::Int},
+      {"ompi_mpi_unsigned", PredefinedCType::Unsigned},
+      {"ompi_mpi_long", PredefinedCType::Long},
+      {"ompi_mpi_unsigned_long", PredefinedCType::UnsignedLong},
+      {"ompi_mpi_long_long_int", PredefinedCType::LongLong},
+      {"ompi_mpi_unsigned_long_long", PredefinedCType::UnsignedLongLong},
+      {"ompi_mpi_float", PredefinedCType::Float},
+      {"ompi_mpi_double", PredefinedCType::Double},
+      {"ompi_mpi_long_double", PredefinedCType::LongDouble},
+  };
+  if (symbol)
+    for (const auto &entry : table)
+      if (std::strcmp(entry.symbol, symbol) == 0)
+        return entry.type;
+  return PredefinedCType::None;
+}
+
 } // namespace parcoach

@@ -69,6 +69,23 @@ bool terminates_job(const char *callee);
 // omp_get_thread_num.  A branch on them is not process divergence.
 bool selects_threads(const char *callee);
 
+// The C types of MPI's predefined datatypes whose size the value flow
+// compares with a buffer's elements (a broadcast covering a whole
+// std::vector).
+enum class PredefinedCType {
+  None, Char, SignedChar, UnsignedChar, Short, UnsignedShort, Int, Unsigned, Long,
+  UnsignedLong, LongLong, UnsignedLongLong, Float, Double, LongDouble
+};
+
+// MPICH (and its derivatives) spell a predefined datatype as an integer
+// handle 0x4cNNSSKK whose byte SS is its size in bytes: that size, or 0
+// for any other value.
+std::size_t mpich_predefined_datatype_size(unsigned long long handle);
+
+// Open MPI spells one as the address of a global ompi_mpi_<type>: the C
+// type of the global called `symbol', or None.
+PredefinedCType open_mpi_predefined_datatype(const char *symbol);
+
 } // namespace parcoach
 
 #endif

@@ -220,3 +220,22 @@ TEST_CASE("compared arguments are consistent with each entry", "[mpi-table]") {
     }
   }
 }
+
+TEST_CASE("predefined datatypes as MPICH and Open MPI spell them", "[mpi-table]") {
+  // MPICH's mpi.h: MPI_CHAR 0x4c000101, MPI_INT 0x4c000405, MPI_DOUBLE
+  // 0x4c00080b, MPI_LONG_DOUBLE 0x4c00100c; MPI_DATATYPE_NULL 0x0c000000
+  // and derived datatypes (0x8c...) are not predefined.
+  CHECK(mpich_predefined_datatype_size(0x4c000101) == 1);
+  CHECK(mpich_predefined_datatype_size(0x4c000405) == 4);
+  CHECK(mpich_predefined_datatype_size(0x4c00080b) == 8);
+  CHECK(mpich_predefined_datatype_size(0x4c00100c) == 16);
+  CHECK(mpich_predefined_datatype_size(0x0c000000) == 0);
+  CHECK(mpich_predefined_datatype_size(0x8c000003) == 0);
+  CHECK(mpich_predefined_datatype_size(0x14c000405ull) == 0);
+  CHECK(open_mpi_predefined_datatype("ompi_mpi_int") == PredefinedCType::Int);
+  CHECK(open_mpi_predefined_datatype("ompi_mpi_double") == PredefinedCType::Double);
+  CHECK(open_mpi_predefined_datatype("ompi_mpi_unsigned_long_long") ==
+        PredefinedCType::UnsignedLongLong);
+  CHECK(open_mpi_predefined_datatype("ompi_mpi_byte") == PredefinedCType::None);
+  CHECK(open_mpi_predefined_datatype(nullptr) == PredefinedCType::None);
+}
