@@ -1,15 +1,23 @@
 #include "private_copies.h"
 
+#include <map>
+
 namespace parcoach {
 
 namespace {
 
+// The unit step runs once per compilation, after every function is in the
+// call graph: one look-up table for all its questions.
 cgraph_node *defined_function(unsigned uid) {
-  cgraph_node *node;
-  FOR_EACH_DEFINED_FUNCTION(node)
-    if (DECL_UID(node->decl) == uid)
-      return node;
-  return nullptr;
+  static std::map<unsigned, cgraph_node *> *by_uid = nullptr;
+  if (!by_uid) {
+    by_uid = new std::map<unsigned, cgraph_node *>;
+    cgraph_node *node;
+    FOR_EACH_DEFINED_FUNCTION(node)
+      (*by_uid)[DECL_UID(node->decl)] = node;
+  }
+  auto found = by_uid->find(uid);
+  return found == by_uid->end() ? nullptr : found->second;
 }
 
 // Other files, or code this file does not show, may call this very copy.

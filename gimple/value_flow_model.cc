@@ -1072,16 +1072,7 @@ private:
     else
       direct = targets(arg).objects;
     auto closure = [&](const std::vector<std::vector<int>> *contents) {
-      std::vector<int> objects = direct;
-      for (std::size_t i = 0; i < objects.size(); ++i) { // grows
-        int object = objects[i];
-        if (!contents)
-          for (int target : objects_[object].contents)
-            add_unique(objects, target);
-        else if ((std::size_t)object < contents->size())
-          for (int target : (*contents)[object])
-            add_unique(objects, target);
-      }
+      std::vector<int> objects = with_pointees(direct, contents);
       return std::set<int>(objects.begin(), objects.end());
     };
     std::map<unsigned, std::set<int>> without;
@@ -1120,13 +1111,9 @@ private:
             for (int object : t.objects)
               add_unique(objects, object);
           }
-    for (std::size_t i = 0; i < objects.size(); ++i) { // grows
-      const Object &o = objects_[objects[i]];
-      if (o.parameter_target || o.contents_unknown)
+    for (int object : with_pointees(objects))
+      if (objects_[object].parameter_target || objects_[object].contents_unknown)
         return true;
-      for (int inner : o.contents)
-        add_unique(objects, inner);
-    }
     return false;
   }
 
@@ -1140,12 +1127,26 @@ private:
     result.unknown = true;
     for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
       merge(result, targets(gimple_call_arg(call, i)));
-    for (std::size_t i = 0; i < result.objects.size(); ++i) { // grows
-      const Object &o = objects_[result.objects[i]];
-      for (int inner : o.contents)
-        add_unique(result.objects, inner);
-    }
+    result.objects = with_pointees(result.objects);
     return result;
+  }
+
+  // `objects', then what the pointers stored in them point to,
+  // transitively: in the points-to found so far, or in `contents' (one
+  // saved by compute_points_to).
+  std::vector<int> with_pointees(std::vector<int> objects,
+                                 const std::vector<std::vector<int>> *contents = nullptr) const {
+    for (std::size_t i = 0; i < objects.size(); ++i) { // grows
+      int object = objects[i];
+      const std::vector<int> *inner = !contents ? &objects_[object].contents
+                                      : (std::size_t)object < contents->size()
+                                          ? &(*contents)[object]
+                                          : nullptr;
+      if (inner)
+        for (int target : *inner)
+          add_unique(objects, target);
+    }
+    return objects;
   }
 
   int heap_object(gimple *call) {

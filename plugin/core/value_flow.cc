@@ -1087,9 +1087,7 @@ private:
         schedule_callers(state);
       }
       if (!from_here)
-        for (int other = 0; other < (int)function.blocks.size(); ++other)
-          if (state.evaluated[other])
-            enqueue(state, *queue_, other);
+        reevaluate(state);
     } else if (!from_here) {
       return;
     }
@@ -1097,6 +1095,14 @@ private:
     if (referents != state.referents.end())
       for (int r : referents->second)
         escape_at_call(state, values, r);
+  }
+
+  // Something every block may read changed: the blocks already evaluated
+  // run again.
+  void reevaluate(FunctionState &state) {
+    for (int b = 0; b < (int)state.function->blocks.size(); ++b)
+      if (state.evaluated[b])
+        enqueue(state, *queue_, b);
   }
 
   // What the argument reaches through stored pointers escapes from this
@@ -1168,9 +1174,7 @@ private:
         if (referent.points_elsewhere || referent.pointees.empty())
           bound.insert(-1);
         if (bound.size() != before)
-          for (int other = 0; other < (int)function.blocks.size(); ++other)
-            if (state.evaluated[other])
-              enqueue(state, *queue_, other);
+          reevaluate(state);
         if (escaped_here(state, values, p)) // what escapes carries them along
           for (int r : bound)
             escape_at_call(state, values, r);

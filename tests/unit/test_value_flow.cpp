@@ -135,6 +135,15 @@ ValueFlowArgument value(std::vector<int> uses) {
   return a;
 }
 
+// Makes `slot' the slot of one field of a record: unit-wide key `key', at
+// bits [offset, offset + size).
+void make_field(Program &p, int slot, int key, long long offset, long long size = 32) {
+  ValueFlowSlot &s = p.function().slots[slot];
+  s.field = key;
+  s.field_offset = offset;
+  s.field_size = size;
+}
+
 ValueFlowArgument address_of(int slot) {
   ValueFlowArgument a;
   a.pointees = {slot};
@@ -827,19 +836,13 @@ TEST_CASE("record fields meet field by field across calls", "[value-flow][inter]
   // static void init(struct ctx *c) { c->rank = RANK; c->size = SIZE; }
   // static int get_size(const struct ctx *c) { return c->size; }
   // main: init(&c); if (get_size(&c)) ...; if (c.rank) ...
-  auto field = [](Program &p, int slot, int key, long long offset) {
-    ValueFlowSlot &s = p.function().slots[slot];
-    s.field = key;
-    s.field_offset = offset;
-    s.field_size = 32;
-  };
   Program init("init", 2);
   init.parameter("c", 0);
   int whole = init.target("*c", 0);
   init.function().slots[whole].covered = true;
   int c_rank = init.target("*c.rank", 0), c_size = init.target("*c.size", 0);
-  field(init, c_rank, 0, 0);
-  field(init, c_size, 1, 32);
+  make_field(init, c_rank, 0, 0);
+  make_field(init, c_size, 1, 32);
   int i0 = init.block();
   init.assign(i0, c_rank, {}, init.differs("depends on MPI_Comm_rank at line 5"));
   init.assign(i0, c_size, {}, init.uniform("'c->size' comes from MPI_Comm_size at line 6"));
@@ -849,8 +852,8 @@ TEST_CASE("record fields meet field by field across calls", "[value-flow][inter]
   int g_whole = get_size.target("*c", 0);
   get_size.function().slots[g_whole].covered = true;
   int g_rank = get_size.target("*c.rank", 0), g_size = get_size.target("*c.size", 0);
-  field(get_size, g_rank, 0, 0);
-  field(get_size, g_size, 1, 32);
+  make_field(get_size, g_rank, 0, 0);
+  make_field(get_size, g_size, 1, 32);
   int g0 = get_size.block();
   get_size.ret(g0, {g_size});
   Program main("main", 1);
@@ -858,8 +861,8 @@ TEST_CASE("record fields meet field by field across calls", "[value-flow][inter]
   int c = main.local("c");
   main.function().slots[c].covered = true;
   int m_rank = main.local("c.rank"), m_size = main.local("c.size");
-  field(main, m_rank, 0, 0);
-  field(main, m_size, 1, 32);
+  make_field(main, m_rank, 0, 0);
+  make_field(main, m_size, 1, 32);
   int result = main.local("n", true);
   ValueFlowArgument address;
   address.pointees = {c, m_rank, m_size};
@@ -892,12 +895,8 @@ TEST_CASE("a callee seeing one scalar replaces the one field it is given", "[val
   int whole = main.local("s");
   main.function().slots[whole].covered = true;
   int x = main.local("s.x"), y = main.local("s.y");
-  for (int slot : {x, y}) {
-    ValueFlowSlot &field = main.function().slots[slot];
-    field.field = slot == x ? 0 : 1;
-    field.field_offset = slot == x ? 0 : 64;
-    field.field_size = 64;
-  }
+  make_field(main, x, 0, 0, 64);
+  make_field(main, y, 1, 64, 64);
   int m0 = main.block();
   int rank = main.differs("depends on MPI_Comm_rank at line 9");
   main.assign(m0, x, {}, rank).assign(m0, y, {}, rank);
@@ -921,12 +920,6 @@ TEST_CASE("a reference member refers to what the constructor bound it to",
   // main: place pl; pl.rank = RANK; pl.size = SIZE; worker w(pl);
   //       if (size_of(&w)) ...; if (rank_of(&w)) ...
   const int member = 7, rank_key = 0, size_key = 1;
-  auto field = [](Program &p, int slot, int key, long long offset, long long size = 32) {
-    ValueFlowSlot &s = p.function().slots[slot];
-    s.field = key;
-    s.field_offset = offset;
-    s.field_size = size;
-  };
   // The constructor: this->p_ = p.
   Program construct("worker", 2);
   construct.parameter("this", 0);
@@ -934,7 +927,7 @@ TEST_CASE("a reference member refers to what the constructor bound it to",
   int this_whole = construct.target("*this", 0);
   construct.function().slots[this_whole].covered = true;
   int this_p = construct.target("*this.p_", 0);
-  field(construct, this_p, member, 0, 64);
+  make_field(construct, this_p, member, 0, 64);
   construct.target("*p", 1);
   construct.function().reference_bindings.push_back({0, member, 1});
   construct.ret(construct.block(), {});
@@ -945,15 +938,15 @@ TEST_CASE("a reference member refers to what the constructor bound it to",
     int whole = f.target("*w", 0);
     f.function().slots[whole].covered = true;
     int p = f.target("*w.p_", 0);
-    field(f, p, member, 0, 64);
+    make_field(f, p, member, 0, 64);
     int referent = f.target("**w.p_", 0);
     f.function().slots[referent].covered = true;
     f.function().slots[referent].through_reference = member;
     int rank = f.target("**w.p_.rank", 0), size = f.target("**w.p_.size", 0);
     for (int slot : {rank, size})
       f.function().slots[slot].through_reference = member;
-    field(f, rank, rank_key, 0);
-    field(f, size, size_key, 32);
+    make_field(f, rank, rank_key, 0);
+    make_field(f, size, size_key, 32);
     int b = f.block();
     f.ret(b, {key == rank_key ? rank : size});
     return f;
@@ -964,12 +957,12 @@ TEST_CASE("a reference member refers to what the constructor bound it to",
   int pl = main.local("pl");
   main.function().slots[pl].covered = true;
   int pl_rank = main.local("pl.rank"), pl_size = main.local("pl.size");
-  field(main, pl_rank, rank_key, 0);
-  field(main, pl_size, size_key, 32);
+  make_field(main, pl_rank, rank_key, 0);
+  make_field(main, pl_size, size_key, 32);
   int w = main.local("w");
   main.function().slots[w].covered = true;
   int w_p = main.local("w.p_");
-  field(main, w_p, member, 0, 64);
+  make_field(main, w_p, member, 0, 64);
   int n = main.local("n", true), r = main.local("r", true);
   ValueFlowArgument to_w;
   to_w.pointees = {w, w_p};
