@@ -135,6 +135,15 @@ ValueFlowArgument value(std::vector<int> uses) {
   return a;
 }
 
+// keep(int *p): lets what p points to escape (`why').
+Program keeper(unsigned uid, const std::string &why = "its address is stored in a global") {
+  Program keep("keep", uid);
+  int p = keep.target("*p", 0);
+  keep.function().slots[p].escapes = keep.differs(why);
+  keep.block();
+  return keep;
+}
+
 // Makes `slot' the slot of one field of a record: unit-wide key `key', at
 // bits [offset, offset + size).
 void make_field(Program &p, int slot, int key, long long offset, long long size = 32) {
@@ -497,10 +506,7 @@ TEST_CASE("a callee reads what the callers point to (Fortran dummies)", "[value-
 
 TEST_CASE("a pointer the callee lets escape makes the caller's variable differ",
           "[value-flow][inter]") {
-  Program keep("keep", 2);
-  int p = keep.target("*p", 0);
-  keep.function().slots[p].escapes = keep.differs("its address is stored in a global");
-  keep.block();
+  Program keep = keeper(2);
   Program main("main", 1);
   main.entry_point();
   int v = main.local("v");
@@ -518,10 +524,7 @@ TEST_CASE("a pointer the callee lets escape makes the caller's variable differ",
 // right after a store: the other two may differ.
 TEST_CASE("a variable escapes from the call that lets its address out",
           "[value-flow][inter]") {
-  Program keep("keep", 2);
-  int p = keep.target("*p", 0);
-  keep.function().slots[p].escapes = keep.differs("its address is stored in a global");
-  keep.block();
+  Program keep = keeper(2);
   Program main("main", 1);
   main.entry_point();
   int v = main.local("v");
@@ -553,10 +556,7 @@ TEST_CASE("a variable escapes from the call that lets its address out",
 // escape counts in the whole function.
 TEST_CASE("in a function with a thread team a variable escapes everywhere",
           "[value-flow][inter][threads]") {
-  Program keep("keep", 2);
-  int p = keep.target("*p", 0);
-  keep.function().slots[p].escapes = keep.differs("its address is stored in a global");
-  keep.block();
+  Program keep = keeper(2);
   Program main("main", 1);
   main.entry_point();
   int v = main.local("v");
@@ -574,10 +574,7 @@ TEST_CASE("in a function with a thread team a variable escapes everywhere",
 // In a loop, the escape of one iteration reaches the next: main: v = SIZE;
 // loop: [test v]; keep(&v); back to the test.
 TEST_CASE("an escape in a loop body reaches the loop's test", "[value-flow][inter]") {
-  Program keep("keep", 2);
-  int p = keep.target("*p", 0);
-  keep.function().slots[p].escapes = keep.differs("its address is passed to 'foo'");
-  keep.block();
+  Program keep = keeper(2, "its address is passed to 'foo'");
   Program main("main", 1);
   main.entry_point();
   int v = main.local("v");
@@ -596,10 +593,7 @@ TEST_CASE("an escape in a loop body reaches the loop's test", "[value-flow][inte
 // keep(p); [test *p].  main: v = SIZE; f(&v); [test v].
 TEST_CASE("a pointer parameter's target escapes from the call that lets it out",
           "[value-flow][inter]") {
-  Program keep("keep", 3);
-  int kp = keep.target("*p", 0);
-  keep.function().slots[kp].escapes = keep.differs("its address is stored in a global");
-  keep.block();
+  Program keep = keeper(3);
   Program f("f", 2);
   int fp = f.target("*p", 0);
   int f0 = f.block(), f1 = f.block(), f2 = f.block(), f3 = f.block(), f4 = f.block();
