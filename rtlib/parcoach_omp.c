@@ -18,6 +18,8 @@
 
 #include "parcoach_omp.h"
 
+#include "parcoach_openmp.h"
+
 #include <mpi.h>
 #include <sched.h>
 #include <stdio.h>
@@ -25,10 +27,6 @@
 
 /* Weak: a program without OpenMP has none of these, and then every team
    has one thread.  */
-extern int omp_get_num_threads (void) __attribute__ ((weak));
-extern int omp_get_thread_num (void) __attribute__ ((weak));
-extern int omp_get_level (void) __attribute__ ((weak));
-extern int omp_get_ancestor_thread_num (int) __attribute__ ((weak));
 
 #define PARCOACH_OMP_SLOTS 64
 #define PARCOACH_OMP_MAX_LEVEL 8
@@ -62,13 +60,6 @@ name_of (int colour)
   if (colour >= 0 && colour < (int) (sizeof colour_names / sizeof *colour_names))
     return colour_names[colour];
   return "an unknown construct";
-}
-
-/* The nesting level of the calling thread's team.  */
-static int
-team_level (void)
-{
-  return omp_get_level ? omp_get_level () : 0;
 }
 
 /* The slot of the calling thread's team.  */
@@ -182,7 +173,7 @@ void
 parcoach_omp_check (int colour, const char *file, int line,
                     const char *function, const char *conditionals)
 {
-  int level = team_level ();
+  int level = parcoach_team_level ();
 
   /* Too deep to be armed: its dormant checks cannot run, so neither may
      the live ones.  */
@@ -208,7 +199,7 @@ parcoach_omp_check_if_armed (int colour, const char *file, int line,
 
   if (!armed)
     return; /* the common case: no checked region in this thread */
-  level = team_level ();
+  level = parcoach_team_level ();
   if (level >= PARCOACH_OMP_MAX_ARMED_LEVEL || !(armed >> level & 1))
     return;
   if (conditionals == NULL || conditionals[0] == '\0')

@@ -56,6 +56,7 @@
 #endif
 
 #include "parcoach_rt.h"
+#include "parcoach_openmp.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -69,10 +70,6 @@
 #include <time.h>
 #define PARCOACH_HAVE_NANOSLEEP 1
 #endif
-
-/* The OpenMP runtime, when the program has one (a weak reference: the
-   library needs no libgomp of its own).  */
-extern int omp_get_thread_num (void) __attribute__ ((weak));
 
 /* The site facts once the decision to check is taken.  */
 #define PARCOACH_CHECK_FACTS \

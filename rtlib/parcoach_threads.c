@@ -8,16 +8,14 @@
 
 #include "parcoach_threads.h"
 
+#include "parcoach_openmp.h"
+
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-extern int omp_get_level (void) __attribute__ ((weak));
-extern int omp_get_team_size (int) __attribute__ ((weak));
-extern int omp_get_ancestor_thread_num (int) __attribute__ ((weak));
-extern int omp_get_thread_num (void) __attribute__ ((weak));
 
 #define MAX_LEVEL 8
 #define TEAM_SLOTS 1024
@@ -59,12 +57,6 @@ static void
 unlock (void)
 {
   __atomic_store_n (&table_lock, 0, __ATOMIC_RELEASE);
-}
-
-static int
-current_level (void)
-{
-  return omp_get_level ? omp_get_level () : 0;
 }
 
 static int
@@ -158,7 +150,7 @@ static void
 check_ipw (const char *word, const char *call, const char *what,
            const char *file, int line, const char *function)
 {
-  int level = current_level ();
+  int level = parcoach_team_level ();
   int n = word ? (int) strlen (word) : 0;
   int outer = 0, i;
   long threads = 1;
@@ -217,7 +209,7 @@ parcoach_thread_check_ipw_call (int active, const char *word,
 void
 parcoach_thread_fork (void)
 {
-  int level = current_level () + 1;
+  int level = parcoach_team_level () + 1;
   int ancestors[MAX_LEVEL];
   int l;
   struct team *t;
@@ -249,7 +241,7 @@ marked_level (void)
 
   if (!__atomic_load_n (&forks_seen, __ATOMIC_RELAXED))
     return 0;
-  level = current_level ();
+  level = parcoach_team_level ();
   if (!omp_get_ancestor_thread_num || level < 1 || level > MAX_LEVEL)
     return 0;
   return level;
@@ -297,7 +289,7 @@ void
 parcoach_thread_check_cc (const char *call, const char *file, int line,
                           const char *function, const char *others)
 {
-  int level = current_level ();
+  int level = parcoach_team_level ();
   int me = thread_num ();
   struct team *t;
   char why[512];
