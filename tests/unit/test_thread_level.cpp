@@ -374,6 +374,22 @@ TEST_CASE("MPI calls subject to the thread level, in C and Fortran spellings",
   CHECK_FALSE(is_thread_level_call("mpi_query_thread", SourceLanguage::Fortran));
   CHECK_FALSE(is_thread_level_call("MPIX_Foo", SourceLanguage::C));
   CHECK_FALSE(is_thread_level_call("omp_get_thread_num", SourceLanguage::C));
+  // Only the MPI_ and PMPI_ prefixes name MPI routines: a Fortran procedure
+  // whose fourth character is '_' is the user's (or OpenMP's).
+  CHECK_FALSE(is_thread_level_call("omp_get_thread_num", SourceLanguage::Fortran));
+  CHECK_FALSE(is_thread_level_call("run_step", SourceLanguage::Fortran));
+  CHECK_FALSE(is_thread_level_call("fix_up", SourceLanguage::Fortran));
+  CHECK_FALSE(is_thread_level_call("mpi_", SourceLanguage::Fortran));
+  CHECK_FALSE(is_thread_level_call("MPI_send", SourceLanguage::C));
+  CHECK_FALSE(is_thread_level_call("my_MPI_Send", SourceLanguage::C));
+  CHECK(is_thread_level_call("MPI_BARRIER", SourceLanguage::Fortran));
+  CHECK(is_thread_level_call("pmpi_allreduce", SourceLanguage::Fortran));
+  CHECK(is_thread_level_call("PMPI_Send", SourceLanguage::C));
+  CHECK_FALSE(is_thread_level_call("PMPI_Wtime", SourceLanguage::C));
+  CHECK_FALSE(is_thread_level_call("pmpi_wtime", SourceLanguage::Fortran));
+  CHECK(init_kind("PMPI_Init_thread", SourceLanguage::C) == InitKind::InitThread);
+  CHECK(init_kind("mpi_init_thread", SourceLanguage::Fortran) == InitKind::InitThread);
+  CHECK(init_kind("omp_init_thread", SourceLanguage::Fortran) == InitKind::None);
   CHECK(init_kind("MPI_Init_thread", SourceLanguage::C) == InitKind::InitThread);
   CHECK(init_kind("mpi_init", SourceLanguage::Fortran) == InitKind::Init);
   CHECK(init_kind("MPI_Initialized", SourceLanguage::C) == InitKind::None);
