@@ -39,6 +39,8 @@ extern "C" int parcoach_pass_init(plugin_name_args *info, plugin_gcc_version *) 
     error("%s", problem.c_str());
     return 1;
   }
+  if (options.help)
+    fprintf(stderr, "%s: %s\n", plugin_version, help.c_str());
 
   parcoach::register_instrumentation_gc_roots(info->base_name);
   parcoach::register_unit_analysis(info->base_name, options);

@@ -1,36 +1,8 @@
 #include "plugin_options.h"
 
-namespace parcoach {
+#include <cstddef>
 
-const char *options_help() {
-  return "-fplugin-arg-parcoach-instrument=selective|all|none\n"
-         "    which functions get run-time checks: only those with a\n"
-         "    warning (selective, default), every function calling an MPI\n"
-         "    collective (all), or none (warnings only)\n"
-         "-fplugin-arg-parcoach-report=FILE\n"
-         "    append every finding of the translation unit to FILE, one line\n"
-         "    of JSON per compilation (safe with make -j)\n"
-         "-fplugin-arg-parcoach-omp-verbosity=0|1\n"
-         "    OpenMP barriers that not every thread may reach: grouped by\n"
-         "    their order in the region (0, default) or each explicit\n"
-         "    barrier on its own (1)\n"
-         "-fplugin-arg-parcoach-verbose\n"
-         "    explain with notes why a conditional or a call was not blamed:\n"
-         "    the value it tests is the same on every process, or the\n"
-         "    callee runs the same collectives on every path\n"
-         "-fplugin-arg-parcoach-thesis\n"
-         "    analyse as the PARCOACH thesis: control flow only, one function\n"
-         "    at a time (more warnings and checks; for comparison)\n"
-         "-fplugin-arg-parcoach-thread-level=single|funneled|serialized|multiple\n"
-         "    the MPI thread level the program requests (MPI_THREAD_SINGLE...);\n"
-         "    default: the constant passed to MPI_Init_thread in the translation\n"
-         "    unit, MPI_THREAD_SINGLE for MPI_Init\n"
-         "-fplugin-arg-parcoach-context=sequential|parallel|single|master\n"
-         "    where every function is assumed to be called: outside parallel\n"
-         "    regions (sequential, default), by every thread of a team\n"
-         "    (parallel), by one thread of a team in a single, section or task\n"
-         "    (single), or by the master thread of a team (master)";
-}
+namespace parcoach {
 
 namespace {
 
@@ -38,30 +10,6 @@ template <typename T> struct Choice {
   const char *name;
   T value;
 };
-
-// Sets `field' to the value named `value' among `choices' (listed in order
-// in the message when none matches).
-template <typename T, std::size_t N>
-std::string parse_choice(const std::string &argument, const std::string &value,
-                         const Choice<T> (&choices)[N], T &field) {
-  std::string expected;
-  for (std::size_t i = 0; i < N; ++i) {
-    if (value == choices[i].name) {
-      field = choices[i].value;
-      return "";
-    }
-    expected += std::string(i == 0 ? "" : i + 1 == N ? " or " : ", ") + choices[i].name;
-  }
-  return "invalid value '" + value + "' for -fplugin-arg-parcoach-" + argument +
-         ": expected " + expected;
-}
-
-std::string parse_flag(const std::string &argument, const std::string &value, bool &field) {
-  if (!value.empty())
-    return "-fplugin-arg-parcoach-" + argument + " takes no value";
-  field = true;
-  return "";
-}
 
 const Choice<InstrumentMode> instrument_modes[] = {
     {"selective", InstrumentMode::Selective}, {"all", InstrumentMode::All},
@@ -74,37 +22,157 @@ const Choice<CallContext> contexts[] = {
     {"sequential", CallContext::Sequential}, {"parallel", CallContext::Parallel},
     {"single", CallContext::Single}, {"master", CallContext::Master}};
 
-std::string parse_one(const std::string &argument, const std::string &value, Options &options) {
-  if (argument == "instrument")
-    return parse_choice(argument, value, instrument_modes, options.instrument);
-  if (argument == "omp-verbosity")
-    return parse_choice(argument, value, omp_verbosities, options.omp_verbosity);
-  if (argument == "thread-level") {
-    options.thread_level_given = true;
-    return parse_choice(argument, value, thread_levels, options.thread_level);
+// "a|b|c" (help text) or "a, b or c" (error messages).
+template <typename T, std::size_t N>
+std::string choice_names(const Choice<T> (&choices)[N], bool in_words) {
+  std::string names;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (i > 0)
+      names += !in_words ? "|" : i + 1 == N ? " or " : ", ";
+    names += choices[i].name;
   }
-  if (argument == "context")
-    return parse_choice(argument, value, contexts, options.context);
-  if (argument == "verbose")
-    return parse_flag(argument, value, options.verbose);
-  if (argument == "thesis")
-    return parse_flag(argument, value, options.thesis);
-  if (argument == "report") {
-    if (value.empty())
-      return "-fplugin-arg-parcoach-report needs a file name: -fplugin-arg-parcoach-report=FILE";
-    options.report_file = value;
-    return "";
+  return names;
+}
+
+// Sets `field' to the value named `value' among `choices'.
+template <typename T, std::size_t N>
+std::string parse_choice(const char *argument, const std::string &value,
+                         const Choice<T> (&choices)[N], T &field) {
+  for (const Choice<T> &choice : choices)
+    if (value == choice.name) {
+      field = choice.value;
+      return "";
+    }
+  return "invalid value '" + value + "' for -fplugin-arg-parcoach-" + argument +
+         ": expected " + choice_names(choices, true);
+}
+
+std::string parse_flag(const char *argument, const std::string &value, bool &field) {
+  if (!value.empty())
+    return std::string("-fplugin-arg-parcoach-") + argument + " takes no value";
+  field = true;
+  return "";
+}
+
+// One plugin argument: its name, the form of its value ("" for a flag), what
+// it does (one paragraph, wrapped by options_help) and how it is parsed.
+struct OptionSpec {
+  const char *name;
+  std::string value_syntax;
+  const char *description;
+  std::string (*parse)(const char *name, const std::string &value, Options &options);
+};
+
+// Every argument the plugin takes, in the order the help lists them: the
+// parser and the help text are both read from here.
+const OptionSpec option_table[] = {
+    {"instrument", choice_names(instrument_modes, false),
+     "which functions get run-time checks: only those with a warning (selective, "
+     "default), every function calling an MPI collective (all), or none (warnings only)",
+     [](const char *name, const std::string &value, Options &options) {
+       return parse_choice(name, value, instrument_modes, options.instrument);
+     }},
+    {"report", "FILE",
+     "append every finding of the translation unit to FILE, one line of JSON per "
+     "compilation (safe with make -j)",
+     [](const char *name, const std::string &value, Options &options) -> std::string {
+       if (value.empty())
+         return std::string("-fplugin-arg-parcoach-") + name +
+                " needs a file name: -fplugin-arg-parcoach-report=FILE";
+       options.report_file = value;
+       return "";
+     }},
+    {"omp-verbosity", choice_names(omp_verbosities, false),
+     "OpenMP barriers that not every thread may reach: grouped by their order in the "
+     "region (0, default) or each explicit barrier on its own (1)",
+     [](const char *name, const std::string &value, Options &options) {
+       return parse_choice(name, value, omp_verbosities, options.omp_verbosity);
+     }},
+    {"verbose", "",
+     "explain with notes why a conditional or a call was not blamed: the value it "
+     "tests is the same on every process, or the callee runs the same collectives on "
+     "every path",
+     [](const char *name, const std::string &value, Options &options) {
+       return parse_flag(name, value, options.verbose);
+     }},
+    {"thesis", "",
+     "analyse as the PARCOACH thesis: control flow only, one function at a time (more "
+     "warnings and checks; for comparison)",
+     [](const char *name, const std::string &value, Options &options) {
+       return parse_flag(name, value, options.thesis);
+     }},
+    {"thread-level", choice_names(thread_levels, false),
+     "the MPI thread level the program requests (MPI_THREAD_SINGLE...); default: the "
+     "constant passed to MPI_Init_thread in the translation unit, MPI_THREAD_SINGLE "
+     "for MPI_Init",
+     [](const char *name, const std::string &value, Options &options) {
+       options.thread_level_given = true;
+       return parse_choice(name, value, thread_levels, options.thread_level);
+     }},
+    {"context", choice_names(contexts, false),
+     "where every function is assumed to be called: outside parallel regions "
+     "(sequential, default), by every thread of a team (parallel), by one thread of a "
+     "team in a single, section or task (single), or by the master thread of a team "
+     "(master)",
+     [](const char *name, const std::string &value, Options &options) {
+       return parse_choice(name, value, contexts, options.context);
+     }},
+    {"help", "",
+     "print this list of arguments on the standard error, then compile as usual",
+     [](const char *name, const std::string &value, Options &options) {
+       return parse_flag(name, value, options.help);
+     }},
+};
+
+// `text' cut into lines of at most `width' characters, each indented.
+std::string wrapped(const std::string &text, std::size_t width, const std::string &indent) {
+  std::string out, line;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos)
+      end = text.size();
+    std::string word = text.substr(start, end - start);
+    if (!line.empty() && indent.size() + line.size() + 1 + word.size() > width) {
+      out += indent + line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    start = end + 1;
   }
-  return "unknown argument -fplugin-arg-parcoach-" + argument + "; valid arguments are:\n" +
-         options_help();
+  if (!line.empty())
+    out += indent + line + "\n";
+  return out;
 }
 
 } // namespace
 
+const char *options_help() {
+  static const std::string help = [] {
+    std::string text;
+    for (const OptionSpec &option : option_table) {
+      text += std::string("-fplugin-arg-parcoach-") + option.name;
+      if (!option.value_syntax.empty())
+        text += "=" + option.value_syntax;
+      text += "\n" + wrapped(option.description, 72, "    ");
+    }
+    text.pop_back(); // no newline after the last line
+    return text;
+  }();
+  return help.c_str();
+}
+
 std::string parse_options(const std::vector<std::pair<std::string, std::string>> &args,
                           Options &options) {
   for (const auto &arg : args) {
-    std::string error = parse_one(arg.first, arg.second, options);
+    const OptionSpec *spec = nullptr;
+    for (const OptionSpec &option : option_table)
+      if (arg.first == option.name)
+        spec = &option;
+    if (!spec)
+      return "unknown argument -fplugin-arg-parcoach-" + arg.first +
+             "; valid arguments are:\n" + options_help();
+    std::string error = spec->parse(spec->name, arg.second, options);
     if (!error.empty())
       return error;
   }

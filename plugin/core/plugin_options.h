@@ -46,9 +46,12 @@ struct Options {
   ThreadLevel thread_level = ThreadLevel::Single;
   // context=: the parallelism context each function is assumed called in.
   CallContext context = CallContext::Sequential;
+  // help: print options_help() on the standard error.
+  bool help = false;
 };
 
-// One line per argument, for plugin_info.help and error messages.
+// Every argument with its values and what it does, wrapped for a terminal:
+// for plugin_info.help, -fplugin-arg-parcoach-help and error messages.
 const char *options_help();
 
 // Parses KEY/VALUE pairs (VALUE empty when absent).  Returns an empty

@@ -56,6 +56,14 @@ else
   expect_output bad-instrument-value "invalid value 'sometimes'.*expected selective, all or none" "$work/out"
 fi
 
+# help prints every argument on stderr and the compilation goes on.
+if $MPICC $cflags -fplugin-arg-parcoach-help -c "$work/good.c" -o "$work/help.o" 2> "$work/out" &&
+   test -s "$work/help.o"; then
+  expect_output help-lists-arguments "-fplugin-arg-parcoach-context=sequential\|parallel\|single\|master" "$work/out"
+else
+  fail help "compilation failed:"; sed 's/^/    /' "$work/out"
+fi
+
 # Loaded into another GCC: one clear error naming both versions (needs a
 # second GCC; make deps installs gcc-11 for this).
 built_for=$("$config" --gcc-version)

@@ -78,3 +78,43 @@ TEST_CASE("context defaults to sequential and accepts parallel, single, master",
   CHECK(std::string(options_help()).find("context=sequential|parallel|single|master") !=
         std::string::npos);
 }
+
+TEST_CASE("the help lists every argument the parser accepts, wrapped", "[options]") {
+  std::string help = options_help();
+  // Every name the help shows parses (flags without a value, the others
+  // with the first value the help lists for them).
+  std::size_t at = 0;
+  int listed = 0;
+  while ((at = help.find("-fplugin-arg-parcoach-", at)) != std::string::npos) {
+    at += std::string("-fplugin-arg-parcoach-").size();
+    std::size_t end = help.find_first_of("=\n", at);
+    std::string name = help.substr(at, end - at);
+    std::string value;
+    if (end != std::string::npos && help[end] == '=') {
+      std::size_t value_end = help.find_first_of("|\n", end + 1);
+      value = help.substr(end + 1, value_end - end - 1);
+    }
+    Options options;
+    INFO(name << "=" << value);
+    CHECK(parse_options({{name, value}}, options).empty());
+    ++listed;
+  }
+  CHECK(listed == 8);
+  // No line wider than a terminal.
+  std::size_t line_start = 0;
+  while (line_start < help.size()) {
+    std::size_t line_end = help.find('\n', line_start);
+    if (line_end == std::string::npos)
+      line_end = help.size();
+    CHECK(line_end - line_start <= 72);
+    line_start = line_end + 1;
+  }
+}
+
+TEST_CASE("help is a flag", "[options]") {
+  Options options;
+  CHECK_FALSE(options.help);
+  CHECK(parse_options({{"help", ""}}, options).empty());
+  CHECK(options.help);
+  CHECK(parse_options({{"help", "all"}}, options).find("takes no value") != std::string::npos);
+}
