@@ -40,13 +40,15 @@ MODULE_VERSION  = $(PACKAGE_VERSION)-gcc$(GCC_MAJOR)
 
 WRAPPERS       := $(B)/parcoach-cc $(B)/parcoach-cxx $(B)/parcoach-fc
 INST_CONFIG    := $(B)/inst/parcoach-config
+SPECS          := $(B)/parcoach.specs
+INST_SPECS     := $(B)/inst/parcoach.specs
 PC_FILE        := $(B)/parcoach.pc
 MAN_PAGE       := $(B)/parcoach.1
 MODULE_TCL      = $(B)/modulefiles/parcoach/$(MODULE_VERSION)
 MODULE_LUA      = $(B)/modulefiles/parcoach/$(MODULE_VERSION).lua
 
 .PHONY: packaging
-packaging: $(WRAPPERS) $(INST_CONFIG) $(PC_FILE) $(MAN_PAGE) $(MODULE_TCL) $(MODULE_LUA)
+packaging: $(WRAPPERS) $(INST_CONFIG) $(SPECS) $(INST_SPECS) $(PC_FILE) $(MAN_PAGE) $(MODULE_TCL) $(MODULE_LUA)
 
 # $(B)/install-dirs records the installation directories: rewritten (and
 # so regenerating the files that embed them) only when one changes, e.g.
@@ -109,6 +111,17 @@ $(INST_CONFIG): $(CONFIG_SCRIPT) $(B)/install-dirs
 	        -e "s|^inst_includedir=.*|inst_includedir='$(includedir)'|" \
 	        $< > $@.tmp && chmod +x $@.tmp && mv -f $@.tmp $@
 
+# The specs file (-specs=FILE, `parcoach-config --specs'): one flag that
+# makes GCC load the plugin into cc1, cc1plus and f951 (*cc1_options) and
+# link the runtime after the objects (*lib), so that it works in CFLAGS,
+# CXXFLAGS and FCFLAGS of any build system.  One for the build tree, one
+# with the installed paths.
+$(SPECS): $(PKG_DIR)/parcoach.specs.in $(CONFDIR)/config.mk
+	$(call generate,$<,-e 's|@PLUGIN@|$(BUILD_DIR)/parcoach.so|g' -e 's|@RTLIBDIR@|$(BUILD_DIR)|g')
+
+$(INST_SPECS): $(PKG_DIR)/parcoach.specs.in $(CONFDIR)/config.mk $(B)/install-dirs
+	$(call generate,$<,-e 's|@PLUGIN@|$(pkglibdir)/parcoach.so|g' -e 's|@RTLIBDIR@|$(libdir)|g')
+
 $(PC_FILE): $(PKG_DIR)/parcoach.pc.in $(CONFDIR)/config.mk $(B)/install-dirs
 	$(call generate,$<)
 
@@ -126,7 +139,8 @@ $(MODULE_LUA): $(PKG_DIR)/parcoach.lua.in $(CONFDIR)/config.mk $(B)/install-dirs
 # ---------------------------------------------------------------------------
 #   $(bindir)                      parcoach-config parcoach-cc parcoach-cxx parcoach-fc
 #   $(libdir)/parcoach/            parcoach.so parcoach-pass.so (side by side:
-#                                  the loader dlopens the pass next to it)
+#                                  the loader dlopens the pass next to it),
+#                                  parcoach.specs
 #   $(libdir)                      libparcoach-rt.so libparcoach-rt.a
 #   $(libdir)/pkgconfig            parcoach.pc
 #   $(includedir)                  parcoach_rt.h
@@ -143,6 +157,7 @@ install: all
 	  '$(DESTDIR)$(pkgconfigdir)' '$(DESTDIR)$(includedir)' '$(DESTDIR)$(man1dir)' \
 	  '$(DESTDIR)$(modulefilesdir)/parcoach'
 	$(INSTALL_PROGRAM) $(PLUGIN) $(PASS) '$(DESTDIR)$(pkglibdir)/'
+	$(INSTALL_DATA) $(INST_SPECS) '$(DESTDIR)$(pkglibdir)/'
 	$(INSTALL_PROGRAM) $(RT_SHARED) '$(DESTDIR)$(libdir)/'
 	$(INSTALL_DATA) $(RT_STATIC) '$(DESTDIR)$(libdir)/'
 	$(INSTALL_DATA) rtlib/parcoach_rt.h '$(DESTDIR)$(includedir)/'
@@ -157,7 +172,7 @@ install: all
 # that are left empty.
 uninstall:
 	rm -f $(addprefix '$(DESTDIR)$(bindir)'/,$(INSTALLED_BIN)) \
-	      $(addprefix '$(DESTDIR)$(pkglibdir)'/,$(INSTALLED_PLUGIN)) \
+	      $(addprefix '$(DESTDIR)$(pkglibdir)'/,$(INSTALLED_PLUGIN) parcoach.specs) \
 	      $(addprefix '$(DESTDIR)$(libdir)'/,$(INSTALLED_LIBS)) \
 	      '$(DESTDIR)$(pkgconfigdir)/parcoach.pc' \
 	      '$(DESTDIR)$(includedir)/parcoach_rt.h' \

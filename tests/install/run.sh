@@ -134,7 +134,8 @@ else
 fi
 check install-honours-destdir test ! -e "$root"
 expected="bin/parcoach-config bin/parcoach-cc bin/parcoach-cxx bin/parcoach-fc
-lib/parcoach/parcoach.so lib/parcoach/parcoach-pass.so lib/libparcoach-rt.so
+lib/parcoach/parcoach.so lib/parcoach/parcoach-pass.so lib/parcoach/parcoach.specs
+lib/libparcoach-rt.so
 lib/libparcoach-rt.a lib/pkgconfig/parcoach.pc include/parcoach_rt.h
 share/man/man1/parcoach.1 share/modulefiles/$module_name
 share/modulefiles/$module_name.lua"
@@ -314,6 +315,60 @@ elif cmake -S "$proj" -B "$proj/b" -DCMAKE_C_COMPILER="$root/bin/parcoach-cc" \
   run_mpi cmake-fortran-stops stop "$proj/b/fbad"
 else
   fail cmake-build "see below"; tail -30 "$work/cm.log" | sed 's/^/    /'
+fi
+
+# --- 7b. a CMake C, C++ and Fortran project with the specs flag alone --------
+# (the first recipe of the README: the plugin at compile time and the
+# runtime at link time come from -specs= in CMAKE_<LANG>_FLAGS; the link
+# uses Debian's --as-needed).
+proj=$work/cmake-specs
+mkdir -p "$proj" && cp good.c work.c bad.c fmain.f90 fwork.f90 fbad.f90 cxx.cpp "$proj/"
+specs=$("$root/bin/parcoach-config" --specs)
+check specs-installed-path test "$specs" = "-specs=$root/lib/parcoach/parcoach.specs"
+cat > "$proj/CMakeLists.txt" <<'CM'
+cmake_minimum_required(VERSION 3.13)
+project(demo C CXX Fortran)
+add_executable(good good.c work.c)
+add_executable(bad bad.c)
+add_executable(cxx cxx.cpp)
+add_executable(fmain fwork.f90 fmain.f90)
+add_executable(fbad fbad.f90)
+CM
+if ! command -v cmake > /dev/null; then
+  fail cmake-specs "cmake missing (Debian package cmake: make deps)"
+elif cmake -S "$proj" -B "$proj/b" -DCMAKE_C_COMPILER="$MPICC" \
+       -DCMAKE_CXX_COMPILER="${MPICXX:-mpicxx}" -DCMAKE_Fortran_COMPILER="$MPIF90" \
+       -DCMAKE_C_FLAGS="$specs" -DCMAKE_CXX_FLAGS="$specs" -DCMAKE_Fortran_FLAGS="$specs" \
+       > "$work/cms.log" 2>&1 &&
+     cmake --build "$proj/b" -j 2 >> "$work/cms.log" 2>&1; then
+  pass cmake-specs-build
+  check cmake-specs-warning grep -q 'bad.c:7:5: warning:.*parcoach:collective-mismatch' "$work/cms.log"
+  run_mpi cmake-specs-c-runs ok "$proj/b/good"
+  run_mpi cmake-specs-cxx-runs ok "$proj/b/cxx"
+  run_mpi cmake-specs-fortran-runs ok "$proj/b/fmain"
+  run_mpi cmake-specs-c-stops stop "$proj/b/bad"
+  run_mpi cmake-specs-fortran-stops stop "$proj/b/fbad"
+else
+  fail cmake-specs-build "see below"; tail -30 "$work/cms.log" | sed 's/^/    /'
+fi
+
+# --- 7c. an autotools project with the specs flag in CFLAGS and FCFLAGS -----
+proj=$work/autotools-specs
+mkdir -p "$proj" && cp "$work/autotools/configure.ac" "$work/autotools/Makefile.am" \
+  good.c work.c bad.c fmain.f90 fwork.f90 fbad.f90 "$proj/" 2>/dev/null
+if ! test -f "$proj/configure.ac" || ! command -v autoreconf > /dev/null; then
+  fail autotools-specs "no autotools project to build (see autotools-build)"
+elif (cd "$proj" && autoreconf -i > "$work/ats.log" 2>&1 &&
+      ./configure CC="$MPICC" FC="$MPIF90" CFLAGS="-g $specs" FCFLAGS="-g $specs" >> "$work/ats.log" 2>&1 &&
+      make -j2 >> "$work/ats.log" 2>&1); then
+  pass autotools-specs-build
+  check autotools-specs-warning grep -q 'bad.c:7:5: warning:.*parcoach:collective-mismatch' "$work/ats.log"
+  run_mpi autotools-specs-c-runs ok "$proj/good"
+  run_mpi autotools-specs-fortran-runs ok "$proj/fmain"
+  run_mpi autotools-specs-c-stops stop "$proj/bad"
+  run_mpi autotools-specs-fortran-stops stop "$proj/fbad"
+else
+  fail autotools-specs-build "see below"; tail -30 "$work/ats.log" | sed 's/^/    /'
 fi
 
 # --- 8. modulefiles: environment-modules (Tcl) and Lmod (Lua) -----------------

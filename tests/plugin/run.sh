@@ -64,6 +64,55 @@ else
   fail help "compilation failed:"; sed 's/^/    /' "$work/out"
 fi
 
+# The specs file alone (parcoach-config --specs) loads the plugin into cc1,
+# cc1plus and f951 and links the runtime after the objects, even with
+# --as-needed and with separate compile and link steps.
+specs=$("$config" --specs)
+cat > "$work/fbad.f90" <<'SRC'
+program fbad
+  use mpi
+  integer :: ierr, rank
+  call MPI_INIT(ierr)
+  call MPI_COMM_RANK(MPI_COMM_WORLD, rank, ierr)
+  if (rank == 0) call MPI_BARRIER(MPI_COMM_WORLD, ierr)
+  call MPI_ALLREDUCE(MPI_IN_PLACE, rank, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
+  call MPI_FINALIZE(ierr)
+end program fbad
+SRC
+cat > "$work/bad_main.c" <<'SRC'
+#include <mpi.h>
+int f(int rank);
+int main(int argc, char **argv) {
+  int rank;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  f(rank);
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Finalize();
+  return 0;
+}
+SRC
+for lang in c cxx fortran; do
+  case $lang in
+    c) compiler=$MPICC; sources="$work/bad.c $work/bad_main.c" ;;
+    cxx) compiler="$MPICXX -x c++"; sources="$work/bad.c $work/bad_main.c" ;;
+    fortran) compiler=$MPIF90; sources="$work/fbad.f90" ;;
+  esac
+  objects=
+  for source in $sources; do
+    object=$work/specs_${lang}_$(basename "$source").o
+    $compiler $specs -c "$source" -o "$object" 2>> "$work/specs_$lang.log"
+    objects="$objects $object"
+  done
+  if grep -q "parcoach:collective-mismatch" "$work/specs_$lang.log" &&
+     ${compiler% -x c++} $specs -Wl,--as-needed $objects -o "$work/specs_$lang" 2>> "$work/specs_$lang.log"; then
+    timeout 120 $MPIEXEC -n 2 "$work/specs_$lang" < /dev/null > "$work/specs_$lang.out" 2>&1
+    expect_output specs-$lang-stops "PARCOACH: rank" "$work/specs_$lang.out"
+  else
+    fail specs-$lang "no warning, or the link failed:"; sed 's/^/    /' "$work/specs_$lang.log"
+  fi
+done
+
 # Loaded into another GCC: one clear error naming both versions (needs a
 # second GCC; make deps installs gcc-11 for this).
 built_for=$("$config" --gcc-version)
