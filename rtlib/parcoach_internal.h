@@ -1,0 +1,127 @@
+/* What the parts of the runtime share (internal to rtlib, not installed):
+   parcoach_rt.c        the collective checks (entry points, reports, stop)
+   parcoach_digests.c   the arguments each check compares, and their digest
+   parcoach_options.c   PARCOACH_TIMEOUT and PARCOACH_STATS, the clock
+   parcoach_stats.c     per-site statistics (PARCOACH_STATS)
+   parcoach_watchdog.c  the watched reduction (PARCOACH_TIMEOUT)
+   parcoach_threads.c, parcoach_omp.c: the thread and OpenMP checks, on
+   their own headers.  */
+#ifndef PARCOACH_INTERNAL_H
+#define PARCOACH_INTERNAL_H
+
+#include "parcoach_rt.h"
+
+#include <limits.h>
+#include <stddef.h>
+
+/* None of this is part of the library's interface: hidden from programs
+   and other libraries (the shared library exports parcoach_rt.h only).  */
+#pragma GCC visibility push(hidden)
+
+/* The site facts once the decision to check is taken.  */
+#define PARCOACH_CHECK_FACTS \
+  int colour, const char *file, int line, const char *function, \
+  const char *conditionals
+
+/* ---- the collective checks (parcoach_rt.c) */
+
+/* Whether COLOUR names a collective of this runtime's table.  */
+int parcoach_known_colour (int colour);
+
+/* Describe COLOUR in DESC (SIZE bytes) for an error line: "MPI_Barrier"
+   prefixed with VERB ("calling " or ""), or "leaving the function".  */
+void parcoach_describe (char *desc, size_t size, const char *verb,
+                        int colour);
+
+/* Sleep a moment so that the launcher forwards the error lines before
+   MPI_Abort tears the job down.  */
+void parcoach_let_output_drain (void);
+
+/* ---- the compared arguments (parcoach_digests.c) */
+
+/* What a check compares.  A process's exact values are kept as 2 x
+   PARCOACH_NFIELDS long longs: for each field, the smallest value it put
+   there and the negation of the largest (a root that sends and receives
+   puts two sizes, which must be equal), or PARCOACH_NO_VALUE twice when it
+   has nothing to compare there: a wildcard, which never disagrees.  The
+   check reduces an 8-byte digest of them (parcoach_digest); only when the
+   digests disagree are the exact values gathered, to find and name what
+   differs.  */
+enum
+{
+  PARCOACH_FIELD_COLOUR,
+  PARCOACH_FIELD_ROOT,
+  PARCOACH_FIELD_OP,   /* index in the table of predefined operations */
+  PARCOACH_FIELD_SIZE, /* bytes: count x datatype size */
+  PARCOACH_NFIELDS
+};
+
+#define PARCOACH_NO_VALUE LLONG_MAX
+
+/* The bytes of the digest every check reduces (see parcoach_digests.c).  */
+#define PARCOACH_DIGEST_BYTES 8
+
+/* The arguments of the guarded call as the instrumented code passed them:
+   addresses of the values (NULL when the compiler had none), in C types
+   (int, MPI_Op, MPI_Datatype) or, from Fortran, as MPI_Fint handles and
+   integers.  The buffers are the call's own; from Fortran a buffer is NULL
+   when it is MPI_IN_PLACE (the compiler recognised it: Fortran's
+   MPI_IN_PLACE is a variable whose address C cannot name).  */
+struct parcoach_args
+{
+  int fortran;
+  const void *root, *op;
+  const void *buf[2], *count[2], *type[2]; /* [0] send side, [1] receive */
+};
+
+void parcoach_fields_init (long long *exact);
+void parcoach_field_put (long long *exact, int field, long long value);
+/* This process's values of the compared fields other than the colour
+   (ARGS may be NULL: nothing to compare).  */
+void parcoach_contribute_args (const struct parcoach_args *args, int colour,
+                               MPI_Comm comm, long long *exact);
+void parcoach_digest (const long long *exact, signed char *digest);
+/* Whether the reduced digest says that every process agrees.  */
+int parcoach_digest_agrees (const signed char *digest);
+/* "MPI_SUM" for the index a process put in PARCOACH_FIELD_OP, "?" for an
+   index out of the table.  */
+const char *parcoach_op_name (long long index);
+
+/* ---- options and clock (parcoach_options.c) */
+
+extern double parcoach_timeout;   /* seconds; 0: no watchdog */
+extern char *parcoach_stats_path; /* NULL: no statistics */
+extern int parcoach_options_read;
+void parcoach_read_options (void);
+
+/* The options, read once per process: one acquire load once they are.  */
+static inline void
+parcoach_options (void)
+{
+  if (__builtin_expect (!__atomic_load_n (&parcoach_options_read,
+                                          __ATOMIC_ACQUIRE), 0))
+    parcoach_read_options ();
+}
+
+/* Monotonic time in seconds; a pause of NS nanoseconds.  */
+double parcoach_now (void);
+void parcoach_sleep_ns (long ns);
+
+/* ---- statistics (parcoach_stats.c) */
+
+/* Counts one check at a site and the SECONDS it took.  */
+void parcoach_stats_record (int colour, const char *file, int line,
+                            const char *function, double seconds);
+
+/* ---- watchdog (parcoach_watchdog.c) */
+
+/* The check's reduction (PARCOACH_DIGEST_BYTES of MPI_MIN) when
+   PARCOACH_TIMEOUT is set: stops the job if it has not completed in time.
+   MPI_SUCCESS, or the error of the failing call.  */
+int parcoach_allreduce_watched (signed char *in, signed char *out,
+                                MPI_Comm comm, int colour, const char *file,
+                                int line, const char *function);
+
+#pragma GCC visibility pop
+
+#endif
