@@ -70,7 +70,11 @@ endif
 
 # Check/install the Debian packages; a fast no-op when all are there.  Once
 # configured, the script is told which GCC (hence gcc-N-plugin-dev) we use.
-RUN_DEPS = $(if $(GCC_PLUGIN_DIR),CC='$(CC)') $(SHELL) tests/install-deps.sh
+# Building and installing only check the build dependencies (and install
+# nothing); the goals that run tests install what they need (as root).
+TEST_GOALS := deps demo check check-plugin unit bench bench-stencil
+DEPS_MODE = $(if $(filter $(TEST_GOALS),$(MAKECMDGOALS)),test,build)
+RUN_DEPS = $(if $(GCC_PLUGIN_DIR),CC='$(CC)') $(SHELL) tests/install-deps.sh $(DEPS_MODE)
 
 # configure: generated from configure.ac and our macros (m4/*.m4, included
 # by configure.ac; no aclocal/automake needed).
@@ -334,6 +338,15 @@ script_cmd = $(if $(filter %.py,$(1)),$(PYTHON),$(SHELL)) $(1)
 # and `make check' still runs the other suites.
 UNIT_MAIN := tests/unit/main.cpp
 UNIT_CMD  := $(MAKE) -s --no-print-directory $(UNIT_TESTS) && $(UNIT_TESTS)
+# Without Catch2 at configure time the unit tests are skipped, loudly,
+# unless it has been installed since (make check installs it as root).
+CATCH2_NOW = echo '\#include <catch2/catch.hpp>' | \
+  $(CXX) $(CATCH2_CPPFLAGS) -std=c++17 -fsyntax-only -x c++ - 2>/dev/null
+ifeq ($(HAVE_CATCH2),no)
+UNIT_CMD  := if $(CATCH2_NOW); then $(UNIT_CMD); else \
+  echo "!!! SKIPPED unit tests: Catch2 2.x (catch2/catch.hpp) not found" \
+       "(Debian: catch2; RHEL/Fedora: catch2-devel; or CATCH2_CPPFLAGS=-I...)"; fi
+endif
 
 .PHONY: unit
 unit: all
@@ -367,7 +380,7 @@ bench-stencil: all
 # installed), then the runtime, plugin and errbench suites against it.
 CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py \
                  tests/robustness/run.sh tests/install/run.sh tests/install/gcc11.sh \
-                 tests/openmpi/run.sh
+                 tests/install/user_build.sh tests/openmpi/run.sh
 
 .PHONY: check
 check: deps all

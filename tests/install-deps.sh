@@ -1,7 +1,14 @@
 #!/bin/sh
-# tests/install-deps.sh -- check (and, as root, install) the Debian packages
-# needed to build and test PARCOACH for GCC.  Run by `make deps'.
+# tests/install-deps.sh [build|test] -- check (and, for the tests, as root,
+# install) the Debian packages PARCOACH for GCC needs.
 #
+# build: what building and installing needs (a compiler, its plugin
+#   headers, GMP, MPICH, autoconf for a git checkout).  Never installs
+#   anything: prints what is missing (Debian and RHEL names) and exits 0,
+#   so that configure says what stops the build.  What `make' and `make
+#   install' run.
+# test (the default): everything the test suites need as well.  What `make
+#   deps', `make check' and `make demo' run:
 #   - everything installed            -> prints one line, exit 0 (fast: dpkg-query)
 #   - missing packages, running as root -> apt-get update && apt-get install -y
 #   - missing packages, not root      -> prints the exact sudo command, exit 1
@@ -11,6 +18,32 @@
 # the tests also want a second GCC release (gcc-11, or gcc-12 next to 11).
 # PARCOACH_SKIP_DEPS=1 skips the check (non-Debian systems, custom installs).
 set -u
+mode=${1:-test}
+case $mode in
+  build|test) ;;
+  *) echo "usage: $0 [build|test]" >&2; exit 2 ;;
+esac
+
+# The RHEL/Fedora names of the Debian packages we ask for (for messages).
+rhel_names() {
+  for p in "$@"; do
+    case $p in
+      g++) echo gcc-c++ ;;
+      gfortran) echo gcc-gfortran ;;
+      gcc-*-plugin-dev) echo gcc-plugin-devel ;;
+      libgmp-dev) echo gmp-devel ;;
+      mpich|libmpich-dev) echo mpich-devel ;;
+      openmpi-bin|libopenmpi-dev) echo openmpi-devel ;;
+      catch2) echo catch2-devel ;;
+      libc6-dev) echo glibc-devel ;;
+      pkg-config) echo pkgconf-pkg-config ;;
+      lmod) echo Lmod ;;
+      tcl8.6) echo tcl ;;
+      gcc-[0-9]*|g++-[0-9]*|gfortran-[0-9]*) ;;  # another GCC release: no RHEL package
+      *) echo "$p" ;;
+    esac
+  done | sort -u | tr '\n' ' '
+}
 
 if test "${PARCOACH_SKIP_DEPS:-}" = 1; then
   echo "install-deps: PARCOACH_SKIP_DEPS=1, not checking system packages"
@@ -47,9 +80,10 @@ other_gcc="gcc-$other g++-$other gfortran-$other gcc-$other-plugin-dev"
 # alternatives make mpicc/mpiexec Open MPI's (higher priority): configure
 # does not use those names when MPICH's own ones (mpicc.mpich...) exist, and
 # this script leaves the alternatives alone.
-packages="make autoconf automake pkg-config cmake gcc g++ gfortran libc6-dev
-gcc-$major-plugin-dev libgmp-dev mpich libmpich-dev openmpi-bin libopenmpi-dev
-catch2 python3 $other_gcc tcl8.6"
+build_packages="make autoconf gcc g++ libc6-dev gcc-$major-plugin-dev libgmp-dev
+mpich libmpich-dev"
+packages="$build_packages automake pkg-config cmake gfortran openmpi-bin
+libopenmpi-dev catch2 python3 $other_gcc tcl8.6"
 deps_dir=${PARCOACH_DEPS_DIR:-/opt/parcoach-deps}
 envmod_cmd=$deps_dir/environment-modules/usr/lib/x86_64-linux-gnu/modulecmd.tcl
 envmod_system=no
@@ -58,6 +92,7 @@ if test "$(dpkg-query -W -f='${db:Status-Status}' environment-modules 2>/dev/nul
 else
   packages="$packages lmod"
 fi
+test "$mode" = build && packages=$build_packages
 
 # Unpack environment-modules into $deps_dir (as root; idempotent).
 unpack_envmod() {
@@ -93,6 +128,16 @@ for p in $packages; do
   fi
 done
 
+if test "$mode" = build; then
+  if test -n "$missing"; then
+    echo "install-deps: to build PARCOACH, install:" >&2
+    echo "  Debian/Ubuntu: sudo apt-get install -y$missing" >&2
+    echo "  RHEL/Fedora:   sudo dnf install -y $(rhel_names $missing)" >&2
+    echo "(configure says what stops the build; \`make deps' installs everything the tests need)" >&2
+  fi
+  exit 0
+fi
+
 if test -z "$missing"; then
   unpack_envmod || exit 1
   echo "install-deps: all required Debian packages are installed (GCC $major)"
@@ -115,5 +160,6 @@ fi
 
 echo "install-deps: not root; install them with:" >&2
 echo "  sudo apt-get install -y$missing" >&2
+echo "  (RHEL/Fedora: sudo dnf install -y $(rhel_names $missing))" >&2
 echo "(or set PARCOACH_SKIP_DEPS=1 if they are installed some other way)" >&2
 exit 1
