@@ -116,8 +116,13 @@ OBJ            := $(B)/obj
 
 PLUGIN         := $(B)/parcoach.so
 PASS           := $(B)/parcoach-pass.so
-RT_SONAME      := libparcoach-rt.so
+# The runtime's ABI version: bumped when an entry point the plugin calls
+# changes incompatibly, so that programs instrumented by an older plugin
+# keep the runtime they were linked with.
+RT_ABI         := 0
+RT_SONAME      := libparcoach-rt.so.$(RT_ABI)
 RT_SHARED      := $(B)/$(RT_SONAME)
+RT_DEVLINK     := $(B)/libparcoach-rt.so
 RT_STATIC      := $(B)/libparcoach-rt.a
 CONFIG_SCRIPT  := $(B)/parcoach-config
 UNIT_TESTS     := $(B)/unit-tests
@@ -182,7 +187,7 @@ endif
 # ---------------------------------------------------------------------------
 
 .PHONY: all
-all: $(PLUGIN) $(PASS) $(RT_SHARED) $(RT_STATIC) $(CONFIG_SCRIPT) packaging
+all: $(PLUGIN) $(PASS) $(RT_SHARED) $(RT_DEVLINK) $(RT_STATIC) $(CONFIG_SCRIPT) packaging
 
 # Fail with a readable message when a source directory is still empty.
 need = $(if $(1),,$(error no $(2) sources yet: nothing to build $(3)))
@@ -239,6 +244,10 @@ $(RT_SHARED): $(RT_OBJS)
 	$(call need,$(RT_OBJS),rtlib/*.c,$@)
 	$(call msg,LINK,$@)
 	$(Q)$(MPICC) -shared -Wl,-soname,$(RT_SONAME) $(LDFLAGS) -o $@ $^
+
+# -lparcoach-rt finds libparcoach-rt.so, a link to the versioned library.
+$(RT_DEVLINK): $(RT_SHARED)
+	$(Q)ln -sf $(RT_SONAME) $@
 
 $(RT_STATIC): $(RT_OBJS)
 	$(call need,$(RT_OBJS),rtlib/*.c,$@)

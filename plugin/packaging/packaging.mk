@@ -21,6 +21,7 @@ includedir     ?= $(prefix)/include
 datarootdir    ?= $(prefix)/share
 datadir        ?= $(datarootdir)
 mandir         ?= $(datarootdir)/man
+docdir         ?= $(datarootdir)/doc/parcoach
 pkglibdir       = $(libdir)/parcoach
 pkgconfigdir    = $(libdir)/pkgconfig
 modulefilesdir  = $(datadir)/modulefiles
@@ -141,30 +142,34 @@ $(MODULE_LUA): $(PKG_DIR)/parcoach.lua.in $(CONFDIR)/config.mk $(B)/install-dirs
 #   $(libdir)/parcoach/            parcoach.so parcoach-pass.so (side by side:
 #                                  the loader dlopens the pass next to it),
 #                                  parcoach.specs
-#   $(libdir)                      libparcoach-rt.so libparcoach-rt.a
+#   $(libdir)                      libparcoach-rt.so.0 (SONAME), libparcoach-rt.so
+#                                  (link to it), libparcoach-rt.a
 #   $(libdir)/pkgconfig            parcoach.pc
 #   $(includedir)                  parcoach_rt.h
 #   $(mandir)/man1                 parcoach.1
 #   $(datadir)/modulefiles/parcoach/   0.1-gcc12 (Tcl), 0.1-gcc12.lua (Lmod)
+#   $(docdir)                      README COPYING
 
 INSTALLED_BIN     := parcoach-config parcoach-cc parcoach-cxx parcoach-fc
 INSTALLED_PLUGIN  := parcoach.so parcoach-pass.so
-INSTALLED_LIBS    := libparcoach-rt.so libparcoach-rt.a
+INSTALLED_LIBS    := $(RT_SONAME) libparcoach-rt.so libparcoach-rt.a
 
 .PHONY: install uninstall install-gcc-plugin uninstall-gcc-plugin
 install: all
 	$(INSTALL) -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(pkglibdir)' '$(DESTDIR)$(libdir)' \
 	  '$(DESTDIR)$(pkgconfigdir)' '$(DESTDIR)$(includedir)' '$(DESTDIR)$(man1dir)' \
-	  '$(DESTDIR)$(modulefilesdir)/parcoach'
+	  '$(DESTDIR)$(modulefilesdir)/parcoach' '$(DESTDIR)$(docdir)'
 	$(INSTALL_PROGRAM) $(PLUGIN) $(PASS) '$(DESTDIR)$(pkglibdir)/'
 	$(INSTALL_DATA) $(INST_SPECS) '$(DESTDIR)$(pkglibdir)/'
 	$(INSTALL_PROGRAM) $(RT_SHARED) '$(DESTDIR)$(libdir)/'
+	ln -sf $(RT_SONAME) '$(DESTDIR)$(libdir)/libparcoach-rt.so'
 	$(INSTALL_DATA) $(RT_STATIC) '$(DESTDIR)$(libdir)/'
 	$(INSTALL_DATA) rtlib/parcoach_rt.h '$(DESTDIR)$(includedir)/'
 	$(INSTALL_PROGRAM) $(INST_CONFIG) $(WRAPPERS) '$(DESTDIR)$(bindir)/'
 	$(INSTALL_DATA) $(PC_FILE) '$(DESTDIR)$(pkgconfigdir)/'
 	$(INSTALL_DATA) $(MAN_PAGE) '$(DESTDIR)$(man1dir)/'
 	$(INSTALL_DATA) $(MODULE_TCL) $(MODULE_LUA) '$(DESTDIR)$(modulefilesdir)/parcoach/'
+	$(INSTALL_DATA) README COPYING '$(DESTDIR)$(docdir)/'
 	@echo "Installed PARCOACH $(PACKAGE_VERSION) (GCC $(GCC_FULL_VERSION)) under $(DESTDIR)$(prefix)"
 	@echo "  module use $(modulefilesdir); module load parcoach/$(MODULE_VERSION)"
 
@@ -178,8 +183,9 @@ uninstall:
 	      '$(DESTDIR)$(includedir)/parcoach_rt.h' \
 	      '$(DESTDIR)$(man1dir)/parcoach.1' \
 	      '$(DESTDIR)$(modulefilesdir)/parcoach/$(MODULE_VERSION)' \
-	      '$(DESTDIR)$(modulefilesdir)/parcoach/$(MODULE_VERSION).lua'
-	@rmdir '$(DESTDIR)$(pkglibdir)' '$(DESTDIR)$(modulefilesdir)/parcoach' 2>/dev/null || true
+	      '$(DESTDIR)$(modulefilesdir)/parcoach/$(MODULE_VERSION).lua' \
+	      '$(DESTDIR)$(docdir)/README' '$(DESTDIR)$(docdir)/COPYING'
+	@rmdir '$(DESTDIR)$(pkglibdir)' '$(DESTDIR)$(modulefilesdir)/parcoach' '$(DESTDIR)$(docdir)' 2>/dev/null || true
 
 # GCC's plugin directory: `gcc -fplugin=parcoach' (no path) then loads it.
 # Usually needs root; DESTDIR is honoured.

@@ -135,7 +135,7 @@ fi
 check install-honours-destdir test ! -e "$root"
 expected="bin/parcoach-config bin/parcoach-cc bin/parcoach-cxx bin/parcoach-fc
 lib/parcoach/parcoach.so lib/parcoach/parcoach-pass.so lib/parcoach/parcoach.specs
-lib/libparcoach-rt.so
+lib/libparcoach-rt.so lib/libparcoach-rt.so.0 share/doc/parcoach/README share/doc/parcoach/COPYING
 lib/libparcoach-rt.a lib/pkgconfig/parcoach.pc include/parcoach_rt.h
 share/man/man1/parcoach.1 share/modulefiles/$module_name
 share/modulefiles/$module_name.lua"
@@ -155,6 +155,8 @@ if $MPICC $("$cfg" --cflags) -c good.c work.c 2> "$work/err" &&
    $MPICC good.o work.o $("$cfg" --libs) -o good_installed 2>> "$work/err"; then
   pass installed-compile-link
   run_mpi installed-run-correct ok ./good_installed
+  # The program needs the runtime by its versioned SONAME.
+  check installed-runtime-soname sh -c "readelf -d ./good_installed | grep -q 'NEEDED.*\[libparcoach-rt.so.0\]'"
 else
   fail installed-compile-link "see below"; sed 's/^/    /' "$work/err"
 fi
@@ -383,6 +385,7 @@ module_test() {
       bash --norc --noprofile -c "$init"'
     set -e
     module use "$ROOT/share/modulefiles"
+    manpath_before=${MANPATH-unset}
     module load "$MOD"
     test "$PARCOACH_ROOT" = "$ROOT" || { echo "PARCOACH_ROOT=$PARCOACH_ROOT"; exit 1; }
     test "$(command -v parcoach-cc)" = "$ROOT/bin/parcoach-cc" || { echo "PATH=$PATH"; exit 1; }
@@ -393,6 +396,14 @@ module_test() {
     grep -q "parcoach:collective-mismatch" "$OUT.err"
     module unload "$MOD"
     test -z "${PARCOACH_ROOT:-}" || { echo "still set after unload"; exit 1; }
+    # MANPATH as the module found it: unset, or a value of the user.
+    test "${MANPATH-unset}" = "$manpath_before" ||
+      { echo "MANPATH was $manpath_before, after unload ${MANPATH-unset}"; exit 1; }
+    export MANPATH=/usr/share/man
+    module load "$MOD"
+    case ":$MANPATH:" in *":$ROOT/share/man:"*) ;; *) echo "MANPATH=$MANPATH"; exit 1;; esac
+    module unload "$MOD"
+    test "$MANPATH" = /usr/share/man || { echo "MANPATH=$MANPATH after unload"; exit 1; }
   ' > "$work/module_$name.log" 2>&1
   if test $? -eq 0; then
     pass "modulefile-$name"
@@ -460,6 +471,11 @@ if command -v git > /dev/null && git -C "$src" rev-parse --git-dir > /dev/null 2
 else
   echo "SKIP dist: not a git checkout"
 fi
+
+# --- 12. the Spack recipe agrees with configure (no Spack needed) -------------
+python3 "$here/spack_recipe.py" > "$work/spack.log" 2>&1
+cat "$work/spack.log"
+failures=$((failures + $(grep -c '^FAIL' "$work/spack.log")))
 
 if test $failures -eq 0; then
   echo "install tests: all passed"
