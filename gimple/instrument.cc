@@ -2,6 +2,7 @@
 
 #include "collective_arguments.h"
 #include "report.h"
+#include "runtime_checks.h"
 
 #include <map>
 #include <set>
@@ -10,26 +11,19 @@ namespace parcoach {
 
 namespace {
 
-// The runtime entry points of rtlib/parcoach_rt.h.
-enum RuntimeCheck {
-  CheckComm, CheckCommPtr, CheckWin, CheckWinPtr, CheckFile, CheckFilePtr,
-  CheckWorld, CheckFortranComm, CheckFortranWin, CheckFortranFile,
-  RuntimeCheckCount
-};
+// The collective checks of rtlib/parcoach_rt.h: the entries of
+// parcoach_rt_checks.def (runtime_checks.h), or null for
+// parcoach_check_world (no handle).
+using HandleCheck = const RuntimeHandleCheck *;
 
 // The other two entry points: entering and leaving a checked function.
 enum RegionCall { EnterRegion, LeaveRegion, RegionCallCount };
 
-const char *const runtime_names[RuntimeCheckCount] = {
-    "parcoach_check_comm", "parcoach_check_comm_ptr", "parcoach_check_win",
-    "parcoach_check_win_ptr", "parcoach_check_file", "parcoach_check_file_ptr",
-    "parcoach_check_world", "parcoach_check_fortran_comm",
-    "parcoach_check_fortran_win", "parcoach_check_fortran_file"};
-
 const char *const region_names[RegionCallCount] = {
     "parcoach_enter_checked_region", "parcoach_leave_checked_region"};
 
-tree runtime_decls[RuntimeCheckCount];
+// Their declarations, by runtime_check_index, then parcoach_check_world.
+tree runtime_decls[kRuntimeHandleCheckCount + 1];
 tree region_decls[RegionCallCount];
 // void parcoach_omp_check[_if_armed] (int colour, const char *file, int line,
 //                                     const char *function, const char *conditionals)
@@ -45,7 +39,7 @@ const char *const thread_candidate_names[ThreadCandidateCount] = {
 tree thread_candidate_decls[ThreadCandidateCount];
 
 const ggc_root_tab runtime_decl_roots[] = {
-    {&runtime_decls[0], RuntimeCheckCount, sizeof(runtime_decls[0]),
+    {&runtime_decls[0], kRuntimeHandleCheckCount + 1, sizeof(runtime_decls[0]),
      &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
     {&region_decls[0], RegionCallCount, sizeof(region_decls[0]),
      &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
@@ -54,27 +48,6 @@ const ggc_root_tab runtime_decl_roots[] = {
     {&thread_candidate_decls[0], ThreadCandidateCount, sizeof(thread_candidate_decls[0]),
      &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
     LAST_GGC_ROOT_TAB};
-
-RuntimeCheck check_for(HandleKind kind, SourceLanguage language) {
-  if (language == SourceLanguage::Fortran) {
-    switch (kind) {
-    case HandleKind::Comm: case HandleKind::CommPtr: return CheckFortranComm;
-    case HandleKind::Win: case HandleKind::WinPtr: return CheckFortranWin;
-    case HandleKind::File: case HandleKind::FilePtr: return CheckFortranFile;
-    case HandleKind::World: return CheckWorld;
-    }
-  }
-  switch (kind) {
-  case HandleKind::Comm: return CheckComm;
-  case HandleKind::CommPtr: return CheckCommPtr;
-  case HandleKind::Win: return CheckWin;
-  case HandleKind::WinPtr: return CheckWinPtr;
-  case HandleKind::File: return CheckFile;
-  case HandleKind::FilePtr: return CheckFilePtr;
-  case HandleKind::World: break;
-  }
-  return CheckWorld;
-}
 
 tree const_string_type() {
   return build_pointer_type(build_qualified_type(char_type_node, TYPE_QUAL_CONST));
@@ -91,9 +64,11 @@ tree external_function(const char *name, tree type) {
 //             const char *conditionals)
 // With `compares_arguments', the `_args' entry point, which also compares
 // the collective's root, operation and data sizes (collective_arguments.h).
-tree runtime_decl(RuntimeCheck check, tree handle_type, bool compares_arguments) {
-  if (runtime_decls[check])
-    return runtime_decls[check];
+tree runtime_decl(HandleCheck check, tree handle_type) {
+  tree &decl = runtime_decls[check ? runtime_check_index(check) : kRuntimeHandleCheckCount];
+  if (decl)
+    return decl;
+  bool compares_arguments = check && check->compares_arguments;
   tree text = const_string_type();
   std::vector<tree> params;
   if (handle_type)
@@ -104,11 +79,11 @@ tree runtime_decl(RuntimeCheck check, tree handle_type, bool compares_arguments)
   for (tree tail : {integer_type_node, text, integer_type_node, text, text})
     params.push_back(tail);
   tree type = build_function_type_array(void_type_node, params.size(), params.data());
-  std::string name = runtime_names[check];
+  std::string name = check ? check->function : "parcoach_check_world";
   if (compares_arguments)
     name += "_args";
-  runtime_decls[check] = external_function(name.c_str(), type);
-  return runtime_decls[check];
+  decl = external_function(name.c_str(), type);
+  return decl;
 }
 
 // int parcoach_enter_checked_region (void);
@@ -126,22 +101,18 @@ tree region_decl(RegionCall call) {
 // The C type of the handle parameter: what the MPI prototype says (MPI_Comm
 // is an int in MPICH, a pointer in Open MPI), pointers for by-address
 // handles and for Fortran.
-tree handle_type(RuntimeCheck check, const gcall *call, int index) {
-  switch (check) {
-  case CheckComm: case CheckWin: case CheckFile: {
-    tree fntype = gimple_call_fntype(call);
-    tree args = fntype ? TYPE_ARG_TYPES(fntype) : NULL_TREE;
-    for (int i = 0; args && i < index; ++i)
-      args = TREE_CHAIN(args);
-    if (args && TREE_VALUE(args) != void_type_node)
-      return TREE_VALUE(args);
-    return TREE_TYPE(gimple_call_arg(call, index));
-  }
-  case CheckWorld:
+tree handle_type(HandleCheck check, const gcall *call, int index) {
+  if (!check)
     return NULL_TREE;
-  default:
+  if (check->by_address)
     return ptr_type_node;
-  }
+  tree fntype = gimple_call_fntype(call);
+  tree args = fntype ? TYPE_ARG_TYPES(fntype) : NULL_TREE;
+  for (int i = 0; args && i < index; ++i)
+    args = TREE_CHAIN(args);
+  if (args && TREE_VALUE(args) != void_type_node)
+    return TREE_VALUE(args);
+  return TREE_TYPE(gimple_call_arg(call, index));
 }
 
 // Values of the `when' argument (rtlib/parcoach_rt.h).
@@ -156,11 +127,11 @@ struct SiteText {
 // conditionals)' before the statement at `gsi'.  The checks on a
 // communicator argument compare the arguments of `collective_call' (none
 // for a function-exit check: null pointers).
-void insert_check(gimple_stmt_iterator *gsi, RuntimeCheck check, tree handle_type,
+void insert_check(gimple_stmt_iterator *gsi, HandleCheck check, tree handle_type,
                   tree handle, int colour, CheckWhen when, location_t where,
                   const SiteText &text, const gcall *collective_call = nullptr) {
-  bool compares_arguments = check == CheckComm || check == CheckFortranComm;
-  tree decl = runtime_decl(check, handle_type, compares_arguments);
+  bool compares_arguments = check && check->compares_arguments;
+  tree decl = runtime_decl(check, handle_type);
   vec<tree> args = vNULL;
   if (handle) {
     tree param_type = TREE_VALUE(TYPE_ARG_TYPES(TREE_TYPE(decl)));
@@ -174,9 +145,8 @@ void insert_check(gimple_stmt_iterator *gsi, RuntimeCheck check, tree handle_typ
   args.safe_push(build_int_cst(integer_type_node, colour));
   CheckArguments compared;
   if (compares_arguments) {
-    SourceLanguage language =
-        check == CheckFortranComm ? SourceLanguage::Fortran : SourceLanguage::C;
-    compared = collective_arguments(gsi, collective_call, collective_by_colour(colour), language);
+    compared = collective_arguments(gsi, collective_call, collective_by_colour(colour),
+                                    check->language);
     for (tree operand : compared.operands)
       args.safe_push(operand);
   }
@@ -262,7 +232,7 @@ tree function_invariant(tree value, const std::set<tree> &modified) {
 }
 
 struct ExitHandle {
-  RuntimeCheck check;
+  HandleCheck check;
   tree type;
   tree value; // NULL_TREE for MPI_COMM_WORLD
 };
@@ -277,7 +247,7 @@ std::vector<ExitHandle> choose_exit_handles(function *fun, const GimpleFunction 
   std::set<tree> modified = modified_parameters(fun);
   for (const CollectiveCall &site : model.collectives) {
     HandleKind kind = site.collective->handle_kind;
-    ExitHandle handle{CheckWorld, NULL_TREE, NULL_TREE};
+    ExitHandle handle{nullptr, NULL_TREE, NULL_TREE};
     if (kind == HandleKind::Comm) {
       int index = site.collective->handle_arg;
       if (index < 0 || (unsigned)index >= gimple_call_num_args(site.call))
@@ -285,7 +255,7 @@ std::vector<ExitHandle> choose_exit_handles(function *fun, const GimpleFunction 
       tree value = function_invariant(gimple_call_arg(site.call, index), modified);
       if (!value)
         continue;
-      handle.check = check_for(kind, model.language);
+      handle.check = runtime_check_for(kind, model.language);
       handle.type = handle_type(handle.check, site.call, index);
       handle.value = value;
     } else if (kind != HandleKind::World) {
@@ -320,7 +290,7 @@ namespace {
 bool insert_collective_check(const CollectiveCall &site, SourceLanguage language,
                              CheckWhen when, const SiteText &text) {
   const MpiCollective &collective = *site.collective;
-  RuntimeCheck check = check_for(collective.handle_kind, language);
+  HandleCheck check = runtime_check_for(collective.handle_kind, language);
   tree handle = NULL_TREE;
   tree type = NULL_TREE;
   if (collective.handle_kind != HandleKind::World) {

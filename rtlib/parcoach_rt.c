@@ -496,10 +496,12 @@ parcoach_check_group (MPI_Group group, PARCOACH_CHECK_FACTS)
 }
 
 static void
-parcoach_check_usable_win (MPI_Win win, PARCOACH_CHECK_FACTS)
+parcoach_check_usable_win (MPI_Win win, const struct parcoach_args *args,
+                           PARCOACH_CHECK_FACTS)
 {
   MPI_Group group;
 
+  (void) args; /* window collectives have no compared argument */
   if (win == MPI_WIN_NULL)
     return;
   if (PMPI_Win_get_group (win, &group) != MPI_SUCCESS)
@@ -508,10 +510,12 @@ parcoach_check_usable_win (MPI_Win win, PARCOACH_CHECK_FACTS)
 }
 
 static void
-parcoach_check_usable_file (MPI_File fh, PARCOACH_CHECK_FACTS)
+parcoach_check_usable_file (MPI_File fh, const struct parcoach_args *args,
+                            PARCOACH_CHECK_FACTS)
 {
   MPI_Group group;
 
+  (void) args; /* nor have file collectives */
   if (fh == MPI_FILE_NULL)
     return;
   if (PMPI_File_get_group (fh, &group) != MPI_SUCCESS)
@@ -519,59 +523,23 @@ parcoach_check_usable_file (MPI_File fh, PARCOACH_CHECK_FACTS)
   parcoach_check_group (group, colour, file, line, function, conditionals);
 }
 
-void
-parcoach_check_comm (MPI_Comm comm, PARCOACH_SITE_PARAMS)
-{
-  if (!parcoach_should_check (when))
-    return;
-  parcoach_check_usable_comm (comm, NULL, colour, file, line, function,
-                              conditionals);
-}
-
-void
-parcoach_check_comm_ptr (const MPI_Comm *comm, PARCOACH_SITE_PARAMS)
-{
-  if (comm == NULL || !parcoach_should_check (when))
-    return;
-  parcoach_check_usable_comm (*comm, NULL, colour, file, line, function,
-                              conditionals);
-}
-
-void
-parcoach_check_win (MPI_Win win, PARCOACH_SITE_PARAMS)
-{
-  if (!parcoach_should_check (when))
-    return;
-  parcoach_check_usable_win (win, colour, file, line, function,
-                             conditionals);
-}
-
-void
-parcoach_check_win_ptr (const MPI_Win *win, PARCOACH_SITE_PARAMS)
-{
-  if (win == NULL || !parcoach_should_check (when))
-    return;
-  parcoach_check_usable_win (*win, colour, file, line, function,
-                             conditionals);
-}
-
-void
-parcoach_check_file (MPI_File fh, PARCOACH_SITE_PARAMS)
-{
-  if (!parcoach_should_check (when))
-    return;
-  parcoach_check_usable_file (fh, colour, file, line, function,
-                              conditionals);
-}
-
-void
-parcoach_check_file_ptr (const MPI_File *fh, PARCOACH_SITE_PARAMS)
-{
-  if (fh == NULL || !parcoach_should_check (when))
-    return;
-  parcoach_check_usable_file (*fh, colour, file, line, function,
-                              conditionals);
-}
+/* The entry points of parcoach_rt_checks.def.  The Fortran conversions
+   are only valid once MPI is initialised, hence the test first.  They use
+   the PMPI_ names like every other call here (MPICH defines PMPI_Comm_f2c
+   and PMPI_Win_f2c as macros and PMPI_File_f2c as a function; Open MPI has
+   all three as functions); they do no communication anyway.  */
+#define PARCOACH_HANDLE_CHECK(name, parameter, present, handle, checked_as, \
+                              args, kinds, language) \
+  void \
+  parcoach_check_##name (parameter h, PARCOACH_SITE_PARAMS) \
+  { \
+    if (!(present) || !parcoach_should_check (when)) \
+      return; \
+    parcoach_check_usable_##checked_as (handle, NULL, colour, file, line, \
+                                        function, conditionals); \
+  }
+#include "parcoach_rt_checks.def"
+#undef PARCOACH_HANDLE_CHECK
 
 void
 parcoach_check_world (PARCOACH_SITE_PARAMS)
@@ -579,39 +547,6 @@ parcoach_check_world (PARCOACH_SITE_PARAMS)
   if (!parcoach_should_check (when))
     return;
   parcoach_check_usable_comm (MPI_COMM_WORLD, NULL, colour, file, line,
-                              function, conditionals);
-}
-
-/* Fortran handles.  The conversions are only valid once MPI is
-   initialised, hence the test first.  They use the PMPI_ names like every
-   other call here (MPICH defines PMPI_Comm_f2c and PMPI_Win_f2c as macros
-   and PMPI_File_f2c as a function; Open MPI has all three as functions);
-   they do no communication anyway.  */
-
-void
-parcoach_check_fortran_comm (const MPI_Fint *comm, PARCOACH_SITE_PARAMS)
-{
-  if (comm == NULL || !parcoach_should_check (when))
-    return;
-  parcoach_check_usable_comm (PMPI_Comm_f2c (*comm), NULL, colour, file,
-                              line, function, conditionals);
-}
-
-void
-parcoach_check_fortran_win (const MPI_Fint *win, PARCOACH_SITE_PARAMS)
-{
-  if (win == NULL || !parcoach_should_check (when))
-    return;
-  parcoach_check_usable_win (PMPI_Win_f2c (*win), colour, file, line,
-                             function, conditionals);
-}
-
-void
-parcoach_check_fortran_file (const MPI_Fint *fh, PARCOACH_SITE_PARAMS)
-{
-  if (fh == NULL || !parcoach_should_check (when))
-    return;
-  parcoach_check_usable_file (PMPI_File_f2c (*fh), colour, file, line,
                               function, conditionals);
 }
 

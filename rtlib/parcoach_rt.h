@@ -106,21 +106,19 @@ extern "C" {
 int parcoach_enter_checked_region (void);
 void parcoach_leave_checked_region (int saved);
 
-/* C and C++ (handles by value, or by address for MPI_Comm_free & co.).  */
-void parcoach_check_comm (MPI_Comm comm, PARCOACH_SITE_PARAMS);
-void parcoach_check_comm_ptr (const MPI_Comm *comm, PARCOACH_SITE_PARAMS);
-void parcoach_check_win (MPI_Win win, PARCOACH_SITE_PARAMS);
-void parcoach_check_win_ptr (const MPI_Win *win, PARCOACH_SITE_PARAMS);
-void parcoach_check_file (MPI_File fh, PARCOACH_SITE_PARAMS);
-void parcoach_check_file_ptr (const MPI_File *fh, PARCOACH_SITE_PARAMS);
+/* One check per way the handle comes: C and C++ handles by value, or by
+   address (MPI_Comm_free & co.); Fortran (`use mpi', mpif.h) INTEGER
+   handles by reference, converted with MPI_Comm_f2c, MPI_Win_f2c,
+   MPI_File_f2c: parcoach_check_comm, _comm_ptr, _win, _win_ptr, _file,
+   _file_ptr, _fortran_comm, _fortran_win, _fortran_file (the list:
+   parcoach_rt_checks.def).  */
+#define PARCOACH_HANDLE_CHECK(name, parameter, present, handle, checked_as, \
+                              args, kinds, language) \
+  void parcoach_check_##name (parameter h, PARCOACH_SITE_PARAMS);
+#include "parcoach_rt_checks.def"
+#undef PARCOACH_HANDLE_CHECK
 /* MPI_COMM_WORLD (before MPI_Finalize).  */
 void parcoach_check_world (PARCOACH_SITE_PARAMS);
-
-/* Fortran (`use mpi', mpif.h): every handle is an INTEGER passed by
-   reference, converted with MPI_Comm_f2c, MPI_Win_f2c, MPI_File_f2c.  */
-void parcoach_check_fortran_comm (const MPI_Fint *comm, PARCOACH_SITE_PARAMS);
-void parcoach_check_fortran_win (const MPI_Fint *win, PARCOACH_SITE_PARAMS);
-void parcoach_check_fortran_file (const MPI_Fint *fh, PARCOACH_SITE_PARAMS);
 
 /* The checks before a collective on a communicator argument (C and
    Fortran), which also compare, in the same reduction as the colour, the

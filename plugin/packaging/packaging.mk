@@ -145,7 +145,7 @@ $(MODULE_LUA): $(PKG_DIR)/parcoach.lua.in $(CONFDIR)/config.mk $(B)/install-dirs
 #   $(libdir)                      libparcoach-rt.so.0 (SONAME), libparcoach-rt.so
 #                                  (link to it), libparcoach-rt.a
 #   $(libdir)/pkgconfig            parcoach.pc
-#   $(includedir)                  parcoach_rt.h
+#   $(includedir)                  parcoach_rt.h parcoach_rt_checks.def
 #   $(mandir)/man1                 parcoach.1
 #   $(datadir)/modulefiles/parcoach/   0.1-gcc12 (Tcl), 0.1-gcc12.lua (Lmod)
 #   $(docdir)                      README COPYING
@@ -164,7 +164,7 @@ install: all
 	$(INSTALL_PROGRAM) $(RT_SHARED) '$(DESTDIR)$(libdir)/'
 	ln -sf $(RT_SONAME) '$(DESTDIR)$(libdir)/libparcoach-rt.so'
 	$(INSTALL_DATA) $(RT_STATIC) '$(DESTDIR)$(libdir)/'
-	$(INSTALL_DATA) rtlib/parcoach_rt.h '$(DESTDIR)$(includedir)/'
+	$(INSTALL_DATA) rtlib/parcoach_rt.h plugin/core/parcoach_rt_checks.def '$(DESTDIR)$(includedir)/'
 	$(INSTALL_PROGRAM) $(INST_CONFIG) $(WRAPPERS) '$(DESTDIR)$(bindir)/'
 	$(INSTALL_DATA) $(PC_FILE) '$(DESTDIR)$(pkgconfigdir)/'
 	$(INSTALL_DATA) $(MAN_PAGE) '$(DESTDIR)$(man1dir)/'
@@ -180,7 +180,7 @@ uninstall:
 	      $(addprefix '$(DESTDIR)$(pkglibdir)'/,$(INSTALLED_PLUGIN) parcoach.specs) \
 	      $(addprefix '$(DESTDIR)$(libdir)'/,$(INSTALLED_LIBS)) \
 	      '$(DESTDIR)$(pkgconfigdir)/parcoach.pc' \
-	      '$(DESTDIR)$(includedir)/parcoach_rt.h' \
+	      '$(DESTDIR)$(includedir)/parcoach_rt.h' '$(DESTDIR)$(includedir)/parcoach_rt_checks.def' \
 	      '$(DESTDIR)$(man1dir)/parcoach.1' \
 	      '$(DESTDIR)$(modulefilesdir)/parcoach/$(MODULE_VERSION)' \
 	      '$(DESTDIR)$(modulefilesdir)/parcoach/$(MODULE_VERSION).lua' \

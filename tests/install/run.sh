@@ -136,7 +136,7 @@ check install-honours-destdir test ! -e "$root"
 expected="bin/parcoach-config bin/parcoach-cc bin/parcoach-cxx bin/parcoach-fc
 lib/parcoach/parcoach.so lib/parcoach/parcoach-pass.so lib/parcoach/parcoach.specs
 lib/libparcoach-rt.so lib/libparcoach-rt.so.0 share/doc/parcoach/README share/doc/parcoach/COPYING
-lib/libparcoach-rt.a lib/pkgconfig/parcoach.pc include/parcoach_rt.h
+lib/libparcoach-rt.a lib/pkgconfig/parcoach.pc include/parcoach_rt.h include/parcoach_rt_checks.def
 share/man/man1/parcoach.1 share/modulefiles/$module_name
 share/modulefiles/$module_name.lua"
 missing=

@@ -69,6 +69,27 @@ else
 fi
 LINK="-L$libdir -Wl,-rpath,$libdir -lparcoach-rt"
 
+# The library exports every entry point of parcoach_rt_checks.def (and the
+# _args variant of those marked so), and none of its internal helpers.
+exported=$(nm -D --defined-only "$libdir/libparcoach-rt.so" | awk '{print $3}')
+missing=
+for entry in $(sed -n 's/^PARCOACH_HANDLE_CHECK (\([a-z_]*\),.*/\1/p' "$root/plugin/core/parcoach_rt_checks.def"); do
+  echo "$exported" | grep -qx "parcoach_check_$entry" || missing="$missing parcoach_check_$entry"
+done
+for entry in comm fortran_comm; do
+  echo "$exported" | grep -qx "parcoach_check_${entry}_args" || missing="$missing parcoach_check_${entry}_args"
+done
+if [ -z "$missing" ] && [ "$(sed -n 's/^PARCOACH_HANDLE_CHECK (//p' "$root/plugin/core/parcoach_rt_checks.def" | wc -l)" -eq 9 ]; then
+  pass "abi: the library exports the 9 handle checks of parcoach_rt_checks.def"
+else
+  fail "abi: missing entry points:$missing"
+fi
+if echo "$exported" | grep -qx 'parcoach_digest\|parcoach_now\|parcoach_timeout\|parcoach_stats_record'; then
+  fail "abi: internal helpers are exported"
+else
+  pass "abi: internal helpers (parcoach_internal.h) are hidden"
+fi
+
 build_c ()  # build_c NAME [EXTRA FLAGS...]
 {
   local name=$1; shift
