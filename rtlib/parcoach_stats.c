@@ -153,18 +153,28 @@ struct parcoach_wire
   int32_t colour;
 };
 
+/* The order of the output: by file, line, colour, then function.  */
+static int
+parcoach_site_order (const char *file_a, int line_a, int colour_a,
+                     const char *function_a, const char *file_b, int line_b,
+                     int colour_b, const char *function_b)
+{
+  int c = strcmp (file_a, file_b);
+  if (c != 0)
+    return c;
+  if (line_a != line_b)
+    return line_a < line_b ? -1 : 1;
+  if (colour_a != colour_b)
+    return colour_a < colour_b ? -1 : 1;
+  return strcmp (function_a, function_b);
+}
+
 static int
 parcoach_site_text_cmp (const void *a, const void *b)
 {
   const struct parcoach_site *x = a, *y = b;
-  int c = strcmp (x->file, y->file);
-  if (c != 0)
-    return c;
-  if (x->line != y->line)
-    return x->line < y->line ? -1 : 1;
-  if (x->colour != y->colour)
-    return x->colour < y->colour ? -1 : 1;
-  return strcmp (x->function, y->function);
+  return parcoach_site_order (x->file, x->line, x->colour, x->function,
+                              y->file, y->line, y->colour, y->function);
 }
 
 /* The records of this process in one buffer (malloc'ed, *SIZE bytes), one
@@ -235,14 +245,8 @@ static int
 parcoach_merged_cmp (const void *a, const void *b)
 {
   const struct parcoach_merged *x = a, *y = b;
-  int c = strcmp (x->file, y->file);
-  if (c != 0)
-    return c;
-  if (x->line != y->line)
-    return x->line < y->line ? -1 : 1;
-  if (x->colour != y->colour)
-    return x->colour < y->colour ? -1 : 1;
-  return strcmp (x->function, y->function);
+  return parcoach_site_order (x->file, x->line, x->colour, x->function,
+                              y->file, y->line, y->colour, y->function);
 }
 
 static void
