@@ -8,6 +8,7 @@
 #include "instrument.h"
 #include "unit_analysis.h"
 #include "plugin_options.h"
+#include "report.h"
 
 #include <string>
 #include <utility>
@@ -35,6 +36,11 @@ extern "C" int parcoach_pass_init(plugin_name_args *info, plugin_gcc_version *) 
     args.emplace_back(info->argv[i].key, info->argv[i].value ? info->argv[i].value : "");
   parcoach::Options options;
   std::string problem = parcoach::parse_options(args, options);
+  if (!problem.empty()) {
+    error("%s", problem.c_str());
+    return 1;
+  }
+  problem = parcoach::configure_finding_reports(info->base_name, options);
   if (!problem.empty()) {
     error("%s", problem.c_str());
     return 1;

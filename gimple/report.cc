@@ -1,6 +1,18 @@
 #include "report.h"
 
+#include "suppressions.h"
+
+#include "c-family/c-pragma.h"
+
+#include <fstream>
 #include <set>
+#include <sstream>
+
+// The C family's pragma interface lives in cc1 and cc1plus only: weak
+// references, null in f951, which never asks for pragmas anyway.
+extern void c_register_pragma(const char *, const char *, pragma_handler_1arg)
+    __attribute__((weak));
+extern enum cpp_ttype pragma_lex(tree *, location_t *) __attribute__((weak));
 
 namespace parcoach {
 
@@ -37,7 +49,99 @@ void for_each_blamed(const BranchOfNode &branches, const FlaggedCollective &flag
     }
 }
 
+// What configure_finding_reports read, for the whole translation unit.
+KindSeverities severities;
+Suppressions suppressions;
+
+// #pragma parcoach ignore KIND[, KIND...]: kinds are spelled with '-', which
+// the C lexer cuts into names and minus signs; glue them back.
+void handle_ignore_pragma(cpp_reader *) {
+  std::vector<std::string> words(1);
+  location_t where = input_location;
+  bool first = true;
+  for (;;) {
+    tree value = NULL_TREE;
+    location_t token_location = UNKNOWN_LOCATION;
+    enum cpp_ttype token = pragma_lex(&value, &token_location);
+    if (first && token_location != UNKNOWN_LOCATION)
+      where = token_location;
+    first = false;
+    if (token == CPP_EOF || token == CPP_PRAGMA_EOL)
+      break;
+    if (token == CPP_NAME)
+      words.back() += IDENTIFIER_POINTER(value);
+    else if (token == CPP_MINUS)
+      words.back() += "-";
+    else if (token == CPP_COMMA)
+      words.emplace_back();
+    else {
+      warning_at(where, 0, "%<#pragma parcoach ignore%> expects kinds of finding (%s), "
+                           "separated by commas [parcoach:pragma]",
+                 finding_kind_names().c_str());
+      return;
+    }
+  }
+  std::string list;
+  for (const std::string &word : words)
+    list += (list.empty() ? "" : ",") + word;
+  std::vector<FindingKind> kinds;
+  std::string problem = parse_kind_list(list, kinds);
+  if (!problem.empty()) {
+    warning_at(where, 0, "%<#pragma parcoach ignore%>: %s [parcoach:pragma]", problem.c_str());
+    return;
+  }
+  suppressions.add_pragma(LOCATION_FILE(where) ? LOCATION_FILE(where) : "", LOCATION_LINE(where),
+                          kinds);
+}
+
+void register_pragmas(void *, void *) {
+  if (c_register_pragma && pragma_lex)
+    c_register_pragma("parcoach", "ignore", handle_ignore_pragma);
+}
+
+std::string function_name(tree function) {
+  return function ? lang_hooks.decl_printable_name(function, 2) : "";
+}
+
 } // namespace
+
+std::string configure_finding_reports(const char *plugin_name, const Options &options) {
+  severities = options.severities;
+  register_callback(plugin_name, PLUGIN_PRAGMAS, register_pragmas, nullptr);
+  if (options.suppressions_file.empty())
+    return "";
+  std::ifstream in(options.suppressions_file);
+  if (!in)
+    return "cannot read the suppression file " + options.suppressions_file + " (" +
+           xstrerror(errno) + ")";
+  std::ostringstream text;
+  text << in.rdbuf();
+  return suppressions.add_file(text.str(), options.suppressions_file);
+}
+
+bool finding_silenced(FindingKind kind, location_t where, tree function) {
+  if (severities.of(kind) == Severity::Silent)
+    return true;
+  if (suppressions.empty())
+    return false;
+  expanded_location place = expand_location(where);
+  return suppressions.silences(kind, place.file ? place.file : "", place.line,
+                               function_name(function));
+}
+
+bool report_finding(FindingKind kind, location_t where, tree function, const char *gmsgid, ...) {
+  if (finding_silenced(kind, where, function))
+    return false;
+  va_list arguments;
+  va_start(arguments, gmsgid);
+  rich_location place(line_table, where);
+  diagnostic_info diagnostic;
+  diagnostic_set_info(&diagnostic, gmsgid, &arguments, &place,
+                      severities.of(kind) == Severity::Error ? DK_ERROR : DK_WARNING);
+  bool reported = diagnostic_report_diagnostic(global_dc, &diagnostic);
+  va_end(arguments);
+  return reported;
+}
 
 BranchOfNode branch_locations(const std::vector<gimple *> &branch_of_node) {
   BranchOfNode locations;

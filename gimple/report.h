@@ -6,7 +6,9 @@
 
 #include "function_model.h"
 
+#include "finding_kinds.h"
 #include "findings_report.h"
+#include "plugin_options.h"
 
 #include <map>
 #include <string>
@@ -43,6 +45,25 @@ void note_conditionals(const BranchOfNode &branches, const FlaggedCollective &fl
                        const std::map<NodeId, std::string> *why_differs = nullptr);
 
 SourceLocation source_location(location_t where);
+
+// How the user wants findings reported: the severities of disable= and
+// error=, the suppression file, and `#pragma parcoach ignore KIND[, KIND]'
+// (C and C++: silences the line after it).  Called once, at plugin
+// initialisation; an empty string, or what is wrong (an unreadable or bad
+// suppression file).
+std::string configure_finding_reports(const char *plugin_name, const Options &options);
+
+// Whether the user silenced findings of `kind' at `where' in `function'
+// (its declaration; may be null): disabled, or suppressed.  Silenced
+// findings get no run-time check either.
+bool finding_silenced(FindingKind kind, location_t where, tree function);
+
+// Reports one finding as a warning, or as an error for the kinds of error=,
+// or not at all when silenced.  The message ends with [parcoach:KIND].
+// False when nothing was reported (silenced, -w, a system header): the
+// caller then adds no notes.
+bool report_finding(FindingKind kind, location_t where, tree function, const char *gmsgid, ...)
+    ATTRIBUTE_GCC_DIAG(4, 5);
 
 } // namespace parcoach
 

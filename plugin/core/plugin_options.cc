@@ -47,6 +47,18 @@ std::string parse_choice(const char *argument, const std::string &value,
          ": expected " + choice_names(choices, true);
 }
 
+// Gives every kind of the list `value' the severity `severity'.
+std::string parse_kinds(const char *argument, const std::string &value, Severity severity,
+                        Options &options) {
+  std::vector<FindingKind> kinds;
+  std::string error = parse_kind_list(value, kinds);
+  if (!error.empty())
+    return std::string("-fplugin-arg-parcoach-") + argument + ": " + error;
+  for (FindingKind kind : kinds)
+    options.severities.set(kind, severity);
+  return "";
+}
+
 std::string parse_flag(const char *argument, const std::string &value, bool &field) {
   if (!value.empty())
     return std::string("-fplugin-arg-parcoach-") + argument + " takes no value";
@@ -116,6 +128,29 @@ const OptionSpec option_table[] = {
      "(master)",
      [](const char *name, const std::string &value, Options &options) {
        return parse_choice(name, value, contexts, options.context);
+     }},
+    {"disable", "KIND[,KIND...]",
+     "do not report these kinds of finding (collective-mismatch, omp-collective, "
+     "thread-level, concurrent-collectives, or all), and insert no run-time check for "
+     "them unless instrument=all",
+     [](const char *name, const std::string &value, Options &options) {
+       return parse_kinds(name, value, Severity::Silent, options);
+     }},
+    {"error", "KIND[,KIND...]",
+     "report these kinds of finding as errors (the compilation fails), like -Werror= "
+     "for one kind",
+     [](const char *name, const std::string &value, Options &options) {
+       return parse_kinds(name, value, Severity::Error, options);
+     }},
+    {"suppressions", "FILE",
+     "do not report the findings FILE lists, one per line: FILE:LINE:KIND or "
+     "FUNCTION:KIND (for Fortran, and code one cannot edit; in C and C++ a line "
+     "'#pragma parcoach ignore KIND' silences the line after it)",
+     [](const char *name, const std::string &value, Options &options) -> std::string {
+       if (value.empty())
+         return std::string("-fplugin-arg-parcoach-") + name + " needs a file name";
+       options.suppressions_file = value;
+       return "";
      }},
     {"help", "",
      "print this list of arguments on the standard error, then compile as usual",

@@ -2,6 +2,8 @@
 #ifndef PARCOACH_CORE_PLUGIN_OPTIONS_H
 #define PARCOACH_CORE_PLUGIN_OPTIONS_H
 
+#include "finding_kinds.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -48,6 +50,10 @@ struct Options {
   CallContext context = CallContext::Sequential;
   // help: print options_help() on the standard error.
   bool help = false;
+  // disable=, error=: how each kind of finding is reported.
+  KindSeverities severities;
+  // suppressions=: a file of findings not to report (suppressions.h).
+  std::string suppressions_file;
 };
 
 // Every argument with its values and what it does, wrapped for a terminal:

@@ -2,6 +2,8 @@
 
 #include "plugin_options.h"
 
+#include <cctype>
+
 using namespace parcoach;
 
 TEST_CASE("instrument defaults to selective and accepts its three values", "[options]") {
@@ -93,13 +95,16 @@ TEST_CASE("the help lists every argument the parser accepts, wrapped", "[options
     if (end != std::string::npos && help[end] == '=') {
       std::size_t value_end = help.find_first_of("|\n", end + 1);
       value = help.substr(end + 1, value_end - end - 1);
+      // A placeholder (FILE, KIND[,KIND...]) stands for a value.
+      if (std::isupper(static_cast<unsigned char>(value[0])))
+        value = value.rfind("KIND", 0) == 0 ? "all" : "file";
     }
     Options options;
     INFO(name << "=" << value);
     CHECK(parse_options({{name, value}}, options).empty());
     ++listed;
   }
-  CHECK(listed == 8);
+  CHECK(listed == 11);
   // No line wider than a terminal.
   std::size_t line_start = 0;
   while (line_start < help.size()) {
@@ -117,4 +122,27 @@ TEST_CASE("help is a flag", "[options]") {
   CHECK(parse_options({{"help", ""}}, options).empty());
   CHECK(options.help);
   CHECK(parse_options({{"help", "all"}}, options).find("takes no value") != std::string::npos);
+}
+
+TEST_CASE("disable and error set the severity of kinds of finding", "[options]") {
+  Options options;
+  CHECK(options.severities.of(FindingKind::CollectiveMismatch) == Severity::Warning);
+  CHECK(parse_options({{"disable", "thread-level,concurrent-collectives"}}, options).empty());
+  CHECK(options.severities.of(FindingKind::ThreadLevel) == Severity::Silent);
+  CHECK(options.severities.of(FindingKind::ConcurrentCollectives) == Severity::Silent);
+  CHECK(options.severities.of(FindingKind::CollectiveMismatch) == Severity::Warning);
+  CHECK(parse_options({{"error", "collective-mismatch"}}, options).empty());
+  CHECK(options.severities.of(FindingKind::CollectiveMismatch) == Severity::Error);
+  // The last word wins.
+  CHECK(parse_options({{"disable", "all"}, {"error", "omp-collective"}}, options).empty());
+  CHECK(options.severities.of(FindingKind::OmpCollective) == Severity::Error);
+  CHECK(options.severities.of(FindingKind::CollectiveMismatch) == Severity::Silent);
+  std::string bad = parse_options({{"disable", "collective-mismatches"}}, options);
+  CHECK(bad.find("-fplugin-arg-parcoach-disable: unknown kind 'collective-mismatches'") !=
+        std::string::npos);
+  CHECK(bad.find("collective-mismatch, omp-collective") != std::string::npos);
+  CHECK_FALSE(parse_options({{"error", ""}}, options).empty());
+  CHECK(parse_options({{"suppressions", "s.txt"}}, options).empty());
+  CHECK(options.suppressions_file == "s.txt");
+  CHECK_FALSE(parse_options({{"suppressions", ""}}, options).empty());
 }
