@@ -1,6 +1,7 @@
 #include "collective_pass.h"
 
 #include "function_model.h"
+#include "report.h"
 #include "thread_level.h"
 #include "unit_analysis.h"
 
@@ -42,8 +43,8 @@ public:
     try {
       check_function(fun, options_);
     } catch (const std::exception &error) {
-      warning_at(DECL_SOURCE_LOCATION(fun->decl), 0,
-                 "PARCOACH skipped %qD: %s [parcoach:internal]", fun->decl, error.what());
+      report_finding(FindingKind::Internal, DECL_SOURCE_LOCATION(fun->decl), fun->decl,
+                     "PARCOACH skipped %qD: %s [parcoach:internal]", fun->decl, error.what());
     }
     return 0;
   }
