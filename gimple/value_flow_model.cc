@@ -295,6 +295,14 @@ struct Targets {
   bool unknown = false;
 };
 
+// What a stored value is known to be: a copy of a slot's value, or a
+// quantity (ValueFlowStatement::copy_of, quantity).
+struct Known {
+  int copy_of = -1;
+  ValueFlowQuantity quantity;
+  ValueFlowComparison comparison; // the value is its outcome
+};
+
 void add_unique(std::vector<int> &set, int value) {
   if (std::find(set.begin(), set.end(), value) == set.end())
     set.push_back(value);
@@ -877,16 +885,18 @@ private:
   // ---------------------------------------------------------- writing
 
   // Stores a value computed from `uses' (and `fact') into `lhs'.
-  void store(tree lhs, std::vector<int> uses, int fact, bool force_weak = false) {
+  void store(tree lhs, std::vector<int> uses, int fact, bool force_weak = false,
+             const Known &known = Known()) {
     if (!lhs)
       return;
     Access a = access(lhs, true);
     for (int s : a.index_uses)
       add_unique(uses, s);
-    store_to(a, uses, fact, force_weak);
+    store_to(a, uses, fact, force_weak, known);
   }
 
-  void store_to(const Access &a, const std::vector<int> &uses, int fact, bool force_weak) {
+  void store_to(const Access &a, const std::vector<int> &uses, int fact, bool force_weak,
+                const Known &known = Known()) {
     out_.stores_through_unknown |= a.unknown;
     bool strong = a.strong && a.slots.size() == 1 && !force_weak;
     for (int slot : a.slots) {
@@ -895,6 +905,9 @@ private:
       statement.strong = strong;
       statement.uses = uses;
       statement.fact = fact;
+      statement.copy_of = known.copy_of;
+      statement.quantity = known.quantity;
+      statement.comparison = known.comparison;
       current_->statements.push_back(statement);
       if (current_team_ >= 0 && racy_[current_team_].count(slot))
         mark_racy(slot);
@@ -926,7 +939,7 @@ private:
   // Writes through the pointer `arg' (a call's output argument); with
   // `whole', the call writes all of the array `arg' points to.
   void store_through(tree arg, const std::vector<int> &uses, int fact, bool allow_strong,
-                     bool whole = false) {
+                     bool whole = false, const Known &known = Known()) {
     Access a;
     arg = address_of(arg);
     if (TREE_CODE(arg) == ADDR_EXPR) {
@@ -937,7 +950,125 @@ private:
     } else {
       a = pointed_access(arg, false);
     }
-    store_to(a, uses, fact, !allow_strong);
+    store_to(a, uses, fact, !allow_strong, known);
+  }
+
+  // ---------------------------------------------------------- copies and comparisons
+
+  // The value of `expr' is exactly what one slot holds (maybe widened, or
+  // made unsigned: ranks and sizes are never negative), an integer at
+  // least as wide as an int (what MPI writes ranks and sizes as): that
+  // slot, or -1.
+  int copied_slot(tree expr) {
+    if (!expr || !INTEGRAL_TYPE_P(TREE_TYPE(expr)) ||
+        TYPE_PRECISION(TREE_TYPE(expr)) < TYPE_PRECISION(integer_type_node))
+      return -1;
+    switch (TREE_CODE(expr)) {
+    case SSA_NAME: case VAR_DECL: case PARM_DECL: case RESULT_DECL: {
+      const Object &o = objects_[object_of(expr)];
+      return o.fields.empty() && !o.summary ? o.whole : -1;
+    }
+    case COMPONENT_REF: case ARRAY_REF: case MEM_REF: {
+      if (TREE_THIS_VOLATILE(expr))
+        return -1;
+      Access a = access(expr, false);
+      return !a.unknown && a.slots.size() == 1 ? a.slots[0] : -1;
+    }
+    default:
+      return -1;
+    }
+  }
+
+  // An assignment's right-hand side that copies a slot: `x = y', or a
+  // conversion that keeps every non-negative value of y.
+  int copied_by(gassign *assign) {
+    tree rhs = gimple_assign_rhs1(assign);
+    if (gimple_assign_single_p(assign))
+      return copied_slot(rhs);
+    if (!CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(assign)))
+      return -1;
+    tree to = TREE_TYPE(gimple_assign_lhs(assign)), from = TREE_TYPE(rhs);
+    if (!INTEGRAL_TYPE_P(to) || !INTEGRAL_TYPE_P(from) ||
+        TYPE_PRECISION(to) < TYPE_PRECISION(from))
+      return -1;
+    return copied_slot(rhs);
+  }
+
+  // One side of a comparison: a slot's value, or an integer constant.
+  bool comparison_operand(tree operand, ValueFlowOperand &out) {
+    if (TREE_CODE(operand) == INTEGER_CST) {
+      if (!tree_fits_shwi_p(operand))
+        return false;
+      out.constant = tree_to_shwi(operand);
+      return true;
+    }
+    out.slot = copied_slot(operand);
+    return out.slot >= 0;
+  }
+
+  // How the source spells an operand: a constant, or the variable a
+  // temporary was loaded from.
+  std::string operand_text(tree operand, int depth = 0) {
+    if (TREE_CODE(operand) == INTEGER_CST && tree_fits_shwi_p(operand))
+      return std::to_string(tree_to_shwi(operand));
+    if (TREE_CODE(operand) == SSA_NAME && depth < 4) {
+      gassign *copy = dyn_cast<gassign *>(definition(operand));
+      if (copy && (gimple_assign_single_p(copy) ||
+                   CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(copy))))
+        return operand_text(gimple_assign_rhs1(copy), depth + 1);
+    }
+    std::string name = reference_name(operand);
+    return name.empty() ? "a temporary" : name;
+  }
+
+  // What `left code right' compares (a GIMPLE_COND, or the right-hand
+  // side of an assignment), if it is an integer comparison of slots and
+  // constants (ValueFlowBlock::comparison).
+  ValueFlowComparison comparison(tree_code code, tree left, tree right) {
+    ValueFlowComparison result;
+    using Op = ValueFlowComparison::Op;
+    Op op;
+    const char *spelled;
+    switch (code) {
+    case LT_EXPR: op = Op::Less; spelled = " < "; break;
+    case LE_EXPR: op = Op::LessEqual; spelled = " <= "; break;
+    case GT_EXPR: op = Op::Greater; spelled = " > "; break;
+    case GE_EXPR: op = Op::GreaterEqual; spelled = " >= "; break;
+    case EQ_EXPR: op = Op::Equal; spelled = " == "; break;
+    case NE_EXPR: op = Op::NotEqual; spelled = " != "; break;
+    default: return result;
+    }
+    if (!left || !right ||!INTEGRAL_TYPE_P(TREE_TYPE(left)) || !INTEGRAL_TYPE_P(TREE_TYPE(right)) ||
+        !comparison_operand(left, result.left) || !comparison_operand(right, result.right))
+      return result;
+    result.op = op;
+    result.text = operand_text(left) + spelled + operand_text(right);
+    return result;
+  }
+
+  // A unit-wide name for a communicator handle the source gives as a
+  // constant (MPI_COMM_WORLD: an integer in MPICH, the address of a
+  // global in Open MPI; in Fortran, a named constant passed by
+  // reference), or "" for any other.
+  std::string communicator_name(tree comm) {
+    if (!comm)
+      return "";
+    STRIP_NOPS(comm);
+    if (fortran_ && TREE_CODE(comm) == ADDR_EXPR) {
+      tree constant = TREE_OPERAND(comm, 0);
+      bool named_constant = TREE_CODE(constant) == CONST_DECL ||
+                            (VAR_P(constant) && TREE_STATIC(constant) && TREE_READONLY(constant));
+      comm = named_constant ? DECL_INITIAL(constant) : NULL_TREE;
+      if (!comm)
+        return "";
+    }
+    if (TREE_CODE(comm) == INTEGER_CST)
+      return tree_fits_shwi_p(comm) ? "handle " + std::to_string(tree_to_shwi(comm)) : "";
+    if (TREE_CODE(comm) == ADDR_EXPR && VAR_P(TREE_OPERAND(comm, 0)) &&
+        is_global_var(TREE_OPERAND(comm, 0)))
+      return std::string("address of ") +
+             IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(TREE_OPERAND(comm, 0)));
+    return "";
   }
 
   // ---------------------------------------------------------- points-to
@@ -1330,7 +1461,13 @@ private:
       std::vector<int> uses;
       for (unsigned i = 1; i < gimple_num_ops(stmt); ++i)
         read_into(gimple_op(stmt, i), uses);
-      store(gimple_assign_lhs(stmt), uses, -1);
+      gassign *assign = as_a<gassign *>(stmt);
+      Known known;
+      known.copy_of = copied_by(assign);
+      if (TREE_CODE_CLASS(gimple_assign_rhs_code(assign)) == tcc_comparison)
+        known.comparison = comparison(gimple_assign_rhs_code(assign), gimple_assign_rhs1(assign),
+                                      gimple_assign_rhs2(assign));
+      store(gimple_assign_lhs(stmt), uses, -1, false, known);
       return;
     }
     case GIMPLE_CALL:
@@ -1341,8 +1478,10 @@ private:
     case GIMPLE_RETURN: {
       ValueFlowStatement statement;
       statement.kind = ValueFlowStatement::Kind::Return;
-      if (tree value = gimple_return_retval(as_a<greturn *>(stmt)))
+      if (tree value = gimple_return_retval(as_a<greturn *>(stmt))) {
         read_into(value, statement.uses);
+        statement.copy_of = copied_slot(value);
+      }
       if (returned_object_ >= 0)
         add_group(returned_object_, statement.uses);
       current_->statements.push_back(statement);
@@ -1424,6 +1563,8 @@ private:
     case GIMPLE_COND:
       read_into(gimple_cond_lhs(last), block.condition);
       read_into(gimple_cond_rhs(last), block.condition);
+      block.comparison = comparison(gimple_cond_code(last), gimple_cond_lhs(last),
+                                    gimple_cond_rhs(last));
       // The thread tests OpenMP lowering emits read the result of a call
       // the library table knows (GOMP_single_start...): nothing special.
       return;
@@ -1570,6 +1711,7 @@ private:
     auto argument = [&](tree arg) {
       ValueFlowArgument a;
       read_into(arg, a.uses);
+      a.copy_of = copied_slot(arg);
       tree address = address_of(arg);
       if (TREE_CODE(address) == ADDR_EXPR) {
         Access target = access(TREE_OPERAND(address, 0), true);
@@ -1604,8 +1746,14 @@ private:
       out_.slots[statement.target].single_definition = true;
     }
     current_->statements.push_back(statement);
-    if (lhs)
-      store(lhs, {statement.target}, -1);
+    if (lhs) {
+      Known known;
+      tree returned = TREE_TYPE(TREE_TYPE(callee));
+      if (INTEGRAL_TYPE_P(TREE_TYPE(lhs)) && INTEGRAL_TYPE_P(returned) &&
+          TYPE_PRECISION(TREE_TYPE(lhs)) >= TYPE_PRECISION(returned))
+        known.copy_of = statement.target;
+      store(lhs, {statement.target}, -1, false, known);
+    }
     // The pointee writes came from the callee: with OpenMP, they race.
     if (current_team_ >= 0)
       for (const ValueFlowArgument &a : statement.arguments)
@@ -1643,6 +1791,15 @@ private:
 
     switch (library.kind) {
     case LibraryKind::Mpi: {
+      // A rank or a size, of a communicator named if it is a constant.
+      Known quantity;
+      if (library.quantity_output >= 0 &&
+          library.quantity != ValueFlowQuantity::Kind::None) {
+        quantity.quantity.kind = library.quantity;
+        tree comm = arg(library.communicator);
+        quantity.quantity.communicator = communicator_name(comm);
+      }
+      auto known_of = [&](int i) { return i == library.quantity_output ? quantity : Known(); };
       if (library.uniform_output >= 0 && is_pointer(arg(library.uniform_output))) {
         // The same on every process of the communicator: uniform where
         // the communicator is.
@@ -1661,7 +1818,8 @@ private:
           v.strong = true;
           store_to(v, uses, fact, false);
         } else {
-          store_through(out, uses, fact, true, fills_array(out, arg(library.count)));
+          store_through(out, uses, fact, true, fills_array(out, arg(library.count)),
+                        known_of(library.uniform_output));
         }
       }
       if (library.derived_output >= 0 && is_pointer(arg(library.derived_output))) {
@@ -1684,7 +1842,8 @@ private:
           continue;
         if (!is_pointer(arg(i)))
           continue;
-        store_through(arg(i), {}, differs(source_phrase(library, name) + line), true);
+        store_through(arg(i), {}, differs(source_phrase(library, name) + line), true, false,
+                      known_of((int)i));
       }
       if (lhs)
         store(lhs, {}, library.result_differs ? differs("depends on " + name + line) : error);

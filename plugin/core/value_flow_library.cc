@@ -80,7 +80,18 @@ std::map<std::string, LibraryFunction> make_table() {
 
   // MPI: the outputs the standard defines as identical on every process
   // of the communicator.
-  add(mpi_uniform("mpi_comm_size", 2, 0, 1, "comes from"));
+  // The size of a communicator, and the rank of the calling process in
+  // it, which lies in [0, size): comparisons that range decides are the
+  // same everywhere.  (MPI_Group_rank may give MPI_UNDEFINED: not a rank.)
+  LibraryFunction comm_size = mpi_uniform("mpi_comm_size", 2, 0, 1, "comes from");
+  comm_size.quantity_output = 1;
+  comm_size.quantity = ValueFlowQuantity::Kind::Size;
+  add(comm_size);
+  LibraryFunction comm_rank = mpi_differing("mpi_comm_rank", 2, {1});
+  comm_rank.communicator = 0;
+  comm_rank.quantity_output = 1;
+  comm_rank.quantity = ValueFlowQuantity::Kind::Rank;
+  add(comm_rank);
   add(mpi_uniform("mpi_comm_remote_size", 2, 0, 1, "comes from"));
   add(mpi_uniform("mpi_group_size", 2, 0, 1, "comes from"));
   add(mpi_uniform("mpi_comm_dup", 2, 0, 1, "comes from"));
@@ -101,7 +112,6 @@ std::map<std::string, LibraryFunction> make_table() {
   // Outputs that differ: ranks, received data, results only some
   // processes get or that differ by rank (reduce: at the root only; scan,
   // scatter, alltoall: one part per rank).
-  add(mpi_differing("mpi_comm_rank", 2, {1}));
   add(mpi_differing("mpi_group_rank", 2, {1}));
   add(mpi_differing("mpi_comm_split", 4, {3}));
   add(mpi_differing("mpi_comm_split_type", 5, {4}));
