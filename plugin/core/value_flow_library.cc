@@ -109,6 +109,13 @@ std::map<std::string, LibraryFunction> make_table() {
   cart_rank.derived_output = 2;
   add(cart_rank);
   add(mpi_uniform("mpi_cartdim_get", 2, 0, 1, "comes from"));
+  // The thread level granted: the same on every process that requested
+  // the same level (argument 2 stands for the processes that agree).  The
+  // standard lets processes request different levels; for one request,
+  // the level is a property of the MPI library the job runs (MPICH and
+  // Open MPI decide it once, from how they were built and configured).
+  add(mpi_uniform("mpi_init_thread", 4, 2, 3,
+                  "is the thread level every process requesting the same one gets from"));
   // Outputs that differ: ranks, received data, results only some
   // processes get or that differ by rank (reduce: at the root only; scan,
   // scatter, alltoall: one part per rank).
@@ -148,7 +155,6 @@ std::map<std::string, LibraryFunction> make_table() {
   add(mpi_differing("mpi_reduce_scatter_block", 6, {1}, "the per-rank data of"));
   add(mpi_differing("mpi_scan", 6, {1}, "the per-rank prefix of"));
   add(mpi_differing("mpi_exscan", 6, {1}, "the per-rank prefix of"));
-  add(mpi_differing("mpi_init_thread", 4, {3}));
   add(mpi_differing("mpi_get_processor_name", 2, {0, 1}));
   // Only read their pointer arguments (requests excepted).
   for (const char *name : {"mpi_send", "mpi_ssend", "mpi_bsend", "mpi_rsend"})

@@ -823,6 +823,11 @@ TEST_CASE("the library table", "[value-flow][library]") {
   CHECK(comm_size->quantity_output == 1);
   CHECK(comm_size->communicator == 0);
   CHECK(find_library_function("mpi_group_rank")->quantity == ValueFlowQuantity::Kind::None);
+  // MPI_Init_thread's `provided' is uniform where `required' is.
+  const LibraryFunction *init_thread = find_library_function("mpi_init_thread");
+  CHECK(init_thread->uniform_output == 3);
+  CHECK(init_thread->communicator == 2);
+  CHECK(init_thread->inputs_only);
   CHECK(find_library_function("mpi_comm_remote_size")->quantity ==
         ValueFlowQuantity::Kind::None);
   // An MPI function the table does not list writes through every pointer.
