@@ -262,6 +262,11 @@ unsigned long datatype_size(tree datatype) {
 
 // ------------------------------------------------------------ the extractor
 
+struct Targets {
+  std::vector<int> objects;
+  bool unknown = false;
+};
+
 // Storage the analysis names: a variable or temporary, what a pointer
 // parameter points to, the memory of one allocation site.  A record
 // variable has a slot per field accessed by name, plus its `whole' slot
@@ -276,6 +281,13 @@ struct Object {
   // What the pointers stored in it may point to.
   std::vector<int> contents;
   bool contents_unknown = false;
+  // A local record every store into which so far named one of its fields
+  // (`.omp_data_o.n = n', `d->flux = flux'): what each field's pointers
+  // may point to, so that a load of one field gets its own (a pointer
+  // field does not get what an integer field holds).  Lost (for good) at
+  // the first store of a whole, or when a call gets its address.
+  bool by_field = false;
+  std::map<int, Targets> field_contents; // field slot -> targets
   // Why its address reaches code the analysis does not see, or empty.
   std::string escape;
 };
@@ -288,11 +300,6 @@ struct Access {
   bool unknown = false;        // may reach memory no object stands for
   bool strong = false;         // exactly one scalar slot, entirely
   bool through_pointer = false;
-};
-
-struct Targets {
-  std::vector<int> objects;
-  bool unknown = false;
 };
 
 // What a stored value is known to be: a copy of a slot's value, or a
@@ -327,8 +334,10 @@ public:
     find_escapes();
     out_.returns_argument_memory = returns_argument_memory();
     find_racy_slots();
+    find_team_writes();
     for (basic_block bb : order_)
       emit_block(bb);
+    emit_team_entry_copies();
     for (std::size_t j = 0; j < branches_.size(); ++j) {
       basic_block bb = branches_[j] ? gimple_bb(branches_[j]) : nullptr;
       if (bb && bb->index < (int)block_of_.size() && block_of_[bb->index] >= 0) {
@@ -408,6 +417,8 @@ private:
       objects_[object].contents_unknown = true; // any function may store there
     } else {
       object = new_object(decl_name(decl), SlotScope::Local, scalar);
+      objects_[object].by_field = TREE_CODE(decl) == VAR_DECL && type &&
+                                  TREE_CODE(type) == RECORD_TYPE && !is_std_vector(type);
     }
     if (TREE_THIS_VOLATILE(decl))
       objects_[object].escape = "'" + decl_name(decl) + "' is volatile";
@@ -588,6 +599,12 @@ private:
       }
       Access a = access(expr, false);
       result.unknown = a.unknown;
+      if (int field = one_field(a); field >= 0) {
+        auto found = objects_[a.objects[0]].field_contents.find(field);
+        if (found != objects_[a.objects[0]].field_contents.end())
+          merge(result, found->second);
+        return result;
+      }
       for (int object : a.objects) {
         for (int target : objects_[object].contents)
           add_unique(result.objects, target);
@@ -811,7 +828,7 @@ private:
     if (is_memory_reference(expr)) {
       Access a = access(expr, true);
       for (int s : a.slots)
-        add_unique(uses, s);
+        add_unique(uses, emitting_ ? slot_for_team_read(s, expr, current_team_) : s);
       for (int s : a.index_uses)
         add_unique(uses, s);
       if (a.unknown && emitting_)
@@ -972,7 +989,9 @@ private:
       if (TREE_THIS_VOLATILE(expr))
         return -1;
       Access a = access(expr, false);
-      return !a.unknown && a.slots.size() == 1 ? a.slots[0] : -1;
+      if (a.unknown || a.slots.size() != 1)
+        return -1;
+      return emitting_ ? slot_for_team_read(a.slots[0], expr, current_team_) : a.slots[0];
     }
     default:
       return -1;
@@ -1131,6 +1150,49 @@ private:
     return changed;
   }
 
+  // The field slot an access names, if it is exactly one field of one
+  // record whose pointers are known field by field (Object::by_field), or
+  // -1.
+  int one_field(const Access &a) const {
+    if (a.unknown || a.objects.size() != 1 || a.slots.size() != 1)
+      return -1;
+    const Object &o = objects_[a.objects[0]];
+    if (!o.by_field || !o.escape.empty())
+      return -1;
+    for (const auto &field : o.fields)
+      if (field.second == a.slots[0])
+        return field.second;
+    return -1;
+  }
+
+  // A store of pointers to `t' through the access `a': field by field
+  // where the record keeps them so, and into the objects' contents.
+  bool flow_stored_targets(const Access &a, const Targets &t) {
+    bool changed = false;
+    int field = one_field(a);
+    if (field >= 0) {
+      Targets &kept = objects_[a.objects[0]].field_contents[field];
+      std::size_t before = kept.objects.size();
+      bool unknown_before = kept.unknown;
+      merge(kept, t);
+      changed = kept.objects.size() != before || kept.unknown != unknown_before;
+    } else {
+      changed = lose_field_contents(a.objects);
+    }
+    return flow_targets(a.objects, t) || changed;
+  }
+
+  // The objects' pointers are no longer known field by field.
+  bool lose_field_contents(const std::vector<int> &objects) {
+    bool changed = false;
+    for (int object : objects)
+      if (objects_[object].by_field) {
+        objects_[object].by_field = false;
+        changed = true;
+      }
+    return changed;
+  }
+
   // The objects may now hold pointers to `t' (a store through an unknown
   // pointer has no object to record it in: find_escapes makes `t' escape).
   bool flow_targets(const std::vector<int> &objects, const Targets &t) {
@@ -1161,19 +1223,25 @@ private:
       Targets t;
       for (unsigned i = 1; i < gimple_num_ops(assign); ++i)
         merge(t, targets(gimple_op(assign, i)));
-      if (t.objects.empty() && !t.unknown)
-        return false;
       Access a = access(gimple_assign_lhs(assign), false);
-      return flow_targets(a.objects, t);
+      if (t.objects.empty() && !t.unknown)
+        // No pointer stored; a whole record copied may bring some.
+        return one_field(a) < 0 && AGGREGATE_TYPE_P(TREE_TYPE(gimple_assign_lhs(assign))) &&
+               lose_field_contents(a.objects);
+      return flow_stored_targets(a, t);
     }
     gcall *call = dyn_cast<gcall *>(stmt);
     if (!call)
-      return false;
+      return lose_field_contents_of_operands(stmt);
+    // A callee given a record's address may store pointers anywhere in it.
+    bool lost = false;
+    for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
+      lost |= lose_field_contents(with_pointees(targets(gimple_call_arg(call, i)).objects));
     CallClass kind = classify(call);
     if (kind.vector != VectorMember::None)
-      return vector_points_to_step(call, kind.vector);
+      return vector_points_to_step(call, kind.vector) || lost;
     if (!gimple_call_lhs(call))
-      return false;
+      return lost;
     Access a = access(gimple_call_lhs(call), false);
     Targets t;
     if (kind.library && kind.library->kind == LibraryKind::Allocation)
@@ -1189,7 +1257,24 @@ private:
     }
     else
       t.unknown = true;
-    return flow_targets(a.objects, t);
+    return flow_stored_targets(a, t) || lost;
+  }
+
+  // Inline asm (and any statement but assignments and calls) may store
+  // anything in the records its operands reach.
+  bool lose_field_contents_of_operands(gimple *stmt) {
+    if (gimple_code(stmt) != GIMPLE_ASM && gimple_code(stmt) != GIMPLE_OMP_ATOMIC_LOAD)
+      return false;
+    bool lost = false;
+    for (unsigned i = 0; i < gimple_num_ops(stmt); ++i)
+      if (tree op = gimple_op(stmt, i)) {
+        if (TREE_CODE(op) == TREE_LIST)
+          op = TREE_VALUE(op);
+        lost |= lose_field_contents(with_pointees(targets(op).objects));
+        if (is_memory_reference(op) || DECL_P(op))
+          lost |= lose_field_contents(access(op, false).objects);
+      }
+    return lost;
   }
 
   // What pointers stored in what `arg' points to may point to,
@@ -1385,6 +1470,152 @@ private:
       out_.slots[o.whole].escapes = fact;
       for (const auto &field : o.fields)
         out_.slots[field.second].escapes = fact;
+    }
+  }
+
+  // ---------------------------------------------------------- types
+
+  // Valid C, C++ and Fortran programs read an object only through lvalues
+  // of types compatible with what was stored there (C11 6.5p7; C++
+  // [basic.lval]; Fortran's storage association rules): a store through a
+  // `double' lvalue cannot change what an `int' lvalue reads.  GCC's alias
+  // sets (alias.h) encode exactly these rules, character types and
+  // may_alias included.  They apply to valid programs whatever the
+  // optimisation level, so they are used at -O0 too (where GCC leaves
+  // -fstrict-aliasing off only because it does not optimise), unless the
+  // user asked for -fno-strict-aliasing: that says the code relies on type
+  // punning.
+  static bool language_aliasing_rules() {
+    return flag_strict_aliasing || !global_options_set.x_flag_strict_aliasing;
+  }
+
+  // The alias set of a reference, as -fstrict-aliasing computes it (GCC
+  // answers 0, "aliases everything", for references when the flag is
+  // off).  Only computes: types get the alias set GCC would give them.
+  static alias_set_type strict_alias_set(tree ref) {
+    int saved = flag_strict_aliasing;
+    flag_strict_aliasing = 1;
+    alias_set_type set = get_alias_set(ref);
+    flag_strict_aliasing = saved;
+    return set;
+  }
+
+  static bool alias_sets_may_conflict(alias_set_type a, alias_set_type b) {
+    int saved = flag_strict_aliasing;
+    flag_strict_aliasing = 1;
+    bool conflict = alias_sets_conflict_p(a, b);
+    flag_strict_aliasing = saved;
+    return conflict;
+  }
+
+  // What the threads of the teams this function forks store (in any of
+  // its parallel regions, nested ones included): by slot, the alias sets
+  // of the lvalues stored through; the slots written some other way (a
+  // call given their address, an atomic construct, inline asm); whether
+  // such a write may reach memory the analysis cannot name.
+  void find_team_writes() {
+    if (!language_aliasing_rules())
+      return;
+    auto untyped = [this](tree value) {
+      if (!value)
+        return;
+      Targets t = targets(value);
+      team_writes_unknown_ |= t.unknown;
+      for (int object : with_pointees(t.objects)) {
+        team_writes_unknown_ |= objects_[object].contents_unknown &&
+                                !objects_[object].parameter_target && !objects_[object].global;
+        add_group(object, team_untyped_writes_);
+      }
+    };
+    for (basic_block bb : order_) {
+      if (team_of(bb) < 0)
+        continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (gimple_clobber_p(stmt) || is_gimple_debug(stmt))
+          continue;
+        if (gcall *call = dyn_cast<gcall *>(stmt)) {
+          for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
+            untyped(gimple_call_arg(call, i));
+          untyped(gimple_call_chain(call));
+        } else if (gomp_atomic_load *load = dyn_cast<gomp_atomic_load *>(stmt)) {
+          untyped(gimple_omp_atomic_load_rhs(load));
+        } else if (gasm *asm_stmt = dyn_cast<gasm *>(stmt)) {
+          for (unsigned i = 0; i < gimple_asm_noutputs(asm_stmt); ++i)
+            untyped(build_fold_addr_expr(TREE_VALUE(gimple_asm_output_op(asm_stmt, i))));
+          for (unsigned i = 0; i < gimple_asm_ninputs(asm_stmt); ++i)
+            untyped(TREE_VALUE(gimple_asm_input_op(asm_stmt, i)));
+        }
+        tree lhs = gimple_get_lhs(stmt);
+        if (!lhs || TREE_CODE(lhs) == SSA_NAME)
+          continue;
+        // What it stores in memory no object stands for, reads of the
+        // objects cannot see: only escaped objects may be there, and
+        // their reads say so.
+        Access a = access(lhs, false);
+        alias_set_type set = strict_alias_set(lhs);
+        for (int slot : a.slots)
+          team_store_sets_[slot].insert(set);
+      }
+    }
+    std::sort(team_untyped_writes_.begin(), team_untyped_writes_.end());
+  }
+
+  // A read through the reference `ref', in team `team', of `slot': when no
+  // store of any team of the function may change what it reads (the types
+  // keep them apart), the slot as the team found it at its start: the
+  // same in every thread of the team.  Otherwise `slot'.
+  int slot_for_team_read(int slot, tree ref, int team) {
+    if (!language_aliasing_rules() || team_writes_unknown_ || team < 0 ||
+        TREE_THIS_VOLATILE(ref))
+      return slot;
+    const ValueFlowSlot &s = out_.slots[slot];
+    if ((s.scope != SlotScope::Local && s.scope != SlotScope::ParameterTarget) ||
+        s.escapes >= 0 || s.single_definition ||
+        std::binary_search(team_untyped_writes_.begin(), team_untyped_writes_.end(), slot))
+      return slot;
+    auto stores = team_store_sets_.find(slot);
+    if (stores == team_store_sets_.end())
+      return slot; // the team does not write it: the solver knows
+    alias_set_type read = strict_alias_set(ref);
+    for (alias_set_type stored : stores->second)
+      if (alias_sets_may_conflict(stored, read))
+        return slot;
+    return team_entry_copy(slot, team);
+  }
+
+  // A slot holding what `slot' held where team `team' starts, assigned by
+  // the block of its directive (outside the team): emitted after the other
+  // statements of that block, once every block is emitted.
+  int team_entry_copy(int slot, int team) {
+    auto found = team_entry_copies_.find({team, slot});
+    if (found != team_entry_copies_.end())
+      return found->second;
+    const ValueFlowSlot original = out_.slots[slot]; // new_slot may move it
+    int copy = new_slot(original.name, SlotScope::Local);
+    out_.slots[copy].single_definition = true;
+    out_.slots[copy].scalar = original.scalar;
+    team_entry_copies_[{team, slot}] = copy;
+    return copy;
+  }
+
+  void emit_team_entry_copies() {
+    for (const auto &entry : team_entry_copies_) {
+      int team = entry.first.first, slot = entry.first.second, copy = entry.second;
+      gimple *directive = regions_.regions[team].directive;
+      int b = directive ? block_index(gimple_bb(directive)) : -1;
+      ValueFlowStatement statement;
+      statement.target = copy;
+      statement.uses = {slot};
+      statement.copy_of = slot;
+      if (b >= 0) {
+        out_.blocks[b].statements.push_back(statement);
+      } else { // no directive block (cannot happen): the copy knows nothing
+        statement.uses.clear();
+        statement.copy_of = -1;
+        statement.fact = differs("depends on '" + out_.slots[slot].name + "'");
+        out_.blocks[0].statements.insert(out_.blocks[0].statements.begin(), statement);
+      }
     }
   }
 
@@ -2033,7 +2264,7 @@ private:
     }
     tree lhs = gimple_call_lhs(call);
     if (lhs && member != VectorMember::Observer)
-      changed |= flow_targets(access(lhs, false).objects, returned);
+      changed |= flow_stored_targets(access(lhs, false), returned);
     return changed;
   }
 
@@ -2307,6 +2538,12 @@ private:
   std::set<tree> assigned_;             // declarations some statement assigns
   std::map<int, int> elements_of_slot_; // vector slot -> its elements' object
   std::map<int, std::set<int>> racy_;
+  // find_team_writes, and the copies slot_for_team_read makes, by (team,
+  // slot).
+  std::map<int, std::set<alias_set_type>> team_store_sets_;
+  std::vector<int> team_untyped_writes_;
+  bool team_writes_unknown_ = false;
+  std::map<std::pair<int, int>, int> team_entry_copies_;
   std::vector<int> racy_list_; // scratch
   std::map<std::string, int> fact_by_phrase_;
   ValueFlowBlock *current_ = nullptr;
