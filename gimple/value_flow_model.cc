@@ -1057,8 +1057,9 @@ private:
     case NE_EXPR: op = Op::NotEqual; spelled = " != "; break;
     default: return result;
     }
-    if (!left || !right ||!INTEGRAL_TYPE_P(TREE_TYPE(left)) || !INTEGRAL_TYPE_P(TREE_TYPE(right)) ||
-        !comparison_operand(left, result.left) || !comparison_operand(right, result.right))
+    if (!left || !right || !INTEGRAL_TYPE_P(TREE_TYPE(left)) ||
+        !INTEGRAL_TYPE_P(TREE_TYPE(right)) || !comparison_operand(left, result.left) ||
+        !comparison_operand(right, result.right))
       return result;
     result.op = op;
     result.text = operand_text(left) + spelled + operand_text(right);
