@@ -262,6 +262,11 @@ unsigned long datatype_size(tree datatype) {
 
 // ------------------------------------------------------------ the extractor
 
+struct Targets {
+  std::vector<int> objects;
+  bool unknown = false;
+};
+
 // Storage the analysis names: a variable or temporary, what a pointer
 // parameter points to, the memory of one allocation site.  A record
 // variable has a slot per field accessed by name, plus its `whole' slot
@@ -276,6 +281,13 @@ struct Object {
   // What the pointers stored in it may point to.
   std::vector<int> contents;
   bool contents_unknown = false;
+  // A local record every store into which so far named one of its fields
+  // (`.omp_data_o.n = n', `d->flux = flux'): what each field's pointers
+  // may point to, so that a load of one field gets its own (a pointer
+  // field does not get what an integer field holds).  Lost (for good) at
+  // the first store of a whole, or when a call gets its address.
+  bool by_field = false;
+  std::map<int, Targets> field_contents; // field slot -> targets
   // Why its address reaches code the analysis does not see, or empty.
   std::string escape;
 };
@@ -290,9 +302,12 @@ struct Access {
   bool through_pointer = false;
 };
 
-struct Targets {
-  std::vector<int> objects;
-  bool unknown = false;
+// What a stored value is known to be: a copy of a slot's value, or a
+// quantity (ValueFlowStatement::copy_of, quantity).
+struct Known {
+  int copy_of = -1;
+  ValueFlowQuantity quantity;
+  ValueFlowComparison comparison; // the value is its outcome
 };
 
 void add_unique(std::vector<int> &set, int value) {
@@ -319,8 +334,10 @@ public:
     find_escapes();
     out_.returns_argument_memory = returns_argument_memory();
     find_racy_slots();
+    find_team_writes();
     for (basic_block bb : order_)
       emit_block(bb);
+    emit_team_entry_copies();
     for (std::size_t j = 0; j < branches_.size(); ++j) {
       basic_block bb = branches_[j] ? gimple_bb(branches_[j]) : nullptr;
       if (bb && bb->index < (int)block_of_.size() && block_of_[bb->index] >= 0) {
@@ -400,6 +417,8 @@ private:
       objects_[object].contents_unknown = true; // any function may store there
     } else {
       object = new_object(decl_name(decl), SlotScope::Local, scalar);
+      objects_[object].by_field = TREE_CODE(decl) == VAR_DECL && type &&
+                                  TREE_CODE(type) == RECORD_TYPE && !is_std_vector(type);
     }
     if (TREE_THIS_VOLATILE(decl))
       objects_[object].escape = "'" + decl_name(decl) + "' is volatile";
@@ -580,6 +599,12 @@ private:
       }
       Access a = access(expr, false);
       result.unknown = a.unknown;
+      if (int field = one_field(a); field >= 0) {
+        auto found = objects_[a.objects[0]].field_contents.find(field);
+        if (found != objects_[a.objects[0]].field_contents.end())
+          merge(result, found->second);
+        return result;
+      }
       for (int object : a.objects) {
         for (int target : objects_[object].contents)
           add_unique(result.objects, target);
@@ -803,7 +828,7 @@ private:
     if (is_memory_reference(expr)) {
       Access a = access(expr, true);
       for (int s : a.slots)
-        add_unique(uses, s);
+        add_unique(uses, emitting_ ? slot_for_team_read(s, expr, current_team_) : s);
       for (int s : a.index_uses)
         add_unique(uses, s);
       if (a.unknown && emitting_)
@@ -877,16 +902,18 @@ private:
   // ---------------------------------------------------------- writing
 
   // Stores a value computed from `uses' (and `fact') into `lhs'.
-  void store(tree lhs, std::vector<int> uses, int fact, bool force_weak = false) {
+  void store(tree lhs, std::vector<int> uses, int fact, bool force_weak = false,
+             const Known &known = Known()) {
     if (!lhs)
       return;
     Access a = access(lhs, true);
     for (int s : a.index_uses)
       add_unique(uses, s);
-    store_to(a, uses, fact, force_weak);
+    store_to(a, uses, fact, force_weak, known);
   }
 
-  void store_to(const Access &a, const std::vector<int> &uses, int fact, bool force_weak) {
+  void store_to(const Access &a, const std::vector<int> &uses, int fact, bool force_weak,
+                const Known &known = Known()) {
     out_.stores_through_unknown |= a.unknown;
     bool strong = a.strong && a.slots.size() == 1 && !force_weak;
     for (int slot : a.slots) {
@@ -895,6 +922,9 @@ private:
       statement.strong = strong;
       statement.uses = uses;
       statement.fact = fact;
+      statement.copy_of = known.copy_of;
+      statement.quantity = known.quantity;
+      statement.comparison = known.comparison;
       current_->statements.push_back(statement);
       if (current_team_ >= 0 && racy_[current_team_].count(slot))
         mark_racy(slot);
@@ -926,7 +956,7 @@ private:
   // Writes through the pointer `arg' (a call's output argument); with
   // `whole', the call writes all of the array `arg' points to.
   void store_through(tree arg, const std::vector<int> &uses, int fact, bool allow_strong,
-                     bool whole = false) {
+                     bool whole = false, const Known &known = Known()) {
     Access a;
     arg = address_of(arg);
     if (TREE_CODE(arg) == ADDR_EXPR) {
@@ -937,7 +967,128 @@ private:
     } else {
       a = pointed_access(arg, false);
     }
-    store_to(a, uses, fact, !allow_strong);
+    store_to(a, uses, fact, !allow_strong, known);
+  }
+
+  // ---------------------------------------------------------- copies and comparisons
+
+  // The value of `expr' is exactly what one slot holds (maybe widened, or
+  // made unsigned: ranks and sizes are never negative), an integer at
+  // least as wide as an int (what MPI writes ranks and sizes as): that
+  // slot, or -1.
+  int copied_slot(tree expr) {
+    if (!expr || !INTEGRAL_TYPE_P(TREE_TYPE(expr)) ||
+        TYPE_PRECISION(TREE_TYPE(expr)) < TYPE_PRECISION(integer_type_node))
+      return -1;
+    switch (TREE_CODE(expr)) {
+    case SSA_NAME: case VAR_DECL: case PARM_DECL: case RESULT_DECL: {
+      const Object &o = objects_[object_of(expr)];
+      return o.fields.empty() && !o.summary ? o.whole : -1;
+    }
+    case COMPONENT_REF: case ARRAY_REF: case MEM_REF: {
+      if (TREE_THIS_VOLATILE(expr))
+        return -1;
+      Access a = access(expr, false);
+      if (a.unknown || a.slots.size() != 1)
+        return -1;
+      return emitting_ ? slot_for_team_read(a.slots[0], expr, current_team_) : a.slots[0];
+    }
+    default:
+      return -1;
+    }
+  }
+
+  // An assignment's right-hand side that copies a slot: `x = y', or a
+  // conversion that keeps every non-negative value of y.
+  int copied_by(gassign *assign) {
+    tree rhs = gimple_assign_rhs1(assign);
+    if (gimple_assign_single_p(assign))
+      return copied_slot(rhs);
+    if (!CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(assign)))
+      return -1;
+    tree to = TREE_TYPE(gimple_assign_lhs(assign)), from = TREE_TYPE(rhs);
+    if (!INTEGRAL_TYPE_P(to) || !INTEGRAL_TYPE_P(from) ||
+        TYPE_PRECISION(to) < TYPE_PRECISION(from))
+      return -1;
+    return copied_slot(rhs);
+  }
+
+  // One side of a comparison: a slot's value, or an integer constant.
+  bool comparison_operand(tree operand, ValueFlowOperand &out) {
+    if (TREE_CODE(operand) == INTEGER_CST) {
+      if (!tree_fits_shwi_p(operand))
+        return false;
+      out.constant = tree_to_shwi(operand);
+      return true;
+    }
+    out.slot = copied_slot(operand);
+    return out.slot >= 0;
+  }
+
+  // How the source spells an operand: a constant, or the variable a
+  // temporary was loaded from.
+  std::string operand_text(tree operand, int depth = 0) {
+    if (TREE_CODE(operand) == INTEGER_CST && tree_fits_shwi_p(operand))
+      return std::to_string(tree_to_shwi(operand));
+    if (TREE_CODE(operand) == SSA_NAME && depth < 4) {
+      gassign *copy = dyn_cast<gassign *>(definition(operand));
+      if (copy && (gimple_assign_single_p(copy) ||
+                   CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(copy))))
+        return operand_text(gimple_assign_rhs1(copy), depth + 1);
+    }
+    std::string name = reference_name(operand);
+    return name.empty() ? "a temporary" : name;
+  }
+
+  // What `left code right' compares (a GIMPLE_COND, or the right-hand
+  // side of an assignment), if it is an integer comparison of slots and
+  // constants (ValueFlowBlock::comparison).
+  ValueFlowComparison comparison(tree_code code, tree left, tree right) {
+    ValueFlowComparison result;
+    using Op = ValueFlowComparison::Op;
+    Op op;
+    const char *spelled;
+    switch (code) {
+    case LT_EXPR: op = Op::Less; spelled = " < "; break;
+    case LE_EXPR: op = Op::LessEqual; spelled = " <= "; break;
+    case GT_EXPR: op = Op::Greater; spelled = " > "; break;
+    case GE_EXPR: op = Op::GreaterEqual; spelled = " >= "; break;
+    case EQ_EXPR: op = Op::Equal; spelled = " == "; break;
+    case NE_EXPR: op = Op::NotEqual; spelled = " != "; break;
+    default: return result;
+    }
+    if (!left || !right || !INTEGRAL_TYPE_P(TREE_TYPE(left)) ||
+        !INTEGRAL_TYPE_P(TREE_TYPE(right)) || !comparison_operand(left, result.left) ||
+        !comparison_operand(right, result.right))
+      return result;
+    result.op = op;
+    result.text = operand_text(left) + spelled + operand_text(right);
+    return result;
+  }
+
+  // A unit-wide name for a communicator handle the source gives as a
+  // constant (MPI_COMM_WORLD: an integer in MPICH, the address of a
+  // global in Open MPI; in Fortran, a named constant passed by
+  // reference), or "" for any other.
+  std::string communicator_name(tree comm) {
+    if (!comm)
+      return "";
+    STRIP_NOPS(comm);
+    if (fortran_ && TREE_CODE(comm) == ADDR_EXPR) {
+      tree constant = TREE_OPERAND(comm, 0);
+      bool named_constant = TREE_CODE(constant) == CONST_DECL ||
+                            (VAR_P(constant) && TREE_STATIC(constant) && TREE_READONLY(constant));
+      comm = named_constant ? DECL_INITIAL(constant) : NULL_TREE;
+      if (!comm)
+        return "";
+    }
+    if (TREE_CODE(comm) == INTEGER_CST)
+      return tree_fits_shwi_p(comm) ? "handle " + std::to_string(tree_to_shwi(comm)) : "";
+    if (TREE_CODE(comm) == ADDR_EXPR && VAR_P(TREE_OPERAND(comm, 0)) &&
+        is_global_var(TREE_OPERAND(comm, 0)))
+      return std::string("address of ") +
+             IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(TREE_OPERAND(comm, 0)));
+    return "";
   }
 
   // ---------------------------------------------------------- points-to
@@ -1000,6 +1151,49 @@ private:
     return changed;
   }
 
+  // The field slot an access names, if it is exactly one field of one
+  // record whose pointers are known field by field (Object::by_field), or
+  // -1.
+  int one_field(const Access &a) const {
+    if (a.unknown || a.objects.size() != 1 || a.slots.size() != 1)
+      return -1;
+    const Object &o = objects_[a.objects[0]];
+    if (!o.by_field || !o.escape.empty())
+      return -1;
+    for (const auto &field : o.fields)
+      if (field.second == a.slots[0])
+        return field.second;
+    return -1;
+  }
+
+  // A store of pointers to `t' through the access `a': field by field
+  // where the record keeps them so, and into the objects' contents.
+  bool flow_stored_targets(const Access &a, const Targets &t) {
+    bool changed = false;
+    int field = one_field(a);
+    if (field >= 0) {
+      Targets &kept = objects_[a.objects[0]].field_contents[field];
+      std::size_t before = kept.objects.size();
+      bool unknown_before = kept.unknown;
+      merge(kept, t);
+      changed = kept.objects.size() != before || kept.unknown != unknown_before;
+    } else {
+      changed = lose_field_contents(a.objects);
+    }
+    return flow_targets(a.objects, t) || changed;
+  }
+
+  // The objects' pointers are no longer known field by field.
+  bool lose_field_contents(const std::vector<int> &objects) {
+    bool changed = false;
+    for (int object : objects)
+      if (objects_[object].by_field) {
+        objects_[object].by_field = false;
+        changed = true;
+      }
+    return changed;
+  }
+
   // The objects may now hold pointers to `t' (a store through an unknown
   // pointer has no object to record it in: find_escapes makes `t' escape).
   bool flow_targets(const std::vector<int> &objects, const Targets &t) {
@@ -1030,19 +1224,25 @@ private:
       Targets t;
       for (unsigned i = 1; i < gimple_num_ops(assign); ++i)
         merge(t, targets(gimple_op(assign, i)));
-      if (t.objects.empty() && !t.unknown)
-        return false;
       Access a = access(gimple_assign_lhs(assign), false);
-      return flow_targets(a.objects, t);
+      if (t.objects.empty() && !t.unknown)
+        // No pointer stored; a whole record copied may bring some.
+        return one_field(a) < 0 && AGGREGATE_TYPE_P(TREE_TYPE(gimple_assign_lhs(assign))) &&
+               lose_field_contents(a.objects);
+      return flow_stored_targets(a, t);
     }
     gcall *call = dyn_cast<gcall *>(stmt);
     if (!call)
-      return false;
+      return lose_field_contents_of_operands(stmt);
+    // A callee given a record's address may store pointers anywhere in it.
+    bool lost = false;
+    for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
+      lost |= lose_field_contents(with_pointees(targets(gimple_call_arg(call, i)).objects));
     CallClass kind = classify(call);
     if (kind.vector != VectorMember::None)
-      return vector_points_to_step(call, kind.vector);
+      return vector_points_to_step(call, kind.vector) || lost;
     if (!gimple_call_lhs(call))
-      return false;
+      return lost;
     Access a = access(gimple_call_lhs(call), false);
     Targets t;
     if (kind.library && kind.library->kind == LibraryKind::Allocation)
@@ -1058,7 +1258,24 @@ private:
     }
     else
       t.unknown = true;
-    return flow_targets(a.objects, t);
+    return flow_stored_targets(a, t) || lost;
+  }
+
+  // Inline asm (and any statement but assignments and calls) may store
+  // anything in the records its operands reach.
+  bool lose_field_contents_of_operands(gimple *stmt) {
+    if (gimple_code(stmt) != GIMPLE_ASM && gimple_code(stmt) != GIMPLE_OMP_ATOMIC_LOAD)
+      return false;
+    bool lost = false;
+    for (unsigned i = 0; i < gimple_num_ops(stmt); ++i)
+      if (tree op = gimple_op(stmt, i)) {
+        if (TREE_CODE(op) == TREE_LIST)
+          op = TREE_VALUE(op);
+        lost |= lose_field_contents(with_pointees(targets(op).objects));
+        if (is_memory_reference(op) || DECL_P(op))
+          lost |= lose_field_contents(access(op, false).objects);
+      }
+    return lost;
   }
 
   // What pointers stored in what `arg' points to may point to,
@@ -1257,6 +1474,152 @@ private:
     }
   }
 
+  // ---------------------------------------------------------- types
+
+  // Valid C, C++ and Fortran programs read an object only through lvalues
+  // of types compatible with what was stored there (C11 6.5p7; C++
+  // [basic.lval]; Fortran's storage association rules): a store through a
+  // `double' lvalue cannot change what an `int' lvalue reads.  GCC's alias
+  // sets (alias.h) encode exactly these rules, character types and
+  // may_alias included.  They apply to valid programs whatever the
+  // optimisation level, so they are used at -O0 too (where GCC leaves
+  // -fstrict-aliasing off only because it does not optimise), unless the
+  // user asked for -fno-strict-aliasing: that says the code relies on type
+  // punning.
+  static bool language_aliasing_rules() {
+    return flag_strict_aliasing || !global_options_set.x_flag_strict_aliasing;
+  }
+
+  // The alias set of a reference, as -fstrict-aliasing computes it (GCC
+  // answers 0, "aliases everything", for references when the flag is
+  // off).  Only computes: types get the alias set GCC would give them.
+  static alias_set_type strict_alias_set(tree ref) {
+    int saved = flag_strict_aliasing;
+    flag_strict_aliasing = 1;
+    alias_set_type set = get_alias_set(ref);
+    flag_strict_aliasing = saved;
+    return set;
+  }
+
+  static bool alias_sets_may_conflict(alias_set_type a, alias_set_type b) {
+    int saved = flag_strict_aliasing;
+    flag_strict_aliasing = 1;
+    bool conflict = alias_sets_conflict_p(a, b);
+    flag_strict_aliasing = saved;
+    return conflict;
+  }
+
+  // What the threads of the teams this function forks store (in any of
+  // its parallel regions, nested ones included): by slot, the alias sets
+  // of the lvalues stored through; the slots written some other way (a
+  // call given their address, an atomic construct, inline asm); whether
+  // such a write may reach memory the analysis cannot name.
+  void find_team_writes() {
+    if (!language_aliasing_rules())
+      return;
+    auto untyped = [this](tree value) {
+      if (!value)
+        return;
+      Targets t = targets(value);
+      team_writes_unknown_ |= t.unknown;
+      for (int object : with_pointees(t.objects)) {
+        team_writes_unknown_ |= objects_[object].contents_unknown &&
+                                !objects_[object].parameter_target && !objects_[object].global;
+        add_group(object, team_untyped_writes_);
+      }
+    };
+    for (basic_block bb : order_) {
+      if (team_of(bb) < 0)
+        continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (gimple_clobber_p(stmt) || is_gimple_debug(stmt))
+          continue;
+        if (gcall *call = dyn_cast<gcall *>(stmt)) {
+          for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
+            untyped(gimple_call_arg(call, i));
+          untyped(gimple_call_chain(call));
+        } else if (gomp_atomic_load *load = dyn_cast<gomp_atomic_load *>(stmt)) {
+          untyped(gimple_omp_atomic_load_rhs(load));
+        } else if (gasm *asm_stmt = dyn_cast<gasm *>(stmt)) {
+          for (unsigned i = 0; i < gimple_asm_noutputs(asm_stmt); ++i)
+            untyped(build_fold_addr_expr(TREE_VALUE(gimple_asm_output_op(asm_stmt, i))));
+          for (unsigned i = 0; i < gimple_asm_ninputs(asm_stmt); ++i)
+            untyped(TREE_VALUE(gimple_asm_input_op(asm_stmt, i)));
+        }
+        tree lhs = gimple_get_lhs(stmt);
+        if (!lhs || TREE_CODE(lhs) == SSA_NAME)
+          continue;
+        // What it stores in memory no object stands for, reads of the
+        // objects cannot see: only escaped objects may be there, and
+        // their reads say so.
+        Access a = access(lhs, false);
+        alias_set_type set = strict_alias_set(lhs);
+        for (int slot : a.slots)
+          team_store_sets_[slot].insert(set);
+      }
+    }
+    std::sort(team_untyped_writes_.begin(), team_untyped_writes_.end());
+  }
+
+  // A read through the reference `ref', in team `team', of `slot': when no
+  // store of any team of the function may change what it reads (the types
+  // keep them apart), the slot as the team found it at its start: the
+  // same in every thread of the team.  Otherwise `slot'.
+  int slot_for_team_read(int slot, tree ref, int team) {
+    if (!language_aliasing_rules() || team_writes_unknown_ || team < 0 ||
+        TREE_THIS_VOLATILE(ref))
+      return slot;
+    const ValueFlowSlot &s = out_.slots[slot];
+    if ((s.scope != SlotScope::Local && s.scope != SlotScope::ParameterTarget) ||
+        s.escapes >= 0 || s.single_definition ||
+        std::binary_search(team_untyped_writes_.begin(), team_untyped_writes_.end(), slot))
+      return slot;
+    auto stores = team_store_sets_.find(slot);
+    if (stores == team_store_sets_.end())
+      return slot; // the team does not write it: the solver knows
+    alias_set_type read = strict_alias_set(ref);
+    for (alias_set_type stored : stores->second)
+      if (alias_sets_may_conflict(stored, read))
+        return slot;
+    return team_entry_copy(slot, team);
+  }
+
+  // A slot holding what `slot' held where team `team' starts, assigned by
+  // the block of its directive (outside the team): emitted after the other
+  // statements of that block, once every block is emitted.
+  int team_entry_copy(int slot, int team) {
+    auto found = team_entry_copies_.find({team, slot});
+    if (found != team_entry_copies_.end())
+      return found->second;
+    const ValueFlowSlot original = out_.slots[slot]; // new_slot may move it
+    int copy = new_slot(original.name, SlotScope::Local);
+    out_.slots[copy].single_definition = true;
+    out_.slots[copy].scalar = original.scalar;
+    team_entry_copies_[{team, slot}] = copy;
+    return copy;
+  }
+
+  void emit_team_entry_copies() {
+    for (const auto &entry : team_entry_copies_) {
+      int team = entry.first.first, slot = entry.first.second, copy = entry.second;
+      gimple *directive = regions_.regions[team].directive;
+      int b = directive ? block_index(gimple_bb(directive)) : -1;
+      ValueFlowStatement statement;
+      statement.target = copy;
+      statement.uses = {slot};
+      statement.copy_of = slot;
+      if (b >= 0) {
+        out_.blocks[b].statements.push_back(statement);
+      } else { // no directive block (cannot happen): the copy knows nothing
+        statement.uses.clear();
+        statement.copy_of = -1;
+        statement.fact = differs("depends on '" + out_.slots[slot].name + "'");
+        out_.blocks[0].statements.insert(out_.blocks[0].statements.begin(), statement);
+      }
+    }
+  }
+
   // ---------------------------------------------------------- OpenMP
 
   int team_of(basic_block bb) const {
@@ -1330,7 +1693,13 @@ private:
       std::vector<int> uses;
       for (unsigned i = 1; i < gimple_num_ops(stmt); ++i)
         read_into(gimple_op(stmt, i), uses);
-      store(gimple_assign_lhs(stmt), uses, -1);
+      gassign *assign = as_a<gassign *>(stmt);
+      Known known;
+      known.copy_of = copied_by(assign);
+      if (TREE_CODE_CLASS(gimple_assign_rhs_code(assign)) == tcc_comparison)
+        known.comparison = comparison(gimple_assign_rhs_code(assign), gimple_assign_rhs1(assign),
+                                      gimple_assign_rhs2(assign));
+      store(gimple_assign_lhs(stmt), uses, -1, false, known);
       return;
     }
     case GIMPLE_CALL:
@@ -1341,8 +1710,10 @@ private:
     case GIMPLE_RETURN: {
       ValueFlowStatement statement;
       statement.kind = ValueFlowStatement::Kind::Return;
-      if (tree value = gimple_return_retval(as_a<greturn *>(stmt)))
+      if (tree value = gimple_return_retval(as_a<greturn *>(stmt))) {
         read_into(value, statement.uses);
+        statement.copy_of = copied_slot(value);
+      }
       if (returned_object_ >= 0)
         add_group(returned_object_, statement.uses);
       current_->statements.push_back(statement);
@@ -1424,6 +1795,8 @@ private:
     case GIMPLE_COND:
       read_into(gimple_cond_lhs(last), block.condition);
       read_into(gimple_cond_rhs(last), block.condition);
+      block.comparison = comparison(gimple_cond_code(last), gimple_cond_lhs(last),
+                                    gimple_cond_rhs(last));
       // The thread tests OpenMP lowering emits read the result of a call
       // the library table knows (GOMP_single_start...): nothing special.
       return;
@@ -1570,6 +1943,7 @@ private:
     auto argument = [&](tree arg) {
       ValueFlowArgument a;
       read_into(arg, a.uses);
+      a.copy_of = copied_slot(arg);
       tree address = address_of(arg);
       if (TREE_CODE(address) == ADDR_EXPR) {
         Access target = access(TREE_OPERAND(address, 0), true);
@@ -1604,8 +1978,14 @@ private:
       out_.slots[statement.target].single_definition = true;
     }
     current_->statements.push_back(statement);
-    if (lhs)
-      store(lhs, {statement.target}, -1);
+    if (lhs) {
+      Known known;
+      tree returned = TREE_TYPE(TREE_TYPE(callee));
+      if (INTEGRAL_TYPE_P(TREE_TYPE(lhs)) && INTEGRAL_TYPE_P(returned) &&
+          TYPE_PRECISION(TREE_TYPE(lhs)) >= TYPE_PRECISION(returned))
+        known.copy_of = statement.target;
+      store(lhs, {statement.target}, -1, false, known);
+    }
     // The pointee writes came from the callee: with OpenMP, they race.
     if (current_team_ >= 0)
       for (const ValueFlowArgument &a : statement.arguments)
@@ -1643,6 +2023,15 @@ private:
 
     switch (library.kind) {
     case LibraryKind::Mpi: {
+      // A rank or a size, of a communicator named if it is a constant.
+      Known quantity;
+      if (library.quantity_output >= 0 &&
+          library.quantity != ValueFlowQuantity::Kind::None) {
+        quantity.quantity.kind = library.quantity;
+        tree comm = arg(library.communicator);
+        quantity.quantity.communicator = communicator_name(comm);
+      }
+      auto known_of = [&](int i) { return i == library.quantity_output ? quantity : Known(); };
       if (library.uniform_output >= 0 && is_pointer(arg(library.uniform_output))) {
         // The same on every process of the communicator: uniform where
         // the communicator is.
@@ -1661,7 +2050,8 @@ private:
           v.strong = true;
           store_to(v, uses, fact, false);
         } else {
-          store_through(out, uses, fact, true, fills_array(out, arg(library.count)));
+          store_through(out, uses, fact, true, fills_array(out, arg(library.count)),
+                        known_of(library.uniform_output));
         }
       }
       if (library.derived_output >= 0 && is_pointer(arg(library.derived_output))) {
@@ -1684,7 +2074,8 @@ private:
           continue;
         if (!is_pointer(arg(i)))
           continue;
-        store_through(arg(i), {}, differs(source_phrase(library, name) + line), true);
+        store_through(arg(i), {}, differs(source_phrase(library, name) + line), true, false,
+                      known_of((int)i));
       }
       if (lhs)
         store(lhs, {}, library.result_differs ? differs("depends on " + name + line) : error);
@@ -1874,7 +2265,7 @@ private:
     }
     tree lhs = gimple_call_lhs(call);
     if (lhs && member != VectorMember::Observer)
-      changed |= flow_targets(access(lhs, false).objects, returned);
+      changed |= flow_stored_targets(access(lhs, false), returned);
     return changed;
   }
 
@@ -2148,6 +2539,12 @@ private:
   std::set<tree> assigned_;             // declarations some statement assigns
   std::map<int, int> elements_of_slot_; // vector slot -> its elements' object
   std::map<int, std::set<int>> racy_;
+  // find_team_writes, and the copies slot_for_team_read makes, by (team,
+  // slot).
+  std::map<int, std::set<alias_set_type>> team_store_sets_;
+  std::vector<int> team_untyped_writes_;
+  bool team_writes_unknown_ = false;
+  std::map<std::pair<int, int>, int> team_entry_copies_;
   std::vector<int> racy_list_; // scratch
   std::map<std::string, int> fact_by_phrase_;
   ValueFlowBlock *current_ = nullptr;

@@ -37,7 +37,19 @@ struct Value {
   // analysis does not see may change it from now on (a read gives the
   // slot's escape fact; stores do not clear it).
   bool escaped = false;
+  // What the value is known to be (ValueFlowQuantity), a lattice of its
+  // own: nothing reached yet, a rank or a size of `communicator' (a key
+  // interned by the solver, -1: some communicator), or anything.  Only
+  // copies carry it; any other computation gives kAnything.
+  unsigned char quantity = 0;
+  int communicator = -1;
+  // Inside a function: bit k, it is also a copy of value parameter k (a
+  // subset of `parameters'), so that what the callers pass there is known
+  // of it too.
+  unsigned long long quantity_parameters = 0;
 };
+
+constexpr unsigned char kNothingYet = 0, kRank = 1, kSize = 2, kAnything = 3;
 
 constexpr int kSymbolicParameters = 64;
 
@@ -160,7 +172,7 @@ private:
     if (f.error_code && error_handler_installed_)
       v.bits |= kProcesses;
     v.why[0] = v.why[1] = fact;
-    return v;
+    return knowing_nothing(v);
   }
 
   // a := a join b; true if a changed (bits, or a better proof).
@@ -185,11 +197,53 @@ private:
       a.parameters |= b.parameters;
       changed = true;
     }
+    changed |= join_quantity(a, b);
     if (b.escaped && !a.escaped) {
       a.escaped = true;
       changed = true;
     }
     return changed;
+  }
+
+  // The quantity lattice: two ranks (sizes) of different communicators
+  // are still a rank (size) of some communicator.
+  static bool join_quantity(Value &a, const Value &b) {
+    bool changed = false;
+    if ((a.quantity_parameters | b.quantity_parameters) != a.quantity_parameters) {
+      a.quantity_parameters |= b.quantity_parameters;
+      changed = true;
+    }
+    if (b.quantity == kNothingYet || a.quantity == kAnything ||
+        (a.quantity == b.quantity && a.communicator == b.communicator))
+      return changed;
+    if (a.quantity == kNothingYet) {
+      a.quantity = b.quantity;
+      a.communicator = b.communicator;
+    } else if (a.quantity == b.quantity) {
+      a.communicator = -1;
+    } else {
+      a.quantity = kAnything;
+      a.communicator = -1;
+    }
+    return true;
+  }
+
+  static Value knowing_nothing(Value v) {
+    v.quantity = kAnything;
+    v.communicator = -1;
+    v.quantity_parameters = 0;
+    return v;
+  }
+
+  // `v', a parameter's value that `into' depends on, without what is
+  // known of it unless `into' is a copy of parameter k.
+  static Value as_dependence(Value v, const Value &into, int k) {
+    if (k >= kSymbolicParameters || !((into.quantity_parameters >> k) & 1)) {
+      v.quantity = kNothingYet;
+      v.communicator = -1;
+      v.quantity_parameters = 0;
+    }
+    return v;
   }
 
   Value joined(Value a, const Value &b) const {
@@ -199,7 +253,9 @@ private:
 
   // Values compared as the fixpoint sees them: bits and proof ranks.
   bool same(const Value &a, const Value &b) const {
-    if (a.bits != b.bits || a.parameters != b.parameters || a.escaped != b.escaped)
+    if (a.bits != b.bits || a.parameters != b.parameters || a.escaped != b.escaped ||
+        a.quantity != b.quantity || a.communicator != b.communicator ||
+        a.quantity_parameters != b.quantity_parameters)
       return false;
     for (int d = 0; d < kDimensions; ++d)
       if (!differs(a, d) && rank_of(a.why[d]) != rank_of(b.why[d]))
@@ -520,7 +576,11 @@ private:
       for (const ValueFlowStatement &statement : block.statements) {
         for (int s : statement.uses)
           note(s);
+        note(statement.copy_of);
+        note(statement.comparison.left.slot);
+        note(statement.comparison.right.slot);
         for (const ValueFlowArgument &argument : statement.arguments) {
+          note(argument.copy_of);
           for (int s : argument.uses)
             note(s);
           for (int s : argument.pointees)
@@ -529,6 +589,8 @@ private:
       }
       for (int s : block.condition)
         note(s);
+      note(block.comparison.left.slot);
+      note(block.comparison.right.slot);
     }
 
     state.out.assign(blocks, std::vector<Value>(state.flow_count));
@@ -563,8 +625,14 @@ private:
 
   // ------------------------------------------------------------ globals
 
-  // What a global holds when a function starts, or after a call.
+  // What a global holds when a function starts, or after a call.  Its
+  // initial value (an initializer the unit does not describe) may be
+  // anything: nothing is known of what it holds there.
   Value global_value(unsigned uid, const ValueFlowSlot &slot) {
+    return knowing_nothing(stored_global_value(uid, slot));
+  }
+
+  Value stored_global_value(unsigned uid, const ValueFlowSlot &slot) {
     auto escape = global_escape_.find(uid);
     if (escape != global_escape_.end())
       return fact_value(escape->second);
@@ -679,11 +747,13 @@ private:
     const ValueFlowSlot &slot = state.function->slots[s];
     switch (slot.scope) {
     case SlotScope::Local:
-      return Value(); // uninitialised: whatever it holds, no branch should test it
+      // Uninitialised: whatever it holds, no branch should test it (and
+      // nothing is known of it).
+      return knowing_nothing(Value());
     case SlotScope::Parameter:
       if (slot.parameter >= 0 && slot.parameter < kSymbolicParameters) {
         Value v;
-        v.parameters = 1ull << slot.parameter;
+        v.parameters = v.quantity_parameters = 1ull << slot.parameter;
         return v;
       }
       return entry_value(state, s);
@@ -741,11 +811,12 @@ private:
   // A value with the parameters it depends on replaced by what the
   // function's callers pass.
   Value concrete(FunctionState &state, Value v) {
+    const Value symbolic = v;
     unsigned long long mask = v.parameters;
-    v.parameters = 0;
+    v.parameters = v.quantity_parameters = 0;
     for (int k = 0; mask; ++k, mask >>= 1)
       if ((mask & 1) && k < (int)state.parameter_slot.size() && state.parameter_slot[k] >= 0)
-        join_into(v, entry_value(state, state.parameter_slot[k]));
+        join_into(v, as_dependence(entry_value(state, state.parameter_slot[k]), symbolic, k));
     return v;
   }
 
@@ -754,10 +825,11 @@ private:
   Value instantiate(const Value &callee_value, const std::vector<Value> &arguments) {
     Value v = callee_value;
     unsigned long long mask = v.parameters;
-    v.parameters = 0;
+    v.parameters = v.quantity_parameters = 0;
     for (int k = 0; mask; ++k, mask >>= 1)
       if (mask & 1)
-        join_into(v, k < (int)arguments.size() ? arguments[k] : fact_value(unknown_fact()));
+        join_into(v, k < (int)arguments.size() ? as_dependence(arguments[k], callee_value, k)
+                                               : fact_value(unknown_fact()));
     return v;
   }
 
@@ -818,6 +890,28 @@ private:
       // may store to it at any time.
       join_into(v, global_value(slot.global, slot));
     return v;
+  }
+
+  // What a computed value `v' is known to be: what the slot it copies
+  // holds is, or what the statement says; else nothing.
+  void known_as(FunctionState &state, const std::vector<Value> &values, Value &v, int copy_of,
+                const ValueFlowQuantity &quantity, int b) {
+    v = knowing_nothing(v);
+    if (quantity.kind != ValueFlowQuantity::Kind::None) {
+      v.quantity = quantity.kind == ValueFlowQuantity::Kind::Rank ? kRank : kSize;
+      v.communicator = communicator_key(quantity.communicator);
+    } else if (copy_of >= 0) {
+      Value copied = read(state, values, copy_of, b);
+      v.quantity_parameters = copied.quantity_parameters;
+      v.quantity = copied.quantity;
+      v.communicator = copied.communicator;
+    }
+  }
+
+  int communicator_key(const std::string &name) {
+    if (name.empty())
+      return -1;
+    return communicator_keys_.insert({name, (int)communicator_keys_.size()}).first->second;
   }
 
   Value read_all(FunctionState &state, const std::vector<Value> &values,
@@ -891,7 +985,10 @@ private:
       case ValueFlowStatement::Kind::Assign: {
         Value v = read_all(state, values, statement.uses, b);
         join_into(v, fact_value(local_fact(state, statement.fact)));
+        if (statement.fact < 0 && decided_by_ranges(state, values, statement.comparison, b))
+          v = range_proof(state, statement.comparison);
         join_into(v, taint);
+        known_as(state, values, v, statement.copy_of, statement.quantity, b);
         write(state, values, statement.target, v, statement.strong, b);
         break;
       }
@@ -901,6 +998,7 @@ private:
       case ValueFlowStatement::Kind::Return: {
         publish_globals(state, values, b);
         Value v = in_team_context(state, b, joined(read_all(state, values, statement.uses, b), taint));
+        known_as(state, values, v, statement.copy_of, ValueFlowQuantity(), b);
         bool changed = join_into(state.result, v);
         // What the callers find behind their pointers.
         for (int s : state.target_slots) {
@@ -938,6 +1036,9 @@ private:
       Value tested = read_all(state, state.out[b], block.condition, b);
       join_into(tested, fact_value(local_fact(state, block.condition_fact)));
       tested = in_team_context(state, b, tested);
+      if (block.condition_fact < 0 &&
+          decided_by_ranges(state, state.out[b], block.comparison, b))
+        tested = range_proof(state, block.comparison);
       Value before = state.branch[b];
       join_into(state.branch[b], tested);
       if (state.branch[b].bits != before.bits ||
@@ -955,9 +1056,11 @@ private:
     FunctionState *callee = found == index_of_uid_.end() ? nullptr : &functions_[found->second];
     // The arguments as this function sees them, for the callee's result.
     std::vector<Value> arguments;
-    for (const ValueFlowArgument &argument : call.arguments)
+    for (const ValueFlowArgument &argument : call.arguments) {
       arguments.push_back(
           in_team_context(state, b, joined(read_all(state, values, argument.uses, b), taint)));
+      known_as(state, values, arguments.back(), argument.copy_of, ValueFlowQuantity(), b);
+    }
     for (std::size_t k = 0; k < call.arguments.size(); ++k) {
       const ValueFlowArgument &argument = call.arguments[k];
       bool known = callee && (int)k < callee->parameter_count;
@@ -1290,6 +1393,103 @@ private:
     }
   }
 
+  // ------------------------------------------------------------ ranges
+
+  // What is known of one side of a comparison: its bounds (a rank of C
+  // lies in [0, size of C - 1], a size in [1, +inf)) and, for a rank or a
+  // size, which.  `pending': nothing has reached the slot yet (the
+  // fixpoint is still growing; it decides nothing against the comparison).
+  struct Bounds {
+    bool pending = false;
+    bool known = false;
+    long long low = 0, high = 0;
+    bool unbounded_above = false;
+    unsigned char quantity = kAnything;
+    int communicator = -1;
+  };
+
+  Bounds bounds_of(FunctionState &state, const std::vector<Value> &values, int b,
+                   const ValueFlowOperand &operand) {
+    Bounds result;
+    if (operand.slot < 0) {
+      result.known = true;
+      result.low = result.high = operand.constant;
+      return result;
+    }
+    Value v = concrete(state, read(state, values, operand.slot, b));
+    result.quantity = v.quantity;
+    result.communicator = v.communicator;
+    result.pending = v.quantity == kNothingYet;
+    if (v.quantity == kRank || v.quantity == kSize) {
+      result.known = true;
+      result.low = v.quantity == kRank ? 0 : 1;
+      result.unbounded_above = true;
+    }
+    return result;
+  }
+
+  // `comparison', made in block b where the slots hold `values', has the
+  // same outcome on every process (and thread): true, or false, whatever
+  // the values.
+  bool decided_by_ranges(FunctionState &state, const std::vector<Value> &values,
+                         const ValueFlowComparison &comparison, int b) {
+    using Op = ValueFlowComparison::Op;
+    if (comparison.op == Op::None)
+      return false;
+    Bounds left = bounds_of(state, values, b, comparison.left);
+    Bounds right = bounds_of(state, values, b, comparison.right);
+    if (left.pending || right.pending)
+      return true; // for now: the values that reach it will tell
+    if (!left.known || !right.known)
+      return false;
+    if (comparison.left.slot < 0 && comparison.right.slot < 0)
+      return false; // constants only: uniform anyway, nothing to prove
+    // The order the two sides surely have: -1 left < right, 0 equal, 1
+    // left > right, 2 unknown; first from the same communicator, then
+    // from the bounds.
+    int order = 2;
+    bool same_communicator = left.communicator >= 0 && left.communicator == right.communicator;
+    if (same_communicator && left.quantity == kRank && right.quantity == kSize)
+      order = -1;
+    else if (same_communicator && left.quantity == kSize && right.quantity == kRank)
+      order = 1;
+    else if (same_communicator && left.quantity == right.quantity)
+      order = 0; // one process's rank in C, C's size: one value each
+    bool below = !left.unbounded_above && left.high < right.low;  // left < right
+    bool above = !right.unbounded_above && right.high < left.low; // left > right
+    bool at_most = !left.unbounded_above && left.high <= right.low;
+    bool at_least = !right.unbounded_above && right.high <= left.low;
+    switch (comparison.op) {
+    case Op::Less:
+    case Op::GreaterEqual:
+      return order == -1 || order == 0 || order == 1 || below || at_least;
+    case Op::Greater:
+    case Op::LessEqual:
+      return order == -1 || order == 0 || order == 1 || above || at_most;
+    case Op::Equal:
+    case Op::NotEqual:
+      return order == -1 || order == 0 || order == 1 || below || above;
+    case Op::None:
+      break;
+    }
+    return false;
+  }
+
+  // The proof of a comparison that decided_by_ranges decides.
+  Value range_proof(FunctionState &state, const ValueFlowComparison &comparison) {
+    auto inserted = range_facts_.insert({{current_, comparison.text}, -1});
+    int &fact = inserted.first->second;
+    if (fact < 0)
+      fact = add_fact(0,
+                      "'" + comparison.text +
+                          "' is decided by what MPI guarantees: a rank lies in [0, size) "
+                          "of its communicator",
+                      2);
+    Value v;
+    v.why[0] = v.why[1] = fact;
+    return v;
+  }
+
   // ------------------------------------------------------------ solver facts
 
   int taint_fact(FunctionState &state, int b, int d) {
@@ -1387,6 +1587,8 @@ private:
   std::map<int, std::pair<long long, long long>> field_range_; // key -> (offset, size)
   std::map<unsigned, int> global_facts_, racy_facts_;
   std::map<std::pair<int, int>, int> escaped_facts_;
+  std::map<std::string, int> communicator_keys_;
+  std::map<std::pair<int, std::string>, int> range_facts_; // (function, comparison)
   int team_fact_ = -1, unknown_fact_ = -1;
   bool error_handler_installed_ = false;
   std::queue<int> pending_;

@@ -40,7 +40,13 @@
 //     where control leaves the function (calls, returns), read at function
 //     entry and after calls;
 //   * threads: only code in an OpenMP team (or called from one) has values
-//     that differ between threads; shared data the team writes differs.
+//     that differ between threads; shared data the team writes differs;
+//   * ranges: a value may also be known to be the rank of the process in a
+//     communicator, or the size of one (ValueFlowQuantity), through copies
+//     only.  A rank lies in [0, size) of its communicator, so a comparison
+//     that range decides (`rank >= 0', `rank < size' of the same
+//     communicator, `size > 0') comes out the same on every process and
+//     every thread, however much the rank differs.
 #ifndef PARCOACH_CORE_VALUE_FLOW_H
 #define PARCOACH_CORE_VALUE_FLOW_H
 
@@ -81,6 +87,36 @@ enum class GlobalVisibility {
   External,    // defined in another file
   ReadOnly,    // a constant
   ThreadLocal, // OpenMP threadprivate / __thread: one copy per thread
+};
+
+// What a value is known to be, beyond where it comes from.
+struct ValueFlowQuantity {
+  enum class Kind {
+    None, // nothing known
+    Rank, // the calling process's rank in `communicator' (MPI_Comm_rank)
+    Size, // the number of processes of `communicator' (MPI_Comm_size)
+  };
+  Kind kind = Kind::None;
+  // A unit-wide key naming the communicator (a predefined handle such as
+  // MPI_COMM_WORLD); empty: a communicator the adapter cannot name, whose
+  // ranks are still >= 0 and whose size is still >= 1.
+  std::string communicator;
+};
+
+// One side of a comparison a conditional makes: a slot's value, or an
+// integer constant.
+struct ValueFlowOperand {
+  int slot = -1; // -1: the constant
+  long long constant = 0;
+};
+
+// What a two-way conditional compares, when it is an integer comparison
+// the solver can decide from what it knows of its operands.
+struct ValueFlowComparison {
+  enum class Op { None, Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual };
+  Op op = Op::None;
+  ValueFlowOperand left, right;
+  std::string text; // as the user wrote it, roughly: "rank < size"
 };
 
 struct ValueFlowSlot {
@@ -139,6 +175,9 @@ struct ValueFlowArgument {
   // It points to exactly one object: what the callee leaves in a scalar
   // slot of its own replaces the value of a scalar slot of `pointees'.
   bool exact = false;
+  // Its value is exactly the value of this slot (a copy, maybe widened):
+  // what is known of that value (ValueFlowQuantity) goes with it.
+  int copy_of = -1;
   // What pointers stored there point to, transitively (`h.p = &steps;
   // f(&h)'): a callee storing through pointers it cannot name
   // (ValueFlowFunction::stores_through_unknown) may change it.
@@ -158,6 +197,15 @@ struct ValueFlowStatement {
   int fact = -1;
   unsigned callee = 0;
   std::vector<ValueFlowArgument> arguments;
+  // Assign and Return: the value is exactly the value of this slot (a
+  // copy, maybe widened), and so is what is known of it; otherwise
+  // nothing is known of an assigned value but `quantity'.
+  int copy_of = -1;
+  ValueFlowQuantity quantity; // Assign: what the stored value is known to be
+  // Assign: the value is the outcome of this comparison (`t = rank >= 0'):
+  // the same everywhere when the ranges decide it (ValueFlowBlock::
+  // comparison), whatever `uses' hold.
+  ValueFlowComparison comparison;
 };
 
 struct ValueFlowBlock {
@@ -172,6 +220,10 @@ struct ValueFlowBlock {
   // a fact mixed in (for exits nobody can predict, like setjmp's).
   std::vector<int> condition;
   int condition_fact = -1;
+  // The comparison the conditional makes, if the adapter could describe
+  // it: when the known ranges of its operands decide it, it is the same
+  // everywhere whatever `condition' holds.
+  ValueFlowComparison comparison;
   // The verdict this conditional answers (index into the result), or -1.
   int branch = -1;
   int line = 0;                    // the conditional's line, for reasons

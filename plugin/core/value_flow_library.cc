@@ -80,7 +80,18 @@ std::map<std::string, LibraryFunction> make_table() {
 
   // MPI: the outputs the standard defines as identical on every process
   // of the communicator.
-  add(mpi_uniform("mpi_comm_size", 2, 0, 1, "comes from"));
+  // The size of a communicator, and the rank of the calling process in
+  // it, which lies in [0, size): comparisons that range decides are the
+  // same everywhere.  (MPI_Group_rank may give MPI_UNDEFINED: not a rank.)
+  LibraryFunction comm_size = mpi_uniform("mpi_comm_size", 2, 0, 1, "comes from");
+  comm_size.quantity_output = 1;
+  comm_size.quantity = ValueFlowQuantity::Kind::Size;
+  add(comm_size);
+  LibraryFunction comm_rank = mpi_differing("mpi_comm_rank", 2, {1});
+  comm_rank.communicator = 0;
+  comm_rank.quantity_output = 1;
+  comm_rank.quantity = ValueFlowQuantity::Kind::Rank;
+  add(comm_rank);
   add(mpi_uniform("mpi_comm_remote_size", 2, 0, 1, "comes from"));
   add(mpi_uniform("mpi_group_size", 2, 0, 1, "comes from"));
   add(mpi_uniform("mpi_comm_dup", 2, 0, 1, "comes from"));
@@ -98,10 +109,16 @@ std::map<std::string, LibraryFunction> make_table() {
   cart_rank.derived_output = 2;
   add(cart_rank);
   add(mpi_uniform("mpi_cartdim_get", 2, 0, 1, "comes from"));
+  // The thread level granted: the same on every process that requested
+  // the same level (argument 2 stands for the processes that agree).  The
+  // standard lets processes request different levels; for one request,
+  // the level is a property of the MPI library the job runs (MPICH and
+  // Open MPI decide it once, from how they were built and configured).
+  add(mpi_uniform("mpi_init_thread", 4, 2, 3,
+                  "is the thread level every process requesting the same one gets from"));
   // Outputs that differ: ranks, received data, results only some
   // processes get or that differ by rank (reduce: at the root only; scan,
   // scatter, alltoall: one part per rank).
-  add(mpi_differing("mpi_comm_rank", 2, {1}));
   add(mpi_differing("mpi_group_rank", 2, {1}));
   add(mpi_differing("mpi_comm_split", 4, {3}));
   add(mpi_differing("mpi_comm_split_type", 5, {4}));
@@ -138,7 +155,6 @@ std::map<std::string, LibraryFunction> make_table() {
   add(mpi_differing("mpi_reduce_scatter_block", 6, {1}, "the per-rank data of"));
   add(mpi_differing("mpi_scan", 6, {1}, "the per-rank prefix of"));
   add(mpi_differing("mpi_exscan", 6, {1}, "the per-rank prefix of"));
-  add(mpi_differing("mpi_init_thread", 4, {3}));
   add(mpi_differing("mpi_get_processor_name", 2, {0, 1}));
   // Only read their pointer arguments (requests excepted).
   for (const char *name : {"mpi_send", "mpi_ssend", "mpi_bsend", "mpi_rsend"})

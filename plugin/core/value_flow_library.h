@@ -7,6 +7,8 @@
 #ifndef PARCOACH_CORE_VALUE_FLOW_LIBRARY_H
 #define PARCOACH_CORE_VALUE_FLOW_LIBRARY_H
 
+#include "value_flow.h"
+
 namespace parcoach {
 
 enum class LibraryKind {
@@ -28,6 +30,11 @@ struct LibraryFunction {
   int communicator = -1;
   int uniform_output = -1;
   const char *uniform_phrase = nullptr; // "'n' <is broadcast by> MPI_Bcast"
+  // The output that is the rank of the calling process in the
+  // communicator at `communicator', or that communicator's size (-1:
+  // none): see ValueFlowQuantity.
+  int quantity_output = -1;
+  ValueFlowQuantity::Kind quantity = ValueFlowQuantity::Kind::None;
   // The number of elements written to `uniform_output' (-1: not known),
   // and the argument giving their MPI datatype.
   int count = -1;

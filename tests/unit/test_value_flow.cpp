@@ -103,6 +103,39 @@ public:
     f_.blocks[b].statements.push_back(s);
     return *this;
   }
+  // target := the rank of the process in `communicator' (kind Rank) or
+  // its size (kind Size), as MPI_Comm_rank and MPI_Comm_size store them.
+  Program &quantity(int b, int target, ValueFlowQuantity::Kind kind,
+                    const std::string &communicator, int fact) {
+    assign(b, target, {}, fact);
+    ValueFlowStatement &s = f_.blocks[b].statements.back();
+    s.quantity.kind = kind;
+    s.quantity.communicator = communicator;
+    return *this;
+  }
+  // target := source, a copy.
+  Program &copy(int b, int target, int source) {
+    assign(b, target, {source});
+    f_.blocks[b].statements.back().copy_of = source;
+    return *this;
+  }
+  // Block `b' ends in `left op right' (a slot each, or -1 and a constant);
+  // returns the verdict's index.
+  int compare(int b, ValueFlowComparison::Op op, int left, int right, long long constant = 0,
+              const std::string &text = "", int line = 0) {
+    ValueFlowComparison &c = f_.blocks[b].comparison;
+    c.op = op;
+    c.left.slot = left;
+    c.right.slot = right;
+    (left < 0 ? c.left : c.right).constant = constant;
+    c.text = text;
+    std::vector<int> condition;
+    for (int s : {left, right})
+      if (s >= 0)
+        condition.push_back(s);
+    return branch(b, condition, line);
+  }
+
   // Block `b' ends in a conditional testing `condition'; returns the
   // verdict's index.
   int branch(int b, std::vector<int> condition, int line = 0) {
@@ -779,6 +812,24 @@ TEST_CASE("the library table", "[value-flow][library]") {
     CHECK(f->uniform_output == -1);
     CHECK(f->differing_outputs[0] >= 0);
   }
+  // MPI_Comm_rank and MPI_Comm_size name a rank and a size of their
+  // communicator; MPI_Group_rank may give MPI_UNDEFINED, not a rank.
+  const LibraryFunction *comm_rank = find_library_function("mpi_comm_rank");
+  CHECK(comm_rank->quantity == ValueFlowQuantity::Kind::Rank);
+  CHECK(comm_rank->quantity_output == 1);
+  CHECK(comm_rank->communicator == 0);
+  const LibraryFunction *comm_size = find_library_function("mpi_comm_size");
+  CHECK(comm_size->quantity == ValueFlowQuantity::Kind::Size);
+  CHECK(comm_size->quantity_output == 1);
+  CHECK(comm_size->communicator == 0);
+  CHECK(find_library_function("mpi_group_rank")->quantity == ValueFlowQuantity::Kind::None);
+  // MPI_Init_thread's `provided' is uniform where `required' is.
+  const LibraryFunction *init_thread = find_library_function("mpi_init_thread");
+  CHECK(init_thread->uniform_output == 3);
+  CHECK(init_thread->communicator == 2);
+  CHECK(init_thread->inputs_only);
+  CHECK(find_library_function("mpi_comm_remote_size")->quantity ==
+        ValueFlowQuantity::Kind::None);
   // An MPI function the table does not list writes through every pointer.
   const LibraryFunction *other = find_library_function("mpi_neighbor_whatever");
   REQUIRE(other);
@@ -1131,4 +1182,264 @@ TEST_CASE("a team the function forks sees one value of what it does not write",
   q.successors(c1, {c_end, c_end});
   int on_t = q.branch(c1, {t}, 4);
   CHECK(verdict_of(q, on_t).may_differ_between_threads);
+}
+
+// ------------------------------------------------------------ ranges
+
+namespace {
+
+using Op = ValueFlowComparison::Op;
+using Quantity = ValueFlowQuantity::Kind;
+
+// main: rank := MPI_Comm_rank(world), size := MPI_Comm_size(world), r and
+// s copies of them in temporaries, then one block per comparison, in a
+// chain (each a two-way branch to the next).
+struct RankAndSize {
+  Program p{"main"};
+  int rank, size, r, s, other_size, os;
+  int last;
+  RankAndSize() {
+    p.entry_point();
+    rank = p.local("rank");
+    size = p.local("size");
+    other_size = p.local("other size");
+    r = p.local("r", true);
+    s = p.local("s", true);
+    os = p.local("os", true);
+    last = p.block();
+    p.quantity(last, rank, Quantity::Rank, "world", p.differs("depends on MPI_Comm_rank at line 5"));
+    p.quantity(last, size, Quantity::Size, "world",
+               p.uniform("'size' comes from MPI_Comm_size at line 6"));
+    p.quantity(last, other_size, Quantity::Size, "half",
+               p.uniform("'other size' comes from MPI_Comm_size at line 7"));
+    p.copy(last, r, rank);
+    p.copy(last, s, size);
+    p.copy(last, os, other_size);
+  }
+  // The next test, `left op right' (slot -1: `constant').
+  int test(Op op, int left, int right, long long constant = 0, const std::string &text = "") {
+    int next = p.block();
+    p.successors(last, {next, next});
+    int verdict = p.compare(last, op, left, right, constant, text);
+    last = next;
+    return verdict;
+  }
+};
+
+} // namespace
+
+TEST_CASE("a rank lies in [0, size) of its communicator: comparisons that range decides "
+          "are uniform", "[value-flow][ranges]") {
+  RankAndSize m;
+  int at_least_zero = m.test(Op::GreaterEqual, m.r, -1, 0, "rank >= 0");
+  int above_minus_one = m.test(Op::Greater, m.r, -1, -1);
+  int below_zero = m.test(Op::Less, m.r, -1, 0);
+  int below_size = m.test(Op::Less, m.r, m.s, 0, "rank < size");
+  int size_above = m.test(Op::Greater, m.s, m.r);
+  int not_size = m.test(Op::NotEqual, m.r, m.s);
+  int is_size = m.test(Op::Equal, m.s, m.r);
+  int positive_size = m.test(Op::Greater, m.s, -1, 0);
+  int zero_is_below = m.test(Op::LessEqual, -1, m.r, 0); // 0 <= rank
+  // Not decided: the rank against a positive constant, or against the
+  // size of another communicator.
+  int is_zero = m.test(Op::Equal, m.r, -1, 0);
+  int at_least_one = m.test(Op::GreaterEqual, m.r, -1, 1);
+  int below_other_size = m.test(Op::Less, m.r, m.os);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({m.p});
+  for (int decided : {at_least_zero, above_minus_one, below_zero, below_size, size_above,
+                      not_size, is_size, positive_size, zero_is_below}) {
+    CAPTURE(decided);
+    CHECK_FALSE(verdicts[0][decided].may_differ_between_processes);
+    CHECK_FALSE(verdicts[0][decided].may_differ_between_threads);
+  }
+  CHECK(verdicts[0][at_least_zero].reason ==
+        "'rank >= 0' is decided by what MPI guarantees: a rank lies in [0, size) of its "
+        "communicator");
+  CHECK(verdicts[0][below_size].reason.find("'rank < size'") == 0);
+  for (int open : {is_zero, at_least_one, below_other_size}) {
+    CAPTURE(open);
+    CHECK(verdicts[0][open].may_differ_between_processes);
+    CHECK(verdicts[0][open].reason == "depends on MPI_Comm_rank at line 5");
+  }
+}
+
+TEST_CASE("what is known of a rank goes through copies only", "[value-flow][ranges]") {
+  RankAndSize m;
+  // t := r + 1 (computed, not copied): nothing known of t.
+  int t = m.p.local("t", true), u = m.p.local("u", true);
+  m.p.assign(m.last, t, {m.r});
+  m.p.copy(m.last, u, t);
+  int computed = m.test(Op::GreaterEqual, u, -1, 0);
+  // A rank in an unnamed communicator is still >= 0, but not below the
+  // size of the world.
+  int unnamed = m.p.local("unnamed rank");
+  m.p.quantity(m.last, unnamed, Quantity::Rank, "", m.p.differs("depends on MPI_Comm_rank at line 9"));
+  int unnamed_positive = m.test(Op::GreaterEqual, unnamed, -1, 0);
+  int unnamed_below = m.test(Op::Less, unnamed, m.s);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({m.p});
+  CHECK(verdicts[0][computed].may_differ_between_processes);
+  CHECK_FALSE(verdicts[0][unnamed_positive].may_differ_between_processes);
+  CHECK(verdicts[0][unnamed_below].may_differ_between_processes);
+}
+
+TEST_CASE("paths that join keep what both know: a rank of either communicator, or nothing",
+          "[value-flow][ranges]") {
+  // b0: if (x) b1 else b2   (x a source)
+  // b1: v := rank in world; w := rank in world
+  // b2: v := rank in half;  w := 5
+  // b3: if (v >= 0) ...; if (v < size(world)) ...; if (v < size(half)) ...;
+  //     if (w >= 0) ...
+  Program p("main");
+  p.entry_point();
+  int x = p.local("x"), v = p.local("v"), w = p.local("w"), size = p.local("size"),
+      half = p.local("half");
+  int b0 = p.block(), b1 = p.block(), b2 = p.block(), b3 = p.block();
+  p.assign(b0, x, {}, p.differs("depends on rand at line 3"));
+  p.quantity(b0, size, Quantity::Size, "world", p.uniform("'size' comes from MPI_Comm_size"));
+  p.quantity(b0, half, Quantity::Size, "half", p.uniform("'half' comes from MPI_Comm_size"));
+  p.successors(b0, {b1, b2});
+  p.branch(b0, {x}, 3);
+  int rank_fact = p.differs("depends on MPI_Comm_rank at line 4");
+  p.quantity(b1, v, Quantity::Rank, "world", rank_fact);
+  p.quantity(b1, w, Quantity::Rank, "world", rank_fact);
+  p.quantity(b2, v, Quantity::Rank, "half", rank_fact);
+  p.assign(b2, w, {});
+  p.successors(b1, {b3});
+  p.successors(b2, {b3});
+  int b4 = p.block(), b5 = p.block(), b6 = p.block(), end = p.block();
+  p.successors(b3, {b4, b4});
+  int v_positive = p.compare(b3, Op::GreaterEqual, v, -1, 0);
+  p.successors(b4, {b5, b5});
+  int v_below = p.compare(b4, Op::Less, v, size);
+  p.successors(b5, {b6, b6});
+  int v_below_half = p.compare(b5, Op::Less, v, half);
+  p.successors(b6, {end, end});
+  int w_positive = p.compare(b6, Op::GreaterEqual, w, -1, 0);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({p});
+  CHECK_FALSE(verdicts[0][v_positive].may_differ_between_processes);
+  CHECK(verdicts[0][v_below].may_differ_between_processes);
+  CHECK(verdicts[0][v_below_half].may_differ_between_processes);
+  CHECK(verdicts[0][w_positive].may_differ_between_processes);
+}
+
+TEST_CASE("a rank counted down in a loop is no longer known to be >= 0",
+          "[value-flow][ranges]") {
+  // b0: v := rank; b1: if (v >= 0) b2 else b3; b2: v := v - 1 -> b1
+  Program p("main");
+  p.entry_point();
+  int v = p.local("v");
+  int b0 = p.block(), b1 = p.block(), b2 = p.block(), b3 = p.block();
+  p.quantity(b0, v, Quantity::Rank, "world", p.differs("depends on MPI_Comm_rank at line 2"));
+  p.successors(b0, {b1});
+  p.successors(b1, {b2, b3});
+  int test = p.compare(b1, Op::GreaterEqual, v, -1, 0);
+  p.assign(b2, v, {v});
+  p.successors(b2, {b1});
+  CHECK(verdict_of(p, test).may_differ_between_processes);
+}
+
+TEST_CASE("what is known of a rank crosses calls: parameters, results, pointer parameters",
+          "[value-flow][ranges][inter]") {
+  // main: rank := MPI_Comm_rank(world); check(rank); check2(rank - 1);
+  //       got := get_rank(); if (got >= 0) ...
+  //       fill(&filled); if (filled >= 0) ...
+  // check(int r): if (r >= 0) ...          -- every caller passes a rank
+  // check2(int r): if (r >= 0) ...         -- its caller passes rank - 1
+  // get_rank(): g := MPI_Comm_rank(world); return g;
+  // fill(int *p): *p := MPI_Comm_rank(world)
+  Program check("check", 2), check2("check2", 3), get_rank("get_rank", 4), fill("fill", 5);
+  int r = check.parameter("r", 0);
+  int c0 = check.block();
+  diamond_test(check, c0, {r});
+  check.function().blocks[c0].comparison = {Op::GreaterEqual, {r, 0}, {-1, 0}, "r >= 0"};
+  int r2 = check2.parameter("r", 0);
+  int d0 = check2.block();
+  diamond_test(check2, d0, {r2});
+  check2.function().blocks[d0].comparison = {Op::GreaterEqual, {r2, 0}, {-1, 0}, "r >= 0"};
+  int g = get_rank.local("g");
+  int g0 = get_rank.block();
+  get_rank.quantity(g0, g, Quantity::Rank, "world",
+                    get_rank.differs("depends on MPI_Comm_rank at line 20"));
+  get_rank.ret(g0, {g});
+  get_rank.function().blocks[g0].statements.back().copy_of = g;
+  int target = fill.target("*p", 0);
+  int f0 = fill.block();
+  fill.quantity(f0, target, Quantity::Rank, "world",
+                fill.differs("depends on MPI_Comm_rank at line 25"));
+
+  Program main("main", 1);
+  main.entry_point();
+  int rank = main.local("rank"), less = main.local("less", true), got = main.local("got"),
+      filled = main.local("filled");
+  int m0 = main.block();
+  main.quantity(m0, rank, Quantity::Rank, "world",
+                main.differs("depends on MPI_Comm_rank at line 10"));
+  ValueFlowArgument passed = value({rank});
+  passed.copy_of = rank;
+  main.call(m0, 2, {passed});
+  main.assign(m0, less, {rank});
+  main.call(m0, 3, {value({less})});
+  main.call(m0, 4, {}, got);
+  main.call(m0, 5, {address_of(filled)});
+  int m1 = main.block(), m2 = main.block(), end = main.block();
+  main.successors(m0, {m1, m1});
+  int on_got = main.compare(m0, Op::GreaterEqual, got, -1, 0);
+  main.successors(m1, {m2, m2});
+  int on_filled = main.compare(m1, Op::GreaterEqual, filled, -1, 0);
+  main.successors(m2, {end, end});
+
+  std::vector<ValueFlowFunction> unit = {main, check, check2, get_rank, fill};
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(unit);
+  CHECK_FALSE(verdicts[1][0].may_differ_between_processes);
+  CHECK(verdicts[2][0].may_differ_between_processes);
+  CHECK_FALSE(verdicts[0][on_got].may_differ_between_processes);
+  CHECK_FALSE(verdicts[0][on_filled].may_differ_between_processes);
+}
+
+TEST_CASE("a comparison decided by ranges is the same in every thread of a team",
+          "[value-flow][ranges][threads]") {
+  RankAndSize m;
+  int region = m.last;
+  m.p.function().blocks[region].in_parallel_region = true;
+  int decided = m.test(Op::Less, m.r, m.s);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({m.p});
+  CHECK_FALSE(verdicts[0][decided].may_differ_between_threads);
+  CHECK_FALSE(verdicts[0][decided].may_differ_between_processes);
+}
+
+TEST_CASE("a comparison with an extra fact is not decided by ranges", "[value-flow][ranges]") {
+  RankAndSize m;
+  int test = m.test(Op::GreaterEqual, m.r, -1, 0);
+  m.p.function().blocks[m.last - 1].condition_fact = m.p.differs("depends on how the statement exits");
+  CHECK(verdict_of(m.p, test).may_differ_between_processes);
+}
+
+TEST_CASE("what is known of a rank reaches a callee through a pointer parameter",
+          "[value-flow][ranges][inter]") {
+  // main: rank := MPI_Comm_rank(world); step(&rank);
+  // step(int *me): t := *me; if (t >= 0) ...   (Fortran passes by reference)
+  //                u := t + 1; if (u >= 0) ...  (a computation: nothing known)
+  // The load of *me also reads the pointer `me' itself, whose value (an
+  // address) is nothing like a rank: t is a copy of *me only.
+  Program step("step", 2);
+  int pointer = step.parameter("me", 0);
+  int me = step.target("*me", 0), t = step.local("t", true), u = step.local("u", true);
+  int s0 = step.block(), s1 = step.block(), end = step.block();
+  step.copy(s0, t, me);
+  step.function().blocks[s0].statements.back().uses.push_back(pointer);
+  step.assign(s0, u, {t});
+  step.successors(s0, {s1, s1});
+  step.compare(s0, Op::GreaterEqual, t, -1, 0, "me >= 0");
+  step.successors(s1, {end, end});
+  step.compare(s1, Op::GreaterEqual, u, -1, 0, "u >= 0");
+  Program main("main", 1);
+  main.entry_point();
+  int rank = main.local("rank");
+  int m0 = main.block();
+  main.quantity(m0, rank, Quantity::Rank, "world",
+                main.differs("depends on MPI_Comm_rank at line 10"));
+  main.call(m0, 2, {address_of(rank)});
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({main, step});
+  CHECK_FALSE(verdicts[1][0].may_differ_between_processes);
+  CHECK(verdicts[1][1].may_differ_between_processes);
 }
