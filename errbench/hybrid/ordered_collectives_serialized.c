@@ -3,10 +3,9 @@
  * the other, in the order of the iterations, whichever thread runs each
  * iteration.  So one thread at a time calls MPI (SERIALIZED is enough),
  * and every process calls the collectives in the same order (iteration 0's
- * MPI_Allreduce, then iteration 1's...).  The second loop has two ordered
- * constructs in its body, on different iterations' paths (each iteration
- * runs one ordered region, as OpenMP requires).  Correct: no warning, no
- * run-time stop.
+ * MPI_Allreduce, then iteration 1's...).  The second loop's ordered region
+ * holds two collectives; the third loop is a combined `parallel for'.
+ * Correct: no warning, no run-time stop.
  *
  * description: collectives in `omp ordered' regions of worksharing loops under SERIALIZED: correct
  * compile-flags: -fopenmp
@@ -35,11 +34,9 @@ int main(int argc, char **argv)
     }
 #pragma omp for ordered schedule(static, 1)
     for (i = 0; i < N; i++) {
-      if (i % 2 == 0) {
 #pragma omp ordered
+      {
         MPI_Allreduce(&out[i], &sums[i], 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-      } else {
-#pragma omp ordered
         MPI_Bcast(&out[i], 1, MPI_INT, 0, MPI_COMM_WORLD);
       }
     }

@@ -17,19 +17,19 @@
 #include <omp.h>
 #include <stdio.h>
 
-#define MAX_THREADS 64
+#define NCOMMS 8
 
 int main(int argc, char **argv)
 {
   int provided, i, nthreads, a = 1, b = 2, sum_a = 0, sum_b = 0;
-  MPI_Comm comms[MAX_THREADS], left, right;
+  MPI_Comm comms[NCOMMS], left, right;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
   if (provided < MPI_THREAD_MULTIPLE)
     MPI_Abort(MPI_COMM_WORLD, 2);
   nthreads = omp_get_max_threads();
-  if (nthreads > MAX_THREADS)
-    nthreads = MAX_THREADS;
-  for (i = 0; i < nthreads; i++)
+  if (nthreads > NCOMMS)
+    nthreads = NCOMMS;
+  for (i = 0; i < NCOMMS; i++)
     MPI_Comm_dup(MPI_COMM_WORLD, &comms[i]);
   MPI_Comm_dup(MPI_COMM_WORLD, &left);
   MPI_Comm_dup(MPI_COMM_WORLD, &right);
@@ -46,7 +46,7 @@ int main(int argc, char **argv)
     }
   }
   printf("%d %d\n", sum_a, sum_b);
-  for (i = 0; i < nthreads; i++)
+  for (i = 0; i < NCOMMS; i++)
     MPI_Comm_free(&comms[i]);
   MPI_Comm_free(&left);
   MPI_Comm_free(&right);

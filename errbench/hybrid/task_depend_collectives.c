@@ -1,12 +1,13 @@
-/* Two tasks with collectives, ordered by their dependences: the single
- * region's thread creates a task that broadcasts x (depend(out: x)) and
- * one that reduces it (depend(in: x)): the second starts only once the
- * first has finished, whichever threads run them, so every process calls
- * MPI_Bcast and then MPI_Allreduce.  Then a third and fourth task, where
- * the later one writes what the earlier one reads (depend(in: y), then
- * depend(inout: y)): ordered too.  The tasks of a taskgroup are done at its
- * end, before the single's last MPI_Reduce.  One thread at a time calls
- * MPI: SERIALIZED is enough.  Correct: no warning, no run-time stop.
+/* Tasks with collectives, ordered by their dependences: the single
+ * region's thread creates a task that broadcasts x (depend(out: x)), one
+ * that reduces it into y (depend(in: x) and depend(out: y)), one that reads
+ * y (depend(in: y)) and one that then rewrites y (depend(inout: y)): each
+ * starts only once the one before it has finished, whichever threads run
+ * them, so every process calls MPI_Bcast, MPI_Allreduce, MPI_Allreduce,
+ * MPI_Bcast in this order.  A taskwait, then a taskgroup whose task is
+ * done at its end, before the single's last MPI_Reduce.  One thread at a
+ * time calls MPI: SERIALIZED is enough.  Correct: no warning, no run-time
+ * stop.
  *
  * description: tasks with collectives ordered by depend(out/in), depend(in/inout) and a taskgroup: correct
  * compile-flags: -fopenmp
@@ -20,12 +21,12 @@
 
 int main(int argc, char **argv)
 {
-  int provided, rank, x = 0, y = 0, z = 0, sum = 0, total = 0;
+  int provided, rank, x = 0, y = 0, z = 0, total = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   if (rank == 0)
     x = 7;
-#pragma omp parallel shared(x, y, z, sum, total)
+#pragma omp parallel shared(x, y, z, total)
   {
 #pragma omp single
     {
@@ -34,8 +35,8 @@ int main(int argc, char **argv)
         usleep(20000);
         MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD);
       }
-#pragma omp task depend(in: x) shared(x, sum)
-      MPI_Allreduce(&x, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+#pragma omp task depend(in: x) depend(out: y) shared(x, y)
+      MPI_Allreduce(&x, &y, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
 #pragma omp task depend(in: y) shared(y, z)
       {
         usleep(20000);
@@ -43,6 +44,7 @@ int main(int argc, char **argv)
       }
 #pragma omp task depend(inout: y) shared(y)
       MPI_Bcast(&y, 1, MPI_INT, 0, MPI_COMM_WORLD);
+#pragma omp taskwait
 #pragma omp taskgroup
       {
 #pragma omp task shared(z)
@@ -51,10 +53,10 @@ int main(int argc, char **argv)
           MPI_Bcast(&z, 1, MPI_INT, 0, MPI_COMM_WORLD);
         }
       }
-      MPI_Reduce(&x, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+      MPI_Reduce(&y, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
     }
   }
-  printf("%d %d %d\n", x, sum, z);
+  printf("%d %d %d %d\n", x, y, z, total);
   MPI_Finalize();
   return 0;
 }

@@ -438,6 +438,58 @@ std::set<int> exclusions_of(const ThreadModel &model, const ParallelismWord &wor
   return numbers;
 }
 
+// The creating region of a task is run by one thread per instance: tasks
+// every thread creates are siblings of their own thread's only.
+bool siblings(const WordResult &words, NodeId a, NodeId b) {
+  ParallelismWord creator = team_of(words.words[a]);
+  return creator == team_of(words.words[b]) && !creator.empty() &&
+         creator.back().letter != Letter::Parallel;
+}
+
+// Whether every path between `a' and `b', either way, passes `c'.
+bool always_between(const Graph &cfg, NodeId a, NodeId b, NodeId c) {
+  std::vector<bool> blocked(cfg.size(), false);
+  blocked[c] = true;
+  return !reachable_from(cfg, a, false, blocked)[b] && !reachable_from(cfg, b, false, blocked)[a];
+}
+
+// The pairs of sibling task directives (smaller first) that dependences
+// order: directly, or through a chain of siblings, each created on every
+// path between the two it links.
+std::set<std::pair<NodeId, NodeId>> dependence_ordered_tasks(const ThreadModel &model,
+                                                             const WordResult &words) {
+  std::vector<NodeId> tasks;
+  for (const auto &task : model.dependences)
+    if (words.reached[task.first] && model.steps[task.first] == OmpStep::OpenTask)
+      tasks.push_back(task.first);
+  std::set<std::pair<NodeId, NodeId>> ordered;
+  auto is_ordered = [&ordered](NodeId a, NodeId b) {
+    return ordered.count({std::min(a, b), std::max(a, b)}) != 0;
+  };
+  for (std::size_t i = 0; i < tasks.size(); ++i)
+    for (std::size_t j = i + 1; j < tasks.size(); ++j)
+      if (siblings(words, tasks[i], tasks[j]) &&
+          dependences_order(model.dependences.at(tasks[i]), model.dependences.at(tasks[j])))
+        ordered.insert({tasks[i], tasks[j]});
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t i = 0; i < tasks.size(); ++i)
+      for (std::size_t j = i + 1; j < tasks.size(); ++j) {
+        NodeId a = tasks[i], b = tasks[j];
+        if (is_ordered(a, b) || !siblings(words, a, b))
+          continue;
+        for (NodeId c : tasks)
+          if (c != a && c != b && is_ordered(a, c) && is_ordered(c, b) &&
+              always_between(model.cfg, a, b, c)) {
+            ordered.insert({a, b});
+            changed = true;
+            break;
+          }
+      }
+  }
+  return ordered;
+}
+
 bool intersect(const std::set<int> &a, const std::set<int> &b) {
   for (int x : a)
     if (b.count(x))
@@ -509,14 +561,10 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
   // region (another instance, maybe another thread) makes them concurrent.
   // The creating region must be monothreaded: tasks every thread creates
   // are siblings of their own thread's only.
-  auto sibling_order = [&model](const Region &a, const Region &b) -> NodeId {
-    if (!a.is_task || !b.is_task || a.team != b.team || a.team.empty() ||
-        a.team.back().letter == Letter::Parallel)
-      return -2;
-    auto deps_a = model.dependences.find(a.letter.directive);
-    auto deps_b = model.dependences.find(b.letter.directive);
-    if (deps_a == model.dependences.end() || deps_b == model.dependences.end() ||
-        !dependences_order(deps_a->second, deps_b->second))
+  std::set<std::pair<NodeId, NodeId>> ordered_tasks = dependence_ordered_tasks(model, words);
+  auto sibling_order = [&ordered_tasks](const Region &a, const Region &b) -> NodeId {
+    NodeId x = a.letter.directive, y = b.letter.directive;
+    if (!a.is_task || !b.is_task || !ordered_tasks.count({std::min(x, y), std::max(x, y)}))
       return -2;
     return a.team.back().directive; // -1: the context's region, never left
   };

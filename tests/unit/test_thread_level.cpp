@@ -986,3 +986,27 @@ TEST_CASE("the end of a taskgroup waits for the tasks created in it", "[thread-l
       .collective(4).collective(8);
   CHECK(g.concurrent(g.words()) == std::set<std::pair<NodeId, NodeId>>{{4, 8}});
 }
+
+TEST_CASE("dependences order tasks through a chain of siblings created between them",
+          "[thread-level]") {
+  using D = DependType;
+  // parallel (1), single (2), task (3) MPI_Bcast (4) end (5), task (6)
+  // end (7), task (8) MPI_Allreduce (9) end (10), end of single (11),
+  // barrier (12), end of parallel (13).  3 writes x, 6 reads x and writes
+  // y, 8 reads y: 8 waits for 6, which waits for 3.
+  OmpFigure f(13);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14})
+      .step(1, OmpStep::OpenParallel).step(2, OmpStep::OpenSingle)
+      .step(3, OmpStep::OpenTask).step(5, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::OpenTask).step(7, OmpStep::CloseMonothreaded)
+      .step(8, OmpStep::OpenTask).step(10, OmpStep::CloseMonothreaded)
+      .step(11, OmpStep::CloseMonothreaded).step(12, OmpStep::Barrier)
+      .step(13, OmpStep::CloseParallel)
+      .opener(5, 3).opener(7, 6).opener(10, 8).opener(11, 2).opener(12, 2)
+      .depend(3, {{0, D::Out}}).depend(6, {{0, D::In}, {1, D::Out}}).depend(8, {{1, D::In}})
+      .collective(4).collective(9);
+  CHECK(f.concurrent(f.words()).empty());
+  // If the middle task may be skipped, the chain does not hold.
+  f.path({5, 8});
+  CHECK(f.concurrent(f.words()) == std::set<std::pair<NodeId, NodeId>>{{4, 9}});
+}
