@@ -222,13 +222,23 @@ WordResult parallelism_words(const ThreadModel &model, const ParallelismWord &co
     return result;
   // An explicit stack: functions may be huge.
   std::vector<NodeId> stack;
-  std::vector<bool> invalid(count, false);
+  std::vector<bool> invalid(count, false), transparent(count, false);
   auto visit = [&](NodeId node, const ParallelismWord &incoming) {
     result.reached[node] = true;
     ParallelismWord word = incoming;
     NodeId opener = model.opener[node];
-    bool ignored = opener >= 0 && invalid[opener]; // the end of an ignored directive
-    if (!ignored && !apply_step(model, model.steps[node], node, opener, word)) {
+    // The end of an ignored directive, or of a thread test that adds
+    // nothing, changes nothing.
+    bool ignored = opener >= 0 && (invalid[opener] || transparent[opener]);
+    const WordLetter *inner = innermost_region(word);
+    if (ignored) {
+    } else if (model.steps[node] == OmpStep::OpenThreadZero && inner &&
+               inner->letter != Letter::Parallel) {
+      // Already one thread (the lowering's own test of a master region,
+      // a test in a single or task): the region that orders it is the
+      // enclosing one.
+      transparent[node] = true;
+    } else if (!apply_step(model, model.steps[node], node, opener, word)) {
       invalid[node] = true;
       result.invalid_nestings.push_back(node);
     }

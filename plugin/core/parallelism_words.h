@@ -65,7 +65,9 @@ enum class OmpStep {
                      // one), but like master it is never run by two
                      // threads at once
   OpenThreadZero,    // the branch of `omp_get_thread_num () == 0': push M,
-                     // like master (not a construct: no nesting rule)
+                     // like master (not a construct: no nesting rule);
+                     // nothing inside a single, section, task, master...
+                     // region, which already has one thread
   OpenCritical,      // critical, or code holding an OpenMP lock: push S
                      // (one thread at a time, any thread)
   OpenOrdered,       // ordered of a worksharing loop: push S

@@ -811,16 +811,21 @@ TEST_CASE("a thread test `omp_get_thread_num () == 0' is a master region",
   CHECK(required_level(w.words[4]) == ThreadLevel::Funneled);
   CHECK(is_monothreaded(w.words[8]));
   CHECK(f.concurrent(w).empty());
-  // Not a construct: inside a single it is no forbidden nesting (PSM:
-  // monothreaded, SERIALIZED).
-  OmpFigure g(6);
-  g.path({0, 1, 2, 3, 4, 5, 6, 7})
+  // Inside a single region it adds nothing (the single's thread may not be
+  // thread 0, and the single is what orders the call): no forbidden
+  // nesting, the word stays PS, and the test's end pops nothing.
+  OmpFigure g(7);
+  g.path({0, 1, 2, 3, 4, 5, 6, 7, 8})
       .step(1, OmpStep::OpenParallel).step(2, OmpStep::OpenSingle)
       .step(3, OmpStep::OpenThreadZero).step(5, OmpStep::CloseMonothreaded)
-      .step(6, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::CloseMonothreaded).step(7, OmpStep::CloseParallel)
+      .opener(5, 3).opener(6, 2).opener(7, 1)
       .collective(4);
   WordResult v = g.words();
   CHECK(v.invalid_nestings.empty());
+  CHECK(spell(v.words[4]) == "PS");
+  CHECK(spell(v.words[5]) == "PS");
+  CHECK(v.words[7].empty());
   CHECK(required_level(v.words[4]) == ThreadLevel::Serialized);
 }
 
