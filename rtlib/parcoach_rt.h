@@ -106,6 +106,14 @@ extern "C" {
 int parcoach_enter_checked_region (void);
 void parcoach_leave_checked_region (int saved);
 
+/* The work a function creates for other threads (the body of a parallel
+   region, a task) starts with `saved = parcoach_enter_work (active)' and
+   ends with parcoach_leave_work (saved): with ACTIVE (the function is
+   flagged), the thread that runs it is inside a flagged function
+   meanwhile, whichever thread it is.  */
+int parcoach_enter_work (int active);
+void parcoach_leave_work (int saved);
+
 /* C and C++ (handles by value, or by address for MPI_Comm_free & co.).  */
 void parcoach_check_comm (MPI_Comm comm, PARCOACH_SITE_PARAMS);
 void parcoach_check_comm_ptr (const MPI_Comm *comm, PARCOACH_SITE_PARAMS);
