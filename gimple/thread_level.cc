@@ -925,7 +925,10 @@ void remember_options(const Options &options, std::vector<Finding> *findings) {
 // Run-time checks (rtlib/parcoach_threads.h).
 // ---------------------------------------------------------------------------
 
-enum ThreadCheck { CheckIpw, CheckCc, MarkFork, MarkBarrier, MarkTaskWait, ThreadCheckCount };
+enum ThreadCheck {
+  CheckIpw, CheckCc, CheckCcComm, CheckCcFortran, MarkFork, MarkBarrier, MarkTaskWait,
+  ThreadCheckCount
+};
 
 tree thread_decls[ThreadCheckCount];
 
@@ -934,7 +937,8 @@ const ggc_root_tab thread_decl_roots[] = {
      &gt_pch_nx_tree_node},
     LAST_GGC_ROOT_TAB};
 
-tree thread_decl(ThreadCheck check) {
+// `handle': for CheckCcComm, the type of the communicator argument.
+tree thread_decl(ThreadCheck check, tree handle = NULL_TREE) {
   static bool rooted = false;
   if (!rooted) {
     ggc_register_root_tab(thread_decl_roots);
@@ -959,6 +963,15 @@ tree thread_decl(ThreadCheck check) {
     name = "parcoach_thread_check_cc";
     type = build_function_type_list(void_type_node, text, text, integer_type_node, text, text,
                                     NULL_TREE);
+    break;
+  case CheckCcComm: case CheckCcFortran:
+    // void parcoach_thread_check_cc_comm (MPI_Comm comm, const char *call,
+    //   const char *file, int line, const char *function, const char *others)
+    // (_fortran: const MPI_Fint *comm)
+    name = check == CheckCcComm ? "parcoach_thread_check_cc_comm"
+                                : "parcoach_thread_check_cc_fortran";
+    type = build_function_type_list(void_type_node, handle, text, text, integer_type_node, text,
+                                    text, NULL_TREE);
     break;
   case MarkFork:
     name = "parcoach_thread_fork";
@@ -1002,9 +1015,33 @@ void insert_ipw_check(gcall *mpi_call, const std::string &word, const std::strin
                                   gcc_compat::string_constant(function.c_str())));
 }
 
+// CC_cc before `mpi_call'; with the collective's communicator when it is
+// passed as a handle (C) or an INTEGER (Fortran), so that collectives on
+// different communicators never conflict.
 void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string &function,
-                     const std::string &others) {
+                     const std::string &others, SourceLanguage language) {
   location_t where = gimple_location(mpi_call);
+  const MpiCollective *collective = find_collective(name.c_str(), language);
+  int index = collective && collective->handle_kind == HandleKind::Comm
+                  ? collective->handle_arg
+                  : -1;
+  tree handle = index >= 0 && (unsigned)index < gimple_call_num_args(mpi_call)
+                    ? gimple_call_arg(mpi_call, index)
+                    : NULL_TREE;
+  bool fortran = language == SourceLanguage::Fortran;
+  if (handle && (fortran ? POINTER_TYPE_P(TREE_TYPE(handle))
+                         : INTEGRAL_TYPE_P(TREE_TYPE(handle)) ||
+                               POINTER_TYPE_P(TREE_TYPE(handle)))) {
+    ThreadCheck check = fortran ? CheckCcFortran : CheckCcComm;
+    insert_before(mpi_call,
+                  gimple_build_call(thread_decl(check, TREE_TYPE(handle)), 6, handle,
+                                    gcc_compat::string_constant(name.c_str()),
+                                    gcc_compat::string_constant(file_of(where)),
+                                    build_int_cst(integer_type_node, LOCATION_LINE(where)),
+                                    gcc_compat::string_constant(function.c_str()),
+                                    gcc_compat::string_constant(others.c_str())));
+    return;
+  }
   insert_before(mpi_call,
                 gimple_build_call(thread_decl(CheckCc), 5,
                                   gcc_compat::string_constant(name.c_str()),
@@ -1390,7 +1427,7 @@ private:
       for (NodeId node : team_calls.second) {
         std::string lines = join_lines(others[node]);
         if (certain.count(node)) {
-          insert_cc_check(call_of(node), call_name(node), name_, lines);
+          insert_cc_check(call_of(node), call_name(node), name_, lines, language_);
         } else {
           int tag = next_candidate_tag();
           std::string what = record.callee_of.count(node)
