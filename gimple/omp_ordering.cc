@@ -309,9 +309,17 @@ private:
                       dominated_by_p(CDI_POST_DOMINATORS, bb, b));
       if (!between)
         continue;
+      // In the first block, from `from' on; in the last, up to `to'.
+      bool inside = bb != a;
       for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
         gimple *stmt = gsi_stmt(gsi);
-        if (stmt != from && stmt != to && is_openmp_step(stmt))
+        if (stmt == from) {
+          inside = true;
+          continue;
+        }
+        if (stmt == to)
+          break;
+        if (inside && is_openmp_step(stmt))
           return false;
       }
     }
