@@ -199,6 +199,7 @@ public:
     OrderingFacts facts;
     find_thread_zero(facts);
     find_locks(facts);
+    find_taskgroup_ends(facts);
     if (!had_dom)
       free_dominance_info(CDI_DOMINATORS);
     if (!had_post)
@@ -324,6 +325,29 @@ private:
       }
     }
     return true;
+  }
+
+  void find_taskgroup_ends(OrderingFacts &facts) {
+    std::vector<gimple *> directives, ends;
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun_)
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (gimple_code(stmt) == GIMPLE_OMP_TASKGROUP)
+          directives.push_back(stmt);
+        else if (is_named_call(stmt, {"__builtin_GOMP_taskgroup_end", "GOMP_taskgroup_end"}))
+          ends.push_back(stmt);
+      }
+    for (gimple *end : ends) {
+      gimple *innermost = nullptr;
+      for (gimple *directive : directives)
+        if (dominated_by_p(CDI_DOMINATORS, gimple_bb(end), gimple_bb(directive)) &&
+            (!innermost ||
+             dominated_by_p(CDI_DOMINATORS, gimple_bb(directive), gimple_bb(innermost))))
+          innermost = directive;
+      if (innermost)
+        facts.taskgroup_ends[end] = innermost;
+    }
   }
 
   void find_locks(OrderingFacts &facts) {

@@ -71,6 +71,10 @@ struct LockRegion {
 struct OrderingFacts {
   std::vector<ThreadZeroBranch> thread_zero;
   std::vector<LockRegion> locks;
+  // The end of each taskgroup (the call to GOMP_taskgroup_end, which GCC
+  // 11 and 12 both emit) and its directive: the innermost taskgroup
+  // directive that dominates it.
+  std::map<const gimple *, const gimple *> taskgroup_ends;
 };
 
 // Needs no dominance information from the caller: computes what it uses

@@ -111,7 +111,7 @@ std::vector<OmpStep> closing_steps(const gimple *omp_return, const OmpRegions &r
   case OmpStep::OpenMasked: case OmpStep::OpenCritical: case OmpStep::OpenOrdered:
   case OmpStep::OpenTarget:
     return {OmpStep::CloseMonothreaded};
-  case OmpStep::OpenTaskgroup: return {OmpStep::CloseTaskgroup};
+  case OmpStep::OpenTaskgroup: return {}; // ends at GOMP_taskgroup_end
   case OmpStep::OpenWorksharing:
     if (barrier)
       return {OmpStep::Barrier};
@@ -248,6 +248,11 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
       if (lock_set.count(call)) {
         NodeId node = chain(OmpStep::OpenCritical, call);
         model.exclusion[node] = exclusions("lock:" + lock_set[call]->lock);
+        continue;
+      }
+      auto taskgroup_end = facts.taskgroup_ends.find(call);
+      if (taskgroup_end != facts.taskgroup_ends.end()) {
+        ends.push_back({chain(OmpStep::CloseTaskgroup, call), taskgroup_end->second});
         continue;
       }
       if (lock_unset.count(call)) {

@@ -5,7 +5,8 @@
  * worksharing loop and barrier bind to the target region's implicit
  * parallel region, not to the task; a master region inside a critical
  * region.  The collective in the masked regions is called by thread 0
- * only (SERIALIZED is enough: masked may select another thread).
+ * only (SERIALIZED is enough: masked may select another thread).  GCC 11,
+ * which has no masked construct, compiles a master region instead.
  * Correct: no warning, no run-time stop.
  *
  * description: valid OpenMP 5.1 nestings (masked in masked, target with a loop and a barrier in a task): silent
@@ -23,11 +24,16 @@ int main(int argc, char **argv)
   MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
 #pragma omp parallel shared(value, total, data, count)
   {
+#if __GNUC__ >= 12
 #pragma omp masked
     {
 #pragma omp masked filter(0)
       MPI_Allreduce(&value, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     }
+#else /* GCC 11 has no masked construct */
+#pragma omp master
+    MPI_Allreduce(&value, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+#endif
 #pragma omp barrier
 #pragma omp single
     {
