@@ -1,6 +1,7 @@
 #include "instrument.h"
 
 #include "collective_arguments.h"
+#include "omp_regions.h"
 #include "report.h"
 #include "runtime_checks.h"
 
@@ -16,11 +17,17 @@ namespace {
 // parcoach_check_world (no handle).
 using HandleCheck = const RuntimeHandleCheck *;
 
-// The other two entry points: entering and leaving a checked function.
-enum RegionCall { EnterRegion, LeaveRegion, RegionCallCount };
+// The other entry points: entering and leaving a checked function, and
+// the start and end of the work (a parallel region's body, a task) that a
+// checked function hands to other threads.
+enum RegionCall { EnterRegion, LeaveRegion, EnterWork, LeaveWork, RegionCallCount };
 
 const char *const region_names[RegionCallCount] = {
-    "parcoach_enter_checked_region", "parcoach_leave_checked_region"};
+    "parcoach_enter_checked_region", "parcoach_leave_checked_region", "parcoach_enter_work",
+    "parcoach_leave_work"};
+// The function (DECL_UID) whose parallel region or task each EnterWork
+// mark (by tag) starts: the mark is active if that function is flagged.
+std::map<int, unsigned> work_owner;
 
 // Their declarations, by runtime_check_index, then parcoach_check_world.
 tree runtime_decls[kRuntimeHandleCheckCount + 1];
@@ -88,10 +95,14 @@ tree runtime_decl(HandleCheck check, tree handle_type) {
 
 // int parcoach_enter_checked_region (void);
 // void parcoach_leave_checked_region (int saved);
+// int parcoach_enter_work (int active);
+// void parcoach_leave_work (int saved);
 tree region_decl(RegionCall call) {
   if (!region_decls[call]) {
     tree type = call == EnterRegion
                     ? build_function_type_list(integer_type_node, NULL_TREE)
+                : call == EnterWork
+                    ? build_function_type_list(integer_type_node, integer_type_node, NULL_TREE)
                     : build_function_type_list(void_type_node, integer_type_node, NULL_TREE);
     region_decls[call] = external_function(region_names[call], type);
   }
@@ -329,6 +340,39 @@ void mark_checked_region(function *fun, const GimpleFunction &model) {
 // it; real values (CheckWhen) are below.
 const int first_candidate_when = 16;
 
+// The dormant checks a flagged function arms must stay armed on whichever
+// thread runs the work it creates: the body of each of its parallel
+// regions (every thread of the team) and of each task (any thread of the
+// team, maybe after the creator has moved on) starts with `saved =
+// parcoach_enter_work (active)' and ends with `parcoach_leave_work
+// (saved)'.  OpenMP expansion moves these bodies into child functions, so
+// `active' holds a tag until the unit step knows whether the function is
+// flagged.
+void mark_work_bodies(function *fun, int &next_tag) {
+  OmpRegions regions = find_omp_regions(fun);
+  for (const auto &end : regions.returns) {
+    gimple *directive = regions.regions[end.second].directive;
+    if (gimple_code(directive) != GIMPLE_OMP_PARALLEL && gimple_code(directive) != GIMPLE_OMP_TASK)
+      continue;
+    basic_block bb = gimple_bb(directive);
+    if (!bb || !single_succ_p(bb) || single_succ(bb) == EXIT_BLOCK_PTR_FOR_FN(fun) ||
+        !gimple_bb(end.first))
+      continue;
+    int tag = next_tag++;
+    work_owner[tag] = DECL_UID(fun->decl);
+    tree saved = create_tmp_var(integer_type_node, "parcoach_work");
+    gcall *enter = gimple_build_call(region_decl(EnterWork), 1,
+                                     build_int_cst(integer_type_node, first_candidate_when + tag));
+    gimple_call_set_lhs(enter, saved);
+    gimple_set_location(enter, gimple_location(directive));
+    gsi_insert_on_edge_immediate(single_succ_edge(bb), enter);
+    gcall *leave = gimple_build_call(region_decl(LeaveWork), 1, saved);
+    gimple_set_location(leave, gimple_location(end.first));
+    gimple_stmt_iterator gsi = gsi_for_stmt(const_cast<gimple *>(end.first));
+    gsi_insert_before(&gsi, leave, GSI_SAME_STMT);
+  }
+}
+
 // Positions, counted from the end, of the arguments the unit step
 // rewrites: every MPI check ends with (when, file, line, function,
 // conditionals), the OpenMP check with (file, line, function,
@@ -346,7 +390,10 @@ template <std::size_t N> bool declared_in(tree decl, const tree (&decls)[N]) {
 
 bool is_runtime_check(tree decl) { return declared_in(decl, runtime_decls); }
 bool is_omp_check(tree decl) { return declared_in(decl, omp_check_decls); }
-bool is_region_mark(tree decl) { return declared_in(decl, region_decls); }
+// The marks of a flagged function's own extent (not those of its work).
+bool is_region_mark(tree decl) {
+  return decl && (decl == region_decls[EnterRegion] || decl == region_decls[LeaveRegion]);
+}
 bool is_thread_candidate(tree decl) { return declared_in(decl, thread_candidate_decls); }
 
 // The argument of a candidate check that holds its tag: `when' for the MPI
@@ -383,10 +430,21 @@ CheckWhen check_when(CheckDecision decision) {
 // Settles the candidates of one function; true if the statement at `gsi'
 // was removed (then `gsi' already points to the next one).
 bool settle_statement(gimple_stmt_iterator *gsi, const std::vector<SettledCheck> &by_tag,
-                      bool keep_region_marks) {
+                      bool keep_region_marks, const std::set<unsigned> &flagged_functions) {
   gcall *call = dyn_cast<gcall *>(gsi_stmt(*gsi));
   if (!call)
     return false;
+  if (region_decls[EnterWork] && gimple_call_fndecl(call) == region_decls[EnterWork]) {
+    tree value = gimple_call_arg(call, 0);
+    int tag = tree_fits_shwi_p(value) ? (int)tree_to_shwi(value) - first_candidate_when : -1;
+    auto owner = work_owner.find(tag);
+    if (tag >= 0) // settled once only
+      gimple_call_set_arg(call, 0,
+                          owner != work_owner.end() && flagged_functions.count(owner->second)
+                              ? integer_one_node
+                              : integer_zero_node);
+    return false;
+  }
   bool remove = false;
   int tag = candidate_tag(call);
   if (tag >= 0) {
@@ -503,6 +561,7 @@ CandidateChecks insert_candidate_checks(function *fun, const GimpleFunction &mod
     }
   }
   mark_checked_region(fun, model);
+  mark_work_bodies(fun, next_tag);
   candidates.exit_unchecked = exit_handles.empty() && !model.leave_points.empty();
   return candidates;
 }
@@ -520,7 +579,7 @@ void settle_candidate_checks(const std::vector<SettledCheck> &by_tag,
     FOR_EACH_BB_FN(bb, fun) {
       gimple_stmt_iterator gsi = gsi_start_bb(bb);
       while (!gsi_end_p(gsi))
-        if (!settle_statement(&gsi, by_tag, keep_region_marks))
+        if (!settle_statement(&gsi, by_tag, keep_region_marks, flagged_functions))
           gsi_next(&gsi);
     }
     pop_cfun();

@@ -12,9 +12,13 @@ bool opens_omp_region(const gimple *stmt) {
   case GIMPLE_OMP_PARALLEL: case GIMPLE_OMP_TASK: case GIMPLE_OMP_TARGET:
   case GIMPLE_OMP_TEAMS: case GIMPLE_OMP_FOR: case GIMPLE_OMP_SECTIONS:
   case GIMPLE_OMP_SECTION: case GIMPLE_OMP_SINGLE: case GIMPLE_OMP_MASTER:
-  case GIMPLE_OMP_MASKED: case GIMPLE_OMP_TASKGROUP: case GIMPLE_OMP_ORDERED:
+  case GIMPLE_OMP_MASKED: case GIMPLE_OMP_ORDERED:
   case GIMPLE_OMP_CRITICAL: case GIMPLE_OMP_SCOPE: case GIMPLE_OMP_SCAN:
     return true;
+  case GIMPLE_OMP_TASKGROUP:
+    // GCC 11 lowers a taskgroup without a GIMPLE_OMP_RETURN of its own
+    // (its end is the call to GOMP_taskgroup_end).
+    return BUILDING_GCC_MAJOR >= 12;
   default:
     return false;
   }

@@ -3,6 +3,7 @@
 #include "function_model.h"
 #include "graph_utils.h"
 #include "mpi_calls.h"
+#include "omp_ordering.h"
 #include "omp_regions.h"
 #include "parallelism_words.h"
 #include "report.h"
@@ -52,6 +53,20 @@ OmpStep opening_step(const gimple *stmt) {
   // masked may select another thread than the master (filter): one thread,
   // maybe not the main one.
   case GIMPLE_OMP_MASKED: return OmpStep::OpenMasked;
+  case GIMPLE_OMP_CRITICAL: return OmpStep::OpenCritical;
+  case GIMPLE_OMP_ORDERED: {
+    // Only the ordered regions of a worksharing loop's iterations (not
+    // `ordered simd', nor the standalone `ordered depend').
+    tree clauses = gimple_omp_ordered_clauses(as_a<const gomp_ordered *>(stmt));
+    for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+      if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_SIMD || OMP_CLAUSE_CODE(c) == OMP_CLAUSE_DEPEND)
+        return OmpStep::None;
+    return OmpStep::OpenOrdered;
+  }
+  case GIMPLE_OMP_TARGET:
+    return gimple_omp_target_kind(stmt) == GF_OMP_TARGET_KIND_REGION ? OmpStep::OpenTarget
+                                                                    : OmpStep::None;
+  case GIMPLE_OMP_TASKGROUP: return OmpStep::OpenTaskgroup;
   case GIMPLE_OMP_SECTIONS: return OmpStep::OpenWorksharing;
   case GIMPLE_OMP_FOR:
     return gimple_omp_for_kind(stmt) == GF_OMP_FOR_KIND_FOR ? OmpStep::OpenWorksharing
@@ -71,6 +86,10 @@ const char *directive_name(const gimple *stmt) {
   case GIMPLE_OMP_MASTER: return "master";
   case GIMPLE_OMP_MASKED: return "masked";
   case GIMPLE_OMP_FOR: return gcc_compat::compiling_fortran() ? "do" : "for";
+  case GIMPLE_OMP_CRITICAL: return "critical";
+  case GIMPLE_OMP_ORDERED: return "ordered";
+  case GIMPLE_OMP_TARGET: return "target";
+  case GIMPLE_OMP_TASKGROUP: return "taskgroup";
   default: return "barrier";
   }
 }
@@ -89,8 +108,10 @@ std::vector<OmpStep> closing_steps(const gimple *omp_return, const OmpRegions &r
       return {OmpStep::CloseMonothreaded, OmpStep::Barrier};
     return {OmpStep::CloseMonothreaded};
   case OmpStep::OpenSection: case OmpStep::OpenTask: case OmpStep::OpenMaster:
-  case OmpStep::OpenMasked:
+  case OmpStep::OpenMasked: case OmpStep::OpenCritical: case OmpStep::OpenOrdered:
+  case OmpStep::OpenTarget:
     return {OmpStep::CloseMonothreaded};
+  case OmpStep::OpenTaskgroup: return {}; // ends at GOMP_taskgroup_end
   case OmpStep::OpenWorksharing:
     if (barrier)
       return {OmpStep::Barrier};
@@ -99,10 +120,60 @@ std::vector<OmpStep> closing_steps(const gimple *omp_return, const OmpRegions &r
   }
 }
 
+// Numbers for what the core compares by identity: exclusion groups
+// (critical names, loops of ordered regions, locks) and depend items.
+class Numbering {
+public:
+  int operator()(const std::string &name) {
+    return numbers_.emplace(name, (int)numbers_.size()).first->second;
+  }
+
+private:
+  std::map<std::string, int> numbers_;
+};
+
+// The exclusion group of a critical or ordered directive: critical regions
+// by name (all unnamed ones share one), ordered regions by their loop.
+int exclusion_group(const gimple *directive, const OmpRegions &regions, Numbering &numbers) {
+  if (gimple_code(directive) == GIMPLE_OMP_CRITICAL) {
+    tree name = gimple_omp_critical_name(as_a<const gomp_critical *>(directive));
+    return numbers(std::string("critical:") + (name ? IDENTIFIER_POINTER(name) : ""));
+  }
+  int region = regions.region_at_block[gimple_bb(directive)->index];
+  for (; region >= 0; region = regions.regions[region].parent)
+    if (gimple_code(regions.regions[region].directive) == GIMPLE_OMP_FOR)
+      return numbers("ordered:" + std::to_string(region));
+  return -1;
+}
+
+// The communicator of an MPI call, as ThreadModel::communicator names it.
+std::string communicator_name(gcall *call, const MpiCollective &collective,
+                              SourceLanguage language, StorageKeys &keys) {
+  if (collective.handle_kind == HandleKind::World)
+    return "world";
+  int index = collective.handle_arg;
+  if (index < 0 || (unsigned)index >= gimple_call_num_args(call))
+    return "?";
+  tree handle = gimple_call_arg(call, index);
+  bool by_address = language == SourceLanguage::Fortran ||
+                    collective.handle_kind == HandleKind::CommPtr ||
+                    collective.handle_kind == HandleKind::WinPtr ||
+                    collective.handle_kind == HandleKind::FilePtr;
+  std::string name = by_address ? keys.pointed_value(handle) : keys.value(handle);
+  switch (collective.handle_kind) {
+  case HandleKind::Win: case HandleKind::WinPtr: return "win" + name;
+  case HandleKind::File: case HandleKind::FilePtr: return "file" + name;
+  default: return name;
+  }
+}
+
 ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
                                      SourceLanguage language) {
   ThreadFunction out;
   ThreadModel &model = out.model;
+  StorageKeys keys(fun);
+  OrderingFacts facts = find_ordering_facts(fun, regions, keys);
+  Numbering exclusions, items;
   // Region ends name their directive's node once every block is built.
   std::map<const gimple *, NodeId> node_of_directive;
   std::vector<std::pair<NodeId, const gimple *>> ends;
@@ -118,6 +189,21 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
     }
     return node;
   };
+  // Thread-0 branches open at the start of their first block and close on
+  // the edges that leave them; lock regions open at the set, close at the
+  // unset.
+  std::map<int, const ThreadZeroBranch *> branch_starting_at;
+  std::map<edge, const ThreadZeroBranch *> branch_left_by;
+  for (const ThreadZeroBranch &branch : facts.thread_zero) {
+    branch_starting_at[branch.into->dest->index] = &branch;
+    for (edge exit : branch.exits)
+      branch_left_by[exit] = &branch;
+  }
+  std::map<const gimple *, const LockRegion *> lock_set, lock_unset;
+  for (const LockRegion &lock : facts.locks) {
+    lock_set[lock.set] = &lock;
+    lock_unset[lock.unset] = &lock;
+  }
   model.cfg.entry = add(OmpStep::None, nullptr);
   model.cfg.exit = add(OmpStep::None, nullptr);
   int blocks = last_basic_block_for_fn(fun);
@@ -132,6 +218,9 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
       current = node;
       return node;
     };
+    auto branch = branch_starting_at.find(bb->index);
+    if (branch != branch_starting_at.end())
+      chain(OmpStep::OpenThreadZero, branch->second->test);
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
       if (gimple_code(stmt) == GIMPLE_OMP_RETURN) {
@@ -141,12 +230,35 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
       }
       OmpStep step = opening_step(stmt);
       if (step != OmpStep::None) {
-        chain(step, stmt);
+        NodeId node = chain(step, stmt);
+        if (step == OmpStep::OpenCritical || step == OmpStep::OpenOrdered)
+          model.exclusion[node] = exclusion_group(stmt, regions, exclusions);
+        if (step == OmpStep::OpenTask)
+          for (const DependClause &clause : depend_clauses(stmt, keys))
+            model.dependences[node].push_back(
+                {clause.item.find('?') == std::string::npos ? items(clause.item) : -1,
+                 clause.type == DependClause::In    ? DependType::In
+                 : clause.type == DependClause::Out ? DependType::Out
+                                                    : DependType::MutexInOutSet});
         continue;
       }
       gcall *call = dyn_cast<gcall *>(stmt);
       if (!call)
         continue;
+      if (lock_set.count(call)) {
+        NodeId node = chain(OmpStep::OpenCritical, call);
+        model.exclusion[node] = exclusions("lock:" + lock_set[call]->lock);
+        continue;
+      }
+      auto taskgroup_end = facts.taskgroup_ends.find(call);
+      if (taskgroup_end != facts.taskgroup_ends.end()) {
+        ends.push_back({chain(OmpStep::CloseTaskgroup, call), taskgroup_end->second});
+        continue;
+      }
+      if (lock_unset.count(call)) {
+        ends.push_back({chain(OmpStep::CloseMonothreaded, call), lock_unset[call]->set});
+        continue;
+      }
       const char *name = callee_name(call);
       if (name && strcmp(name, "__builtin_GOMP_barrier") == 0) {
         chain(OmpStep::Barrier, call);
@@ -161,7 +273,10 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
       if (is_thread_level_call(name, language)) {
         NodeId node = chain(OmpStep::None, call);
         model.mpi_call[node] = true;
-        model.collective[node] = find_collective(name, language) != nullptr;
+        const MpiCollective *collective = find_collective(name, language);
+        model.collective[node] = collective != nullptr;
+        model.communicator[node] =
+            collective ? communicator_name(call, *collective, language, keys) : "?";
       } else if (tree callee = unit_callee(call)) {
         out.unit_calls.push_back({chain(OmpStep::None, call), callee});
       }
@@ -182,8 +297,20 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
     FOR_EACH_EDGE(e, ei, bb->succs) {
       any = true;
       NodeId to = e->dest == EXIT_BLOCK_PTR_FOR_FN(fun) ? model.cfg.exit : first[e->dest->index];
-      if (to >= 0)
-        model.cfg.add_edge(last[bb->index], to);
+      if (to < 0)
+        continue;
+      NodeId from = last[bb->index];
+      auto leaving = branch_left_by.find(e);
+      if (leaving != branch_left_by.end()) {
+        // The end of a thread-0 branch, on the edge that leaves it.
+        NodeId close = add(OmpStep::CloseMonothreaded, nullptr);
+        auto opened = node_of_directive.find(leaving->second->test);
+        if (opened != node_of_directive.end())
+          model.opener[close] = opened->second;
+        model.cfg.add_edge(from, close);
+        from = close;
+      }
+      model.cfg.add_edge(from, to);
     }
     if (!any)
       model.cfg.add_edge(last[bb->index], model.cfg.exit);
@@ -803,7 +930,10 @@ void remember_options(const Options &options, std::vector<Finding> *findings) {
 // Run-time checks (rtlib/parcoach_threads.h).
 // ---------------------------------------------------------------------------
 
-enum ThreadCheck { CheckIpw, CheckCc, MarkFork, MarkBarrier, MarkTaskWait, ThreadCheckCount };
+enum ThreadCheck {
+  CheckIpw, CheckCc, CheckCcComm, CheckCcFortran, MarkFork, MarkBarrier, MarkTaskWait,
+  ThreadCheckCount
+};
 
 tree thread_decls[ThreadCheckCount];
 
@@ -812,7 +942,8 @@ const ggc_root_tab thread_decl_roots[] = {
      &gt_pch_nx_tree_node},
     LAST_GGC_ROOT_TAB};
 
-tree thread_decl(ThreadCheck check) {
+// `handle': for CheckCcComm, the type of the communicator argument.
+tree thread_decl(ThreadCheck check, tree handle = NULL_TREE) {
   static bool rooted = false;
   if (!rooted) {
     ggc_register_root_tab(thread_decl_roots);
@@ -837,6 +968,15 @@ tree thread_decl(ThreadCheck check) {
     name = "parcoach_thread_check_cc";
     type = build_function_type_list(void_type_node, text, text, integer_type_node, text, text,
                                     NULL_TREE);
+    break;
+  case CheckCcComm: case CheckCcFortran:
+    // void parcoach_thread_check_cc_comm (MPI_Comm comm, const char *call,
+    //   const char *file, int line, const char *function, const char *others)
+    // (_fortran: const MPI_Fint *comm)
+    name = check == CheckCcComm ? "parcoach_thread_check_cc_comm"
+                                : "parcoach_thread_check_cc_fortran";
+    type = build_function_type_list(void_type_node, handle, text, text, integer_type_node, text,
+                                    text, NULL_TREE);
     break;
   case MarkFork:
     name = "parcoach_thread_fork";
@@ -880,9 +1020,33 @@ void insert_ipw_check(gcall *mpi_call, const std::string &word, const std::strin
                                   gcc_compat::string_constant(function.c_str())));
 }
 
+// CC_cc before `mpi_call'; with the collective's communicator when it is
+// passed as a handle (C) or an INTEGER (Fortran), so that collectives on
+// different communicators never conflict.
 void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string &function,
-                     const std::string &others) {
+                     const std::string &others, SourceLanguage language) {
   location_t where = gimple_location(mpi_call);
+  const MpiCollective *collective = find_collective(name.c_str(), language);
+  int index = collective && collective->handle_kind == HandleKind::Comm
+                  ? collective->handle_arg
+                  : -1;
+  tree handle = index >= 0 && (unsigned)index < gimple_call_num_args(mpi_call)
+                    ? gimple_call_arg(mpi_call, index)
+                    : NULL_TREE;
+  bool fortran = language == SourceLanguage::Fortran;
+  if (handle && (fortran ? POINTER_TYPE_P(TREE_TYPE(handle))
+                         : INTEGRAL_TYPE_P(TREE_TYPE(handle)) ||
+                               POINTER_TYPE_P(TREE_TYPE(handle)))) {
+    ThreadCheck check = fortran ? CheckCcFortran : CheckCcComm;
+    insert_before(mpi_call,
+                  gimple_build_call(thread_decl(check, TREE_TYPE(handle)), 6, handle,
+                                    gcc_compat::string_constant(name.c_str()),
+                                    gcc_compat::string_constant(file_of(where)),
+                                    build_int_cst(integer_type_node, LOCATION_LINE(where)),
+                                    gcc_compat::string_constant(function.c_str()),
+                                    gcc_compat::string_constant(others.c_str())));
+    return;
+  }
   insert_before(mpi_call,
                 gimple_build_call(thread_decl(CheckCc), 5,
                                   gcc_compat::string_constant(name.c_str()),
@@ -938,7 +1102,11 @@ public:
       if (!tf_.model.mpi_call[node] || !words_.reached[node])
         continue;
       const ParallelismWord &word = words_.words[node];
-      if (tf_.model.collective[node] && !is_monothreaded(word)) {
+      // Several threads calling a collective at once is erroneous on one
+      // communicator; on one communicator per thread (or one that cannot be
+      // named) it is a question of level only.
+      if (tf_.model.collective[node] && !is_monothreaded(word) &&
+          StorageKeys::same_in_every_thread(tf_.model.communicator[node])) {
         report_multithreaded_collective(node);
         continue;
       }
@@ -985,9 +1153,15 @@ private:
   gcall *call_of(NodeId node) const { return as_a<gcall *>(tf_.stmt_of_node[node]); }
   std::string call_name(NodeId node) const { return callee_name(call_of(node)); }
 
+  // "#pragma omp single"; a thread test and a lock region, which are no
+  // directives, get names of their own ("thread-0 test region").
   DirectiveNote directive_note(NodeId node) const {
-    return {where(node), std::string(directive_prefix()) + " " +
-                             directive_name(tf_.stmt_of_node[node])};
+    const gimple *stmt = tf_.stmt_of_node[node];
+    if (gimple_code(stmt) == GIMPLE_COND)
+      return {where(node), "'omp_get_thread_num () == 0' test"};
+    if (is_gimple_call(stmt))
+      return {where(node), std::string("'") + callee_name(as_a<const gcall *>(stmt)) + "'"};
+    return {where(node), std::string(directive_prefix()) + " " + directive_name(stmt)};
   }
 
   // Notes at the directives; the calling context (-1) has none.
@@ -1064,7 +1238,8 @@ private:
       OmpStep step = tf_.model.steps[node];
       if (step == OmpStep::OpenSingle || step == OmpStep::OpenSection ||
           step == OmpStep::OpenTask || step == OmpStep::OpenMaster ||
-          step == OmpStep::OpenMasked)
+          step == OmpStep::OpenMasked || step == OmpStep::OpenThreadZero ||
+          step == OmpStep::OpenCritical || step == OmpStep::OpenOrdered)
         record.region_notes[node] = directive_note(node);
     }
     record.model = tf_.model;
@@ -1135,9 +1310,13 @@ private:
       std::string what = tf_.model.steps[node] == OmpStep::Barrier
                              ? std::string("a barrier")
                              : std::string(directive_prefix()) + " " + directive_name(stmt);
+      // A region end with none open (unexpected IR) is not the user's.
+      if (gimple_code(stmt) == GIMPLE_OMP_RETURN && tf_.model.steps[node] != OmpStep::Barrier)
+        continue;
       warning_at(gimple_location(stmt), 0,
-                 "%s is not allowed here: OpenMP forbids this nesting inside a single, master "
-                 "or task region (parallelism word %s, with the context of "
+                 "%s is not allowed here: OpenMP 5.1 forbids closely nesting it in the "
+                 "enclosing single, sections, task, critical, ordered or masked region "
+                 "(parallelism word %s, with the context of "
                  "%<-fplugin-arg-parcoach-context%>); PARCOACH ignores it "
                  "[parcoach:thread-level]",
                  what.c_str(), spell(words_.words[node]).c_str());
@@ -1253,7 +1432,7 @@ private:
       for (NodeId node : team_calls.second) {
         std::string lines = join_lines(others[node]);
         if (certain.count(node)) {
-          insert_cc_check(call_of(node), call_name(node), name_, lines);
+          insert_cc_check(call_of(node), call_name(node), name_, lines, language_);
         } else {
           int tag = next_candidate_tag();
           std::string what = record.callee_of.count(node)

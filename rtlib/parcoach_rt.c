@@ -76,6 +76,22 @@ parcoach_leave_checked_region (int saved)
   parcoach_depth = saved;
 }
 
+int
+parcoach_enter_work (int active)
+{
+  int saved = parcoach_depth;
+
+  if (active)
+    parcoach_depth++;
+  return saved;
+}
+
+void
+parcoach_leave_work (int saved)
+{
+  parcoach_depth = saved;
+}
+
 /* Colour c (c >= 1) is the name at index c - 1.  */
 static const char *const parcoach_collective_names[] = {
 #define PARCOACH_COLLECTIVE(c_name, f_name, family, arg, kind, arguments) #c_name,

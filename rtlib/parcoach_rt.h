@@ -106,6 +106,14 @@ extern "C" {
 int parcoach_enter_checked_region (void);
 void parcoach_leave_checked_region (int saved);
 
+/* The work a function creates for other threads (the body of a parallel
+   region, a task) starts with `saved = parcoach_enter_work (active)' and
+   ends with parcoach_leave_work (saved): with ACTIVE (the function is
+   flagged), the thread that runs it is inside a flagged function
+   meanwhile, whichever thread it is.  */
+int parcoach_enter_work (int active);
+void parcoach_leave_work (int saved);
+
 /* One check per way the handle comes: C and C++ handles by value, or by
    address (MPI_Comm_free & co.); Fortran (`use mpi', mpif.h) INTEGER
    handles by reference, converted with MPI_Comm_f2c, MPI_Win_f2c,

@@ -20,21 +20,32 @@
 #define MAX_LEVEL 8
 #define TEAM_SLOTS 1024
 
+/* A checked collective reached in the current phase of a team.  */
+struct arrival
+{
+  int thread;
+  const char *call, *file;
+  int line;
+  int comm_known;
+  MPI_Comm comm;
+};
+
+#define ARRIVALS 32
+
 /* One team, identified by its level and its ancestors' thread numbers.
    `instance' changes at every fork of a team with that identity; the
-   owner fields say which thread reached a checked collective first in the
-   current phase (barriers passed since the fork) of that instance.  */
+   arrivals are the checked collectives reached in the phase (barriers
+   passed since the fork) `arrivals_phase' of instance
+   `arrivals_instance'.  */
 struct team
 {
   int used;
   int level;
   int ancestors[MAX_LEVEL];
   unsigned instance;
-  int owned;
-  unsigned owner_instance, owner_phase;
-  int owner_thread;
-  const char *owner_call, *owner_file;
-  int owner_line;
+  unsigned arrivals_instance, arrivals_phase;
+  int count;
+  struct arrival arrivals[ARRIVALS];
 };
 
 static struct team teams[TEAM_SLOTS];
@@ -224,7 +235,7 @@ parcoach_thread_fork (void)
   if (t)
     {
       t->instance = ++instances;
-      t->owned = 0;
+      t->count = 0;
     }
   unlock ();
 }
@@ -279,20 +290,48 @@ parcoach_thread_taskwait (void)
     return;
   lock ();
   t = my_team (level);
-  if (t && t->owned && t->owner_instance == my_instance[level]
-      && t->owner_phase == my_phase[level])
-    t->owned = 0;
+  if (t && t->arrivals_instance == my_instance[level]
+      && t->arrivals_phase == my_phase[level])
+    t->count = 0;
   unlock ();
 }
 
-void
-parcoach_thread_check_cc (const char *call, const char *file, int line,
-                          const char *function, const char *others)
+/* Whether LINE is one of the comma-separated line numbers of OTHERS.  */
+static int
+listed (const char *others, int line)
+{
+  const char *p = others;
+  char *end;
+
+  while (p && *p)
+    {
+      long value = strtol (p, &end, 10);
+      if (end == p)
+        {
+          p++;
+          continue;
+        }
+      if (value == line)
+        return 1;
+      p = end;
+    }
+  return 0;
+}
+
+/* CC_cc: the calling thread reaches CALL (on COMM when COMM_KNOWN); stop
+   if another thread of its team reached, in the same phase, a collective
+   that the compiler paired with this one (its line is in OTHERS, same
+   file) on the same communicator (or one of the two is not known).  */
+static void
+check_cc (const char *call, const char *file, int line, const char *function,
+          const char *others, int comm_known, MPI_Comm comm)
 {
   int level = parcoach_team_level ();
   int me = thread_num ();
   struct team *t;
+  const struct arrival *conflict = NULL;
   char why[512];
+  int i;
 
   if (!omp_get_ancestor_thread_num || level < 1 || level > MAX_LEVEL
       || omp_get_team_size (level) <= 1)
@@ -304,21 +343,41 @@ parcoach_thread_check_cc (const char *call, const char *file, int line,
       unlock ();
       return;
     }
-  if (!t->owned || t->owner_instance != my_instance[level]
-      || t->owner_phase < my_phase[level])
+  if (t->arrivals_instance != my_instance[level]
+      || t->arrivals_phase < my_phase[level])
     {
-      t->owned = 1;
-      t->owner_instance = my_instance[level];
-      t->owner_phase = my_phase[level];
-      t->owner_thread = me;
-      t->owner_call = call;
-      t->owner_file = file;
-      t->owner_line = line;
+      t->arrivals_instance = my_instance[level];
+      t->arrivals_phase = my_phase[level];
+      t->count = 0;
+    }
+  else if (t->arrivals_phase != my_phase[level])
+    {
+      /* A thread still in an older phase than the team's arrivals.  */
       unlock ();
       return;
     }
-  if (t->owner_phase != my_phase[level] || t->owner_thread == me)
+  for (i = 0; i < t->count && !conflict; i++)
     {
+      const struct arrival *a = &t->arrivals[i];
+      if (a->thread != me && listed (others, a->line)
+          && strcmp (a->file ? a->file : "", file ? file : "") == 0
+          && (!a->comm_known || !comm_known || a->comm == comm))
+        conflict = a;
+    }
+  if (!conflict)
+    {
+      /* Remember this arrival (when full, later ones go unchecked: a miss
+         is possible, a false stop is not).  */
+      if (t->count < ARRIVALS)
+        {
+          struct arrival *a = &t->arrivals[t->count++];
+          a->thread = me;
+          a->call = call;
+          a->file = file;
+          a->line = line;
+          a->comm_known = comm_known;
+          a->comm = comm;
+        }
       unlock ();
       return;
     }
@@ -327,9 +386,35 @@ parcoach_thread_check_cc (const char *call, const char *file, int line,
             "barrier; collectives in concurrent monothreaded regions (this "
             "one and line(s) %s) would be called in an order that depends on "
             "the threads' schedule",
-            t->owner_thread, t->owner_call ? t->owner_call : "a collective",
-            t->owner_file ? t->owner_file : "", t->owner_line,
+            conflict->thread, conflict->call ? conflict->call : "a collective",
+            conflict->file ? conflict->file : "", conflict->line,
             others ? others : "");
   unlock ();
   stop (call, file, line, function, why);
+}
+
+void
+parcoach_thread_check_cc (const char *call, const char *file, int line,
+                          const char *function, const char *others)
+{
+  check_cc (call, file, line, function, others, 0, MPI_COMM_NULL);
+}
+
+void
+parcoach_thread_check_cc_comm (MPI_Comm comm, const char *call,
+                               const char *file, int line,
+                               const char *function, const char *others)
+{
+  check_cc (call, file, line, function, others, 1, comm);
+}
+
+void
+parcoach_thread_check_cc_fortran (const MPI_Fint *comm, const char *call,
+                                  const char *file, int line,
+                                  const char *function, const char *others)
+{
+  if (!comm)
+    check_cc (call, file, line, function, others, 0, MPI_COMM_NULL);
+  else
+    check_cc (call, file, line, function, others, 1, MPI_Comm_f2c (*comm));
 }

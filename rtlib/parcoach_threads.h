@@ -17,7 +17,12 @@
    program stops when two different threads of one team reach such
    collectives between the same two barriers, whatever the interleaving;
    the same thread reaching both is fine.  `others' lists the lines of
-   the collectives it may run concurrently with.  It relies on two marks:
+   the collectives it may run concurrently with (in the same file): only
+   those count, so regions the compiler found ordered (critical regions
+   of one name, ordered regions, dependent tasks) never stop the program.
+   parcoach_thread_check_cc_comm (C) and _fortran also take the
+   collective's communicator: collectives on different communicators
+   never conflict.  It relies on two marks:
    parcoach_thread_fork, before the parallel directive of the team (by the
    encountering thread: a new team instance), and parcoach_thread_barrier,
    after each barrier of the team (by every thread: a new phase), including
@@ -32,6 +37,8 @@
    OpenMP link and never stop here.  */
 #ifndef PARCOACH_THREADS_H
 #define PARCOACH_THREADS_H
+
+#include <mpi.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -49,6 +56,13 @@ void parcoach_thread_check_ipw_call (int active, const char *word,
                                      int line, const char *function);
 void parcoach_thread_check_cc (const char *call, const char *file, int line,
                                const char *function, const char *others);
+void parcoach_thread_check_cc_comm (MPI_Comm comm, const char *call,
+                                    const char *file, int line,
+                                    const char *function, const char *others);
+void parcoach_thread_check_cc_fortran (const MPI_Fint *comm, const char *call,
+                                       const char *file, int line,
+                                       const char *function,
+                                       const char *others);
 /* CC_cc kept or disabled (ACTIVE 0) by the compiler once it knows whether
    the calls of the unit's functions paired here run collectives.  */
 void parcoach_thread_check_cc_if (int active, const char *others,

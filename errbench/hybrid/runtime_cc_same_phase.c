@@ -1,7 +1,8 @@
 /* The CC_cc run-time check driven by hand: thread 0 reaches a checked
  * collective, then (ordered by a flag, not a barrier) the last thread
- * reaches another one in the same phase: the program stops, naming both.
- * With one thread nothing happens.
+ * reaches another one in the same phase, each check naming the other's
+ * line as a collective it may run concurrently with: the program stops,
+ * naming both.  With one thread nothing happens.
  *
  * description: run-time CC_cc: two threads in one phase stop the program
  * compile-flags: -fopenmp
@@ -27,13 +28,13 @@ int main(int argc, char **argv)
   {
     int me = omp_get_thread_num(), last = omp_get_num_threads() - 1;
     if (me == 0) {
-      parcoach_thread_check_cc("MPI_Bcast", __FILE__, __LINE__, "main", "41");
+      parcoach_thread_check_cc("MPI_Bcast", __FILE__, __LINE__, "main", "37");
       __atomic_store_n(&done, 1, __ATOMIC_RELEASE);
     }
     if (me == last && last > 0) {
       while (!__atomic_load_n(&done, __ATOMIC_ACQUIRE))
         ;
-      parcoach_thread_check_cc("MPI_Reduce", __FILE__, __LINE__, "main", "35");
+      parcoach_thread_check_cc("MPI_Reduce", __FILE__, __LINE__, "main", "31");
     }
   }
   MPI_Finalize();

@@ -10,7 +10,10 @@ namespace parcoach {
 
 namespace {
 
-bool is_region_letter(Letter letter) { return letter != Letter::Barrier; }
+// The letters that count for thread levels: P, S and M (not B nor T).
+bool is_region_letter(Letter letter) {
+  return letter != Letter::Barrier && letter != Letter::Target;
+}
 
 // The innermost region letter of a word, or nullptr.
 const WordLetter *innermost_region(const ParallelismWord &word) {
@@ -20,13 +23,42 @@ const WordLetter *innermost_region(const ParallelismWord &word) {
   return nullptr;
 }
 
-bool inside_monothreaded(const ParallelismWord &word) {
-  const WordLetter *inner = innermost_region(word);
-  return inner && inner->letter != Letter::Parallel;
+// What opened the region of a letter: its directive's step, or for the
+// calling context's letters the kind the context stands for.
+OmpStep region_kind(const ThreadModel &model, const WordLetter &l) {
+  if (l.directive >= 0 && l.directive < (NodeId)model.steps.size())
+    return model.steps[l.directive];
+  switch (l.letter) {
+  case Letter::Parallel: return OmpStep::OpenParallel;
+  case Letter::Master: return OmpStep::OpenMaster;
+  case Letter::Target: return OmpStep::OpenTarget;
+  default: return OmpStep::OpenSingle; // a single, section or task
+  }
 }
 
-// Algorithm 3 for one node: the word after its step, or false when OpenMP
-// forbids the step here (the word is then left unchanged).
+// The regions a step at the end of `word' is closely nested in (those
+// after the last parallel or target region), thread tests left out;
+// `bound_to_target': that last one is a target region.
+std::vector<OmpStep> closely_enclosing(const ThreadModel &model, const ParallelismWord &word,
+                                       bool *bound_to_target = nullptr) {
+  std::vector<OmpStep> enclosing;
+  if (bound_to_target)
+    *bound_to_target = false;
+  for (auto it = word.rbegin(); it != word.rend(); ++it) {
+    if (it->letter == Letter::Barrier)
+      continue;
+    if (it->letter == Letter::Parallel || it->letter == Letter::Target) {
+      if (bound_to_target)
+        *bound_to_target = it->letter == Letter::Target;
+      break;
+    }
+    OmpStep kind = region_kind(model, *it);
+    if (kind != OmpStep::OpenThreadZero)
+      enclosing.insert(enclosing.begin(), kind);
+  }
+  return enclosing;
+}
+
 // Pops the letters of `word' down to and including the last one that
 // satisfies `is_opener'; false when there is none.
 template <typename Pred> bool pop_down_to(ParallelismWord &word, Pred is_opener) {
@@ -38,38 +70,52 @@ template <typename Pred> bool pop_down_to(ParallelismWord &word, Pred is_opener)
   return false;
 }
 
-bool apply_step(OmpStep step, NodeId node, NodeId opener, ParallelismWord &word) {
-  const WordLetter *inner = innermost_region(word);
+// A region a CloseMonothreaded ends: anything but a parallel region.
+bool is_monothreaded_region_letter(const WordLetter &l) {
+  return l.letter != Letter::Barrier && l.letter != Letter::Parallel;
+}
+
+// Algorithm 3 for one node: the word after its step, or false when OpenMP
+// forbids the step here (the word is then left unchanged).
+bool apply_step(const ThreadModel &model, OmpStep step, NodeId node, NodeId opener,
+                ParallelismWord &word) {
+  bool in_target = false;
+  std::vector<OmpStep> enclosing = closely_enclosing(model, word, &in_target);
   switch (step) {
-  case OmpStep::None:
+  case OmpStep::None: case OmpStep::TaskWait: case OmpStep::OpenTaskgroup:
+  case OmpStep::CloseTaskgroup:
     return true;
   case OmpStep::OpenParallel:
     word.push_back({Letter::Parallel, node});
     return true;
-  case OmpStep::OpenTask:
+  case OmpStep::OpenTarget:
+    word.push_back({Letter::Target, node});
+    return true;
+  case OmpStep::OpenTask: case OmpStep::OpenCritical: case OmpStep::OpenSection:
     word.push_back({Letter::Single, node});
     return true;
+  case OmpStep::OpenThreadZero:
+    word.push_back({Letter::Master, node});
+    return true;
   case OmpStep::OpenWorksharing:
-    // for, sections, single: not closely nested in single, master or task.
-    return !inside_monothreaded(word);
-  case OmpStep::OpenSingle:
-  case OmpStep::OpenSection:
-    if (inside_monothreaded(word))
+    return nesting_allowed(step, enclosing);
+  case OmpStep::OpenSingle: case OmpStep::OpenOrdered: case OmpStep::OpenMasked:
+    if (!nesting_allowed(step, enclosing))
       return false;
     word.push_back({Letter::Single, node});
     return true;
   case OmpStep::OpenMaster:
-  case OmpStep::OpenMasked:
-    if (inner && inner->letter == Letter::Single)
+    if (!nesting_allowed(step, enclosing))
       return false;
-    word.push_back({step == OmpStep::OpenMaster ? Letter::Master : Letter::Single, node});
-    return true;
-  case OmpStep::TaskWait:
+    word.push_back({Letter::Master, node});
     return true;
   case OmpStep::Barrier:
-    if (inside_monothreaded(word))
+    if (!nesting_allowed(step, enclosing))
       return false;
-    word.push_back({Letter::Barrier, node});
+    // A barrier bound to a target region's own implicit team of one
+    // orders nothing of the team around it.
+    if (!in_target)
+      word.push_back({Letter::Barrier, node});
     return true;
   case OmpStep::CloseParallel:
     return pop_down_to(word, [opener](const WordLetter &l) {
@@ -78,17 +124,58 @@ bool apply_step(OmpStep step, NodeId node, NodeId opener, ParallelismWord &word)
   case OmpStep::CloseMonothreaded:
     if (opener >= 0)
       return pop_down_to(word, [opener](const WordLetter &l) {
-        return is_region_letter(l.letter) && l.letter != Letter::Parallel &&
-               l.directive == opener;
+        return is_monothreaded_region_letter(l) && l.directive == opener;
       });
-    if (!inside_monothreaded(word))
-      return false;
-    return pop_down_to(word, [](const WordLetter &l) { return is_region_letter(l.letter); });
+    for (auto it = word.rbegin(); it != word.rend(); ++it)
+      if (it->letter != Letter::Barrier) {
+        if (it->letter == Letter::Parallel)
+          return false; // nothing monothreaded open
+        break;
+      }
+    return pop_down_to(word, is_monothreaded_region_letter);
   }
   return true;
 }
 
 } // namespace
+
+bool nesting_allowed(OmpStep step, const std::vector<OmpStep> &enclosing) {
+  auto inside_any = [&enclosing](std::initializer_list<OmpStep> kinds) {
+    for (OmpStep around : enclosing)
+      for (OmpStep kind : kinds)
+        if (around == kind)
+          return true;
+    return false;
+  };
+  switch (step) {
+  case OmpStep::OpenWorksharing: case OmpStep::OpenSingle: case OmpStep::Barrier:
+    return !inside_any({OmpStep::OpenSingle, OmpStep::OpenSection, OmpStep::OpenTask,
+                        OmpStep::OpenCritical, OmpStep::OpenOrdered, OmpStep::OpenMaster,
+                        OmpStep::OpenMasked});
+  case OmpStep::OpenMaster: case OmpStep::OpenMasked:
+    return !inside_any({OmpStep::OpenSingle, OmpStep::OpenSection, OmpStep::OpenTask});
+  case OmpStep::OpenOrdered:
+    return !inside_any({OmpStep::OpenCritical, OmpStep::OpenOrdered, OmpStep::OpenTask});
+  default:
+    return true;
+  }
+}
+
+bool dependences_order(const std::vector<TaskDependence> &a, const std::vector<TaskDependence> &b) {
+  for (const TaskDependence &x : a)
+    for (const TaskDependence &y : b)
+      if (x.item >= 0 && x.item == y.item &&
+          !(x.type == DependType::In && y.type == DependType::In) &&
+          !(x.type == DependType::InOutSet && y.type == DependType::InOutSet))
+        return true;
+  return false;
+}
+
+bool may_share_communicator(const std::string &a, const std::string &b) {
+  if (a.empty() || b.empty())
+    return true;
+  return a == b && a[0] != '?';
+}
 
 ParallelismWord without_barriers(const ParallelismWord &word) {
   ParallelismWord out;
@@ -102,6 +189,8 @@ NodeId ThreadModel::add_node(OmpStep step, NodeId opened_by) {
   NodeId id = cfg.add_node();
   steps.push_back(step);
   opener.push_back(opened_by);
+  exclusion.push_back(-1);
+  communicator.emplace_back();
   mpi_call.push_back(false);
   collective.push_back(false);
   return id;
@@ -133,13 +222,23 @@ WordResult parallelism_words(const ThreadModel &model, const ParallelismWord &co
     return result;
   // An explicit stack: functions may be huge.
   std::vector<NodeId> stack;
-  std::vector<bool> invalid(count, false);
+  std::vector<bool> invalid(count, false), transparent(count, false);
   auto visit = [&](NodeId node, const ParallelismWord &incoming) {
     result.reached[node] = true;
     ParallelismWord word = incoming;
     NodeId opener = model.opener[node];
-    bool ignored = opener >= 0 && invalid[opener]; // the end of an ignored directive
-    if (!ignored && !apply_step(model.steps[node], node, opener, word)) {
+    // The end of an ignored directive, or of a thread test that adds
+    // nothing, changes nothing.
+    bool ignored = opener >= 0 && (invalid[opener] || transparent[opener]);
+    const WordLetter *inner = innermost_region(word);
+    if (ignored) {
+    } else if (model.steps[node] == OmpStep::OpenThreadZero && inner &&
+               inner->letter != Letter::Parallel) {
+      // Already one thread (the lowering's own test of a master region,
+      // a test in a single or task): the region that orders it is the
+      // enclosing one.
+      transparent[node] = true;
+    } else if (!apply_step(model, model.steps[node], node, opener, word)) {
       invalid[node] = true;
       result.invalid_nestings.push_back(node);
     }
@@ -164,7 +263,7 @@ bool is_monothreaded(const ParallelismWord &word) {
       if (open_parallel)
         return false; // P B* P: nested teams
       open_parallel = true;
-    } else if (l.letter != Letter::Barrier) {
+    } else if (is_region_letter(l.letter)) {
       open_parallel = false;
     }
   }
@@ -248,38 +347,163 @@ ParallelismWord team_of(const ParallelismWord &word) {
 
 namespace {
 
-// Whether a thread of `team' can go from `from' to `to' (or back to
-// `from' itself, when equal) along at least one edge without passing a
-// barrier of that team or leaving it.
-// `task_creator': for a walk from a task's directive, the word of the code
-// that created it, whose taskwaits wait for the task.
-bool reaches_without_barrier(const ThreadModel &model, const WordResult &words,
-                             const std::vector<bool> &passes_barrier,
-                             const ParallelismWord &team, NodeId from, NodeId to,
-                             const ParallelismWord *task_creator = nullptr) {
-  std::vector<bool> seen(model.cfg.size(), false);
-  std::vector<NodeId> work(model.cfg.succs(from).begin(), model.cfg.succs(from).end());
+// The nodes of a region's body: reached from its directive without passing
+// one of its ends (OpenMP regions have one entry).
+std::vector<bool> region_body(const ThreadModel &model, NodeId directive) {
+  std::vector<bool> inside(model.cfg.size(), false);
+  std::vector<NodeId> work(model.cfg.succs(directive).begin(), model.cfg.succs(directive).end());
   while (!work.empty()) {
     NodeId node = work.back();
     work.pop_back();
-    if (seen[node] || !words.reached[node])
+    if (inside[node] || model.opener[node] == directive)
       continue;
-    seen[node] = true;
-    if (node == to)
+    inside[node] = true;
+    for (NodeId next : model.cfg.succs(node))
+      work.push_back(next);
+  }
+  return inside;
+}
+
+// A walk of the threads of `team' from a node: how far they can go before
+// a barrier of that team (or the team's end).
+struct Walk {
+  const ParallelismWord *team;
+  // For a walk from a task's directive: the task, and the word of the code
+  // that created it, whose taskwaits (and the ends of the taskgroups around
+  // the task) wait for it.
+  NodeId task = -1;
+  const ParallelismWord *task_creator = nullptr;
+  // >= 0: only what follows leaving this region (passing its directive
+  // again or one of its ends) counts as reached: within one instance of
+  // it, the target is ordered otherwise (sibling tasks' dependences).
+  NodeId leaving = -1;
+};
+
+// Whether a thread can go from `from' to `to' (or back to `from' itself,
+// when equal) along at least one edge without passing a barrier of the
+// team or leaving it.
+bool reaches_without_barrier(const ThreadModel &model, const WordResult &words,
+                             const std::vector<bool> &passes_barrier, const Walk &walk,
+                             NodeId from, NodeId to) {
+  std::size_t count = model.cfg.size();
+  // Two states per node: before and after leaving `walk.leaving'.
+  std::vector<bool> seen(2 * count, false);
+  std::map<NodeId, std::vector<bool>> taskgroup_bodies;
+  auto inside_taskgroup = [&](NodeId group) {
+    auto found = taskgroup_bodies.find(group);
+    if (found == taskgroup_bodies.end())
+      found = taskgroup_bodies.emplace(group, region_body(model, group)).first;
+    return found->second[walk.task];
+  };
+  bool must_leave = walk.leaving >= 0;
+  std::vector<std::pair<NodeId, bool>> work;
+  for (NodeId next : model.cfg.succs(from))
+    work.push_back({next, !must_leave});
+  while (!work.empty()) {
+    NodeId node = work.back().first;
+    bool left = work.back().second;
+    work.pop_back();
+    if (!left && (node == walk.leaving || model.opener[node] == walk.leaving))
+      left = true;
+    std::size_t state = node + (left ? count : 0);
+    if (seen[state] || !words.reached[node])
+      continue;
+    seen[state] = true;
+    if (node == to && left)
       return true;
     OmpStep step = model.steps[node];
     ParallelismWord regions = without_barriers(words.words[node]);
     bool barrier = step == OmpStep::Barrier ||
                    (node < (NodeId)passes_barrier.size() && passes_barrier[node]);
-    if (barrier && regions == team)
+    if (barrier && regions == *walk.team)
       continue; // every thread of the team waits here
-    if (step == OmpStep::TaskWait && task_creator && regions == *task_creator)
+    if (step == OmpStep::TaskWait && walk.task_creator && regions == *walk.task_creator)
       continue; // the creator waits for the task here
-    if (step == OmpStep::CloseParallel && regions.size() < team.size())
+    if (step == OmpStep::CloseTaskgroup && walk.task >= 0 && model.opener[node] >= 0 &&
+        inside_taskgroup(model.opener[node]))
+      continue; // the end of a taskgroup the task was created in
+    if (step == OmpStep::CloseParallel && regions.size() < walk.team->size())
       continue; // the team ends
     for (NodeId next : model.cfg.succs(node))
-      work.push_back(next);
+      work.push_back({next, left});
   }
+  return false;
+}
+
+// The exclusion numbers of the regions around the end of `word' (up to
+// the nearest parallel, target or task region: a task runs later, outside
+// what was open where it was created).
+std::set<int> exclusions_of(const ThreadModel &model, const ParallelismWord &word) {
+  std::set<int> numbers;
+  for (auto it = word.rbegin(); it != word.rend(); ++it) {
+    if (it->letter == Letter::Barrier)
+      continue;
+    if (it->letter == Letter::Parallel || it->letter == Letter::Target || it->directive < 0)
+      break;
+    if (model.exclusion[it->directive] >= 0)
+      numbers.insert(model.exclusion[it->directive]);
+    if (model.steps[it->directive] == OmpStep::OpenTask)
+      break;
+  }
+  return numbers;
+}
+
+// The creating region of a task is run by one thread per instance: tasks
+// every thread creates are siblings of their own thread's only.
+bool siblings(const WordResult &words, NodeId a, NodeId b) {
+  ParallelismWord creator = team_of(words.words[a]);
+  return creator == team_of(words.words[b]) && !creator.empty() &&
+         creator.back().letter != Letter::Parallel;
+}
+
+// Whether every path between `a' and `b', either way, passes `c'.
+bool always_between(const Graph &cfg, NodeId a, NodeId b, NodeId c) {
+  std::vector<bool> blocked(cfg.size(), false);
+  blocked[c] = true;
+  return !reachable_from(cfg, a, false, blocked)[b] && !reachable_from(cfg, b, false, blocked)[a];
+}
+
+// The pairs of sibling task directives (smaller first) that dependences
+// order: directly, or through a chain of siblings, each created on every
+// path between the two it links.
+std::set<std::pair<NodeId, NodeId>> dependence_ordered_tasks(const ThreadModel &model,
+                                                             const WordResult &words) {
+  std::vector<NodeId> tasks;
+  for (const auto &task : model.dependences)
+    if (words.reached[task.first] && model.steps[task.first] == OmpStep::OpenTask)
+      tasks.push_back(task.first);
+  std::set<std::pair<NodeId, NodeId>> ordered;
+  auto is_ordered = [&ordered](NodeId a, NodeId b) {
+    return ordered.count({std::min(a, b), std::max(a, b)}) != 0;
+  };
+  for (std::size_t i = 0; i < tasks.size(); ++i)
+    for (std::size_t j = i + 1; j < tasks.size(); ++j)
+      if (siblings(words, tasks[i], tasks[j]) &&
+          dependences_order(model.dependences.at(tasks[i]), model.dependences.at(tasks[j])))
+        ordered.insert({tasks[i], tasks[j]});
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t i = 0; i < tasks.size(); ++i)
+      for (std::size_t j = i + 1; j < tasks.size(); ++j) {
+        NodeId a = tasks[i], b = tasks[j];
+        if (is_ordered(a, b) || !siblings(words, a, b))
+          continue;
+        for (NodeId c : tasks)
+          if (c != a && c != b && is_ordered(a, c) && is_ordered(c, b) &&
+              always_between(model.cfg, a, b, c)) {
+            ordered.insert({a, b});
+            changed = true;
+            break;
+          }
+      }
+  }
+  return ordered;
+}
+
+bool intersect(const std::set<int> &a, const std::set<int> &b) {
+  for (int x : a)
+    if (b.count(x))
+      return true;
   return false;
 }
 
@@ -293,6 +517,8 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
     ParallelismWord team;
     WordLetter letter;
     std::vector<NodeId> calls;
+    std::set<int> exclusions;
+    bool is_task;
   };
   std::vector<Region> regions;
   for (NodeId node : nodes) {
@@ -307,46 +533,86 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
       if (region.letter == *inner && region.team == team)
         found = &region;
     if (!found) {
-      regions.push_back({team, *inner, {}});
+      NodeId directive = inner->directive;
+      regions.push_back({team, *inner, {}, exclusions_of(model, words.words[directive]),
+                         model.steps[directive] == OmpStep::OpenTask});
       found = &regions.back();
     }
     found->calls.push_back(node);
   }
   std::vector<ConcurrentCalls> result;
+  std::set<std::pair<NodeId, NodeId>> found;
+  auto add_pair = [&](const Region &a, NodeId x, const Region &b, NodeId y) {
+    if (!may_share_communicator(model.communicator[x], model.communicator[y]))
+      return;
+    std::pair<NodeId, NodeId> key{std::min(x, y), std::max(x, y)};
+    if (found.insert(key).second)
+      result.push_back({key.first, key.second, x <= y ? a.letter.directive : b.letter.directive,
+                        x <= y ? b.letter.directive : a.letter.directive});
+  };
   auto add_pairs = [&](const Region &a, const Region &b) {
     for (NodeId x : a.calls)
       for (NodeId y : b.calls)
         if (&a != &b || x <= y)
-          result.push_back({std::min(x, y), std::max(x, y),
-                            x <= y ? a.letter.directive : b.letter.directive,
-                            x <= y ? b.letter.directive : a.letter.directive});
+          add_pair(a, x, b, y);
   };
-  // A walk from a task's directive also stops at its creator's taskwaits.
-  auto creator_of = [&model](const Region &r) {
-    return model.steps[r.letter.directive] == OmpStep::OpenTask ? &r.team : nullptr;
+  // A walk from a region's directive; from a task's, it also stops where its
+  // creator waits for it.
+  auto walk_from = [](const Region &r, const ParallelismWord &team) {
+    Walk walk{&team};
+    if (r.is_task) {
+      walk.task = r.letter.directive;
+      walk.task_creator = &r.team;
+    }
+    return walk;
+  };
+  // Two sibling tasks that their dependences order, when one instance of
+  // their creating region creates both: only a path that leaves that
+  // region (another instance, maybe another thread) makes them concurrent.
+  // The creating region must be monothreaded: tasks every thread creates
+  // are siblings of their own thread's only.
+  std::set<std::pair<NodeId, NodeId>> ordered_tasks = dependence_ordered_tasks(model, words);
+  auto sibling_order = [&ordered_tasks](const Region &a, const Region &b) -> NodeId {
+    NodeId x = a.letter.directive, y = b.letter.directive;
+    if (!a.is_task || !b.is_task || !ordered_tasks.count({std::min(x, y), std::max(x, y)}))
+      return -2;
+    return a.team.back().directive; // -1: the context's region, never left
+  };
+  auto concurrent = [&](const Region &a, const Region &b, const ParallelismWord &team,
+                        NodeId to_in_b) {
+    Walk walk = walk_from(a, team);
+    NodeId creator = sibling_order(a, b);
+    if (creator != -2) {
+      if (creator < 0)
+        return false;
+      walk.leaving = creator;
+    }
+    return reaches_without_barrier(model, words, passes_barrier, walk, a.letter.directive,
+                                   to_in_b);
   };
   for (std::size_t i = 0; i < regions.size(); ++i) {
     const Region &a = regions[i];
     // One region run by two threads: a task every thread of the team
-    // creates, or a single met again in a loop by another thread.
+    // creates, or a single met again in a loop by another thread.  Not
+    // regions that exclude each other (a critical region, the ordered
+    // region of a loop).
     OmpStep opened_by = model.steps[a.letter.directive];
-    bool task_of_every_thread = opened_by == OmpStep::OpenTask &&
-                                a.team.back().letter == Letter::Parallel;
-    if (task_of_every_thread ||
-        (a.letter.letter != Letter::Master && opened_by != OmpStep::OpenSection &&
-         opened_by != OmpStep::OpenMasked &&
-         reaches_without_barrier(model, words, passes_barrier, a.team, a.letter.directive,
-                                 a.letter.directive, creator_of(a))))
+    bool task_of_every_thread = a.is_task && a.team.back().letter == Letter::Parallel;
+    if (a.exclusions.empty() &&
+        (task_of_every_thread ||
+         (a.letter.letter != Letter::Master && opened_by != OmpStep::OpenSection &&
+          opened_by != OmpStep::OpenMasked &&
+          reaches_without_barrier(model, words, passes_barrier, walk_from(a, a.team),
+                                  a.letter.directive, a.letter.directive))))
       add_pairs(a, a);
     for (std::size_t j = i + 1; j < regions.size(); ++j) {
       const Region &b = regions[j];
       if (a.team != b.team ||
-          (a.letter.letter == Letter::Master && b.letter.letter == Letter::Master))
+          (a.letter.letter == Letter::Master && b.letter.letter == Letter::Master) ||
+          intersect(a.exclusions, b.exclusions))
         continue;
-      if (reaches_without_barrier(model, words, passes_barrier, a.team, a.letter.directive,
-                                  b.letter.directive, creator_of(a)) ||
-          reaches_without_barrier(model, words, passes_barrier, a.team, b.letter.directive,
-                                  a.letter.directive, creator_of(b)))
+      if (concurrent(a, b, a.team, b.letter.directive) ||
+          concurrent(b, a, a.team, a.letter.directive))
         add_pairs(a, b);
     }
   }
@@ -354,12 +620,9 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
   // created it goes on: its calls are concurrent with every monothreaded
   // call of that team that can follow its creation before a barrier (the
   // rest of the single or master region that created it, the regions
-  // after it).  Calls in regions of the same level were paired above.
-  std::set<std::pair<NodeId, NodeId>> found;
-  for (const ConcurrentCalls &pair : result)
-    found.insert({pair.first, pair.second});
+  // after it), unless they exclude each other or dependences order them.
   for (const Region &task : regions) {
-    if (model.steps[task.letter.directive] != OmpStep::OpenTask)
+    if (!task.is_task)
       continue;
     ParallelismWord team = openmp_team(task.team);
     if (team.empty())
@@ -367,16 +630,11 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
     for (const Region &other : regions)
       for (NodeId y : other.calls) {
         if (&other == &task || openmp_team(words.words[y]) != team ||
-            !reaches_without_barrier(model, words, passes_barrier, team, task.letter.directive,
-                                     y, &task.team))
+            intersect(task.exclusions, other.exclusions) ||
+            !concurrent(task, other, team, y))
           continue;
-        for (NodeId x : task.calls) {
-          std::pair<NodeId, NodeId> key{std::min(x, y), std::max(x, y)};
-          if (found.insert(key).second)
-            result.push_back({key.first, key.second,
-                              x <= y ? task.letter.directive : other.letter.directive,
-                              x <= y ? other.letter.directive : task.letter.directive});
-        }
+        for (NodeId x : task.calls)
+          add_pair(task, x, other, y);
       }
   }
   return result;

@@ -9,7 +9,10 @@
 //  * Languages (Algorithms 4-9, automata of figures 2.5 and 4.4): the
 //    lowest MPI_THREAD_* level under which an MPI call with a given word
 //    is allowed, and whether the word is monothreaded (Lemma 4).
-//  * Concurrent monothreaded regions (Lemma 5, Algorithm 7).
+//  * Concurrent monothreaded regions (Lemma 5, Algorithm 7), with what
+//    else orders or separates them: critical regions and locks, ordered
+//    regions, task dependences, taskwait and taskgroup, communicators.
+//  * OpenMP 5.1's restrictions on the nesting of regions.
 #ifndef PARCOACH_CORE_PARALLELISM_WORDS_H
 #define PARCOACH_CORE_PARALLELISM_WORDS_H
 
@@ -24,7 +27,13 @@
 
 namespace parcoach {
 
-enum class Letter : char { Parallel = 'P', Single = 'S', Master = 'M', Barrier = 'B' };
+// T (target) starts a new binding context: the constructs inside a target
+// region bind to its own implicit parallel region, not to the team around
+// it.  Like B, it changes no thread level: one thread, the encountering
+// one, runs the target region (or a device does).
+enum class Letter : char {
+  Parallel = 'P', Single = 'S', Master = 'M', Barrier = 'B', Target = 'T'
+};
 
 struct WordLetter {
   Letter letter;
@@ -55,12 +64,36 @@ enum class OmpStep {
   OpenMasked,        // masked: push S (its one thread may not be the main
                      // one), but like master it is never run by two
                      // threads at once
+  OpenThreadZero,    // the branch of `omp_get_thread_num () == 0': push M,
+                     // like master (not a construct: no nesting rule);
+                     // nothing inside a single, section, task, master...
+                     // region, which already has one thread
+  OpenCritical,      // critical, or code holding an OpenMP lock: push S
+                     // (one thread at a time, any thread)
+  OpenOrdered,       // ordered of a worksharing loop: push S
+  OpenTarget,        // target: push T
+  OpenTaskgroup,     // taskgroup: no letter
   OpenWorksharing,   // for, sections: no letter (every thread takes part)
   Barrier,           // explicit barrier, implicit barrier of a worksharing end
   TaskWait,          // taskwait: no letter; the tasks this code created are done
+  CloseTaskgroup,    // end of a taskgroup: the tasks created in it are done
   CloseParallel,     // end of a parallel region: pop up to its P
-  CloseMonothreaded  // end of a single, section, task, master: pop its letter
+  CloseMonothreaded  // end of a single, section, task, master, critical,
+                     // ordered, target, thread test: pop its letter
 };
+
+// A depend clause of a task: the item (a number the adapter gives to each
+// storage location it can name, -1 for one it cannot) and its type.
+enum class DependType { In, Out, MutexInOutSet, InOutSet }; // Out: out and inout
+struct TaskDependence {
+  int item;
+  DependType type;
+};
+
+// Whether two sibling tasks with these clauses run one after the other (in
+// their creation order) or at least never at the same time: they share an
+// item, and not both as `in' (or both as `inoutset').
+bool dependences_order(const std::vector<TaskDependence> &a, const std::vector<TaskDependence> &b);
 
 struct ThreadModel {
   Graph cfg;
@@ -71,20 +104,49 @@ struct ThreadModel {
   // directive whose region they end (-1: unknown, or not an end).  The
   // end of a directive that was itself invalid changes nothing.
   std::vector<NodeId> opener;
+  // By node, for the directives of regions that exclude each other: the
+  // same number (>= 0) for regions no two threads run at once (critical
+  // regions of one name, ordered regions of one loop, code holding one
+  // lock); -1 otherwise.
+  std::vector<int> exclusion;
+  // By task directive: its depend clauses.
+  std::map<NodeId, std::vector<TaskDependence>> dependences;
+  // By MPI call node: the communicator it uses, as the adapter names it.
+  // Two names that are equal and do not start with '?' are the same
+  // communicator; "" (a call to a function of the unit, whose collectives'
+  // communicators are not known) may be any; a name starting with '?' is
+  // unknown and taken as different from every other, itself included.
+  std::vector<std::string> communicator;
   NodeId add_node(OmpStep step = OmpStep::None, NodeId opened_by = -1);
 };
+
+// Two calls may use the same communicator (see ThreadModel::communicator).
+bool may_share_communicator(const std::string &a, const std::string &b);
 
 struct WordResult {
   // By node: its word, after its own step (Algorithm 3); empty for nodes
   // the entry does not reach.
   std::vector<ParallelismWord> words;
   std::vector<bool> reached;
-  // Nodes whose step OpenMP forbids where they are (a worksharing construct
-  // or a barrier inside a single, master or task region, a master inside a
-  // single, a region end with no region open): the thesis' "invalid state".
-  // Their word is left as it was before the step.
+  // Nodes whose step OpenMP 5.1 forbids where they are (section 2.22,
+  // "Nesting of Regions"; nesting_allowed), and region ends with no region
+  // open: the thesis' "invalid state".  Their word is left as it was
+  // before the step.
   std::vector<NodeId> invalid_nestings;
 };
+
+// OpenMP 5.1's nesting restrictions (section 2.22) on the steps modelled
+// here: `step' closely nested in the regions `enclosing' (those up to the
+// nearest parallel or target region, which ends close nesting; thread
+// tests left out, as they are no constructs).  A worksharing construct
+// (for, sections, single) and a barrier may not be closely nested inside
+// a worksharing, task, critical, ordered or masked/master region; a
+// masked/master region not inside a worksharing or task region; an
+// ordered region not inside a critical, ordered or task region.
+// Everything else is allowed among the steps modelled (loop, taskloop,
+// atomic and simd regions are not; nor is a critical region inside one of
+// the same name, a deadlock rather than a question of thread levels).
+bool nesting_allowed(OmpStep step, const std::vector<OmpStep> &enclosing);
 
 // Algorithms 2-3: a depth-first walk from the entry, each node taking the
 // word of the predecessor that reached it first (OpenMP nests regions
@@ -138,6 +200,12 @@ struct ConcurrentCalls {
 // be empty): calls to functions that pass
 // a barrier of the calling team on every path (functions_passing_barrier),
 // which order regions like a barrier written in place.
+// What else orders or separates two regions: regions excluding each
+// other (ThreadModel::exclusion: same critical name, ordered regions of
+// one loop, one lock), sibling tasks whose dependences order them (created
+// in the same instance of the same region, not by every thread), the end of
+// a taskgroup for the tasks created inside it; and two MPI calls on
+// communicators that may differ are never paired.
 std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const WordResult &words,
                                               const std::vector<NodeId> &nodes,
                                               const std::vector<bool> &passes_barrier = {});

@@ -105,6 +105,7 @@ done
 have_threads=1
 build_c rt_threads -pthread || have_threads=0
 build_c rt_omp -fopenmp || fail "build: tests/rtlib/rt_omp.c" "" "$tmp/rt_omp.build"
+build_c rt_cc -fopenmp || fail "build: tests/rtlib/rt_cc.c" "" "$tmp/rt_cc.build"
 have_fortran=0
 if command -v "$MPIF90" > /dev/null 2>&1; then
   if (cd "$tmp" && $MPIF90 -o rt_fortran "$here/rt_fortran.f90" $LINK) \
@@ -362,6 +363,21 @@ OMP_NUM_THREADS=2 expect_abort \
   1 ./rt_omp stop -- \
   "$O 0 of a team of 2 stops before a barrier at o.c:9 in function orphan: other threads are at the end of the parallel region; see the conditional(s) at line(s) 7 in function region" \
   "$O 1 of a team of 2 stops before the end of the parallel region at r.c:5 in function region: other threads are at a barrier; see the conditional(s) at line(s) 7"
+
+# (22) CC_cc (parcoach_threads.h): two threads of a team reaching checked
+# collectives between the same two barriers conflict only when the compiler
+# paired them and their communicators are the same.
+for mode in comms unpaired fortran; do
+  OMP_NUM_THREADS=2 expect_clean \
+    "(22) CC_cc: no stop for two threads' collectives ($mode)" 1 ./rt_cc $mode
+done
+run 1 ./rt_cc stop
+if [ $rc -ne 0 ] && grep -q "^PARCOACH: rank 0 thread 1 stops before MPI_Reduce at cc.c:20 in function f: thread 0 of the same team reached MPI_Bcast at cc.c:10 since the last barrier" "$out"; then
+  pass "(22b) CC_cc: paired collectives on one communicator by two threads stop the run"
+else
+  fail "(22b) CC_cc: paired collectives on one communicator by two threads stop the run" \
+    "exit $rc" "$out"
+fi
 
 # (19) Arguments compared in the same reduction as the colour (rt_args.c):
 # root, predefined reduction operation, data size where the standard makes

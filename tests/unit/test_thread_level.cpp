@@ -39,6 +39,19 @@ public:
     return *this;
   }
   OmpFigure &p2p(NodeId n) { model_.mpi_call[n] = true; return *this; }
+  OmpFigure &opener(NodeId n, NodeId directive) { model_.opener[n] = directive; return *this; }
+  OmpFigure &exclusion(NodeId directive, int number) {
+    model_.exclusion[directive] = number;
+    return *this;
+  }
+  OmpFigure &depend(NodeId task, std::vector<TaskDependence> clauses) {
+    model_.dependences[task] = std::move(clauses);
+    return *this;
+  }
+  OmpFigure &communicator(NodeId call, std::string name) {
+    model_.communicator[call] = std::move(name);
+    return *this;
+  }
   const ThreadModel &model() const { return model_; }
   WordResult words(CallContext context = CallContext::Sequential) const {
     return parallelism_words(model_, context_word(context));
@@ -705,4 +718,300 @@ TEST_CASE("callers of functions with a property, through the call graph",
   // Recursion alone proves nothing; a function with it is found.
   CHECK(callers_closure({}, calls).empty());
   CHECK(callers_closure({4}, calls) == std::set<unsigned>{4, 5});
+}
+
+// ---------------------------------------------------------------------------
+// What orders or separates calls besides barriers (issue 14), and OpenMP
+// 5.1's nesting rules (section 2.22).
+// ---------------------------------------------------------------------------
+
+TEST_CASE("OpenMP 5.1 nesting: what may be closely nested in what", "[thread-level]") {
+  using S = OmpStep;
+  // A worksharing construct or a barrier: not in worksharing, task,
+  // critical, ordered, masked/master regions.
+  for (S inner : {S::OpenWorksharing, S::OpenSingle, S::Barrier}) {
+    for (S outer : {S::OpenSingle, S::OpenSection, S::OpenTask, S::OpenCritical, S::OpenOrdered,
+                    S::OpenMaster, S::OpenMasked})
+      CHECK_FALSE(nesting_allowed(inner, {outer}));
+    CHECK(nesting_allowed(inner, {}));
+  }
+  // masked/master: not in worksharing or task regions; fine in masked,
+  // master, critical and ordered regions.
+  for (S inner : {S::OpenMaster, S::OpenMasked}) {
+    for (S outer : {S::OpenSingle, S::OpenSection, S::OpenTask})
+      CHECK_FALSE(nesting_allowed(inner, {outer}));
+    for (S outer : {S::OpenMasked, S::OpenMaster, S::OpenCritical, S::OpenOrdered})
+      CHECK(nesting_allowed(inner, {outer}));
+    // Closely nested in a task through a masked region: still forbidden.
+    CHECK_FALSE(nesting_allowed(inner, {S::OpenTask, S::OpenMasked}));
+  }
+  // ordered: not in critical, ordered or task regions.
+  for (S outer : {S::OpenCritical, S::OpenOrdered, S::OpenTask})
+    CHECK_FALSE(nesting_allowed(S::OpenOrdered, {outer}));
+  CHECK(nesting_allowed(S::OpenOrdered, {S::OpenMaster}));
+  // Regions allowed anywhere among those modelled.
+  for (S inner : {S::OpenParallel, S::OpenTask, S::OpenTarget, S::OpenCritical,
+                  S::OpenTaskgroup})
+    for (S outer : {S::OpenSingle, S::OpenTask, S::OpenCritical, S::OpenMaster})
+      CHECK(nesting_allowed(inner, {outer}));
+}
+
+TEST_CASE("masked inside masked, target inside task: valid nestings are not reported",
+          "[thread-level]") {
+  // parallel (1), masked (2), masked (3) MPI_Bcast (4) end (5) end (6),
+  // end of parallel (7).
+  OmpFigure f(7);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8})
+      .step(1, OmpStep::OpenParallel)
+      .step(2, OmpStep::OpenMasked).step(3, OmpStep::OpenMasked)
+      .step(5, OmpStep::CloseMonothreaded).step(6, OmpStep::CloseMonothreaded)
+      .step(7, OmpStep::CloseParallel)
+      .collective(4);
+  WordResult w = f.words();
+  CHECK(w.invalid_nestings.empty());
+  CHECK(spell(w.words[4]) == "PSS");
+  CHECK(w.words[7].empty());
+  // parallel (1), single (2), task (3), target (4), barrier (5), for (6),
+  // its barrier (7), end of target (8), end of task (9), end of single
+  // (10), barrier (11), end of parallel (12).  The barrier and the loop
+  // bind to the target region's own implicit parallel region.
+  OmpFigure g(12);
+  g.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13})
+      .step(1, OmpStep::OpenParallel).step(2, OmpStep::OpenSingle)
+      .step(3, OmpStep::OpenTask).step(4, OmpStep::OpenTarget)
+      .step(5, OmpStep::Barrier).step(6, OmpStep::OpenWorksharing).step(7, OmpStep::Barrier)
+      .step(8, OmpStep::CloseMonothreaded).step(9, OmpStep::CloseMonothreaded)
+      .step(10, OmpStep::CloseMonothreaded).step(11, OmpStep::Barrier)
+      .step(12, OmpStep::CloseParallel);
+  WordResult v = g.words();
+  CHECK(v.invalid_nestings.empty());
+  CHECK(spell(v.words[7]) == "PSST"); // no barrier of the outer team
+  CHECK(spell(v.words[9]) == "PS");
+  CHECK(spell(v.words[11]) == "PB");
+  // Without the target, the barrier (5) in the task is forbidden.
+  g.step(4, OmpStep::None).step(8, OmpStep::None);
+  CHECK(g.words().invalid_nestings == std::vector<NodeId>{5, 6, 7});
+}
+
+TEST_CASE("a thread test `omp_get_thread_num () == 0' is a master region",
+          "[thread-level]") {
+  // parallel (1), barrier (2), thread test (3) MPI_Allreduce (4) end (5),
+  // barrier (6), thread test (7) MPI_Bcast (8) end (9), end of parallel
+  // (10).  FUNNELED, monothreaded, and the two never concurrent (thread 0
+  // runs both), even without the barrier between them.
+  OmpFigure f(10);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11})
+      .step(1, OmpStep::OpenParallel).step(2, OmpStep::Barrier)
+      .step(3, OmpStep::OpenThreadZero).step(5, OmpStep::CloseMonothreaded)
+      .step(7, OmpStep::OpenThreadZero).step(9, OmpStep::CloseMonothreaded)
+      .step(10, OmpStep::CloseParallel)
+      .collective(4).collective(8);
+  WordResult w = f.words();
+  CHECK(spell(w.words[4]) == "PBM");
+  CHECK(required_level(w.words[4]) == ThreadLevel::Funneled);
+  CHECK(is_monothreaded(w.words[8]));
+  CHECK(f.concurrent(w).empty());
+  // Inside a single region it adds nothing (the single's thread may not be
+  // thread 0, and the single is what orders the call): no forbidden
+  // nesting, the word stays PS, and the test's end pops nothing.
+  OmpFigure g(7);
+  g.path({0, 1, 2, 3, 4, 5, 6, 7, 8})
+      .step(1, OmpStep::OpenParallel).step(2, OmpStep::OpenSingle)
+      .step(3, OmpStep::OpenThreadZero).step(5, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::CloseMonothreaded).step(7, OmpStep::CloseParallel)
+      .opener(5, 3).opener(6, 2).opener(7, 1)
+      .collective(4);
+  WordResult v = g.words();
+  CHECK(v.invalid_nestings.empty());
+  CHECK(spell(v.words[4]) == "PS");
+  CHECK(spell(v.words[5]) == "PS");
+  CHECK(v.words[7].empty());
+  CHECK(required_level(v.words[4]) == ThreadLevel::Serialized);
+}
+
+namespace {
+
+// parallel (1), then two monothreaded regions opened at 2 and 5 around the
+// collectives 3 and 6 (ends 4 and 7), with no barrier between them; 8 ends
+// the parallel region.
+OmpFigure two_regions(OmpStep first, OmpStep second) {
+  OmpFigure f(8);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+      .step(1, OmpStep::OpenParallel)
+      .step(2, first).step(4, OmpStep::CloseMonothreaded)
+      .step(5, second).step(7, OmpStep::CloseMonothreaded)
+      .step(8, OmpStep::CloseParallel)
+      .collective(3).collective(6);
+  return f;
+}
+
+} // namespace
+
+TEST_CASE("critical regions of one name, ordered regions of one loop exclude each other",
+          "[thread-level]") {
+  std::set<std::pair<NodeId, NodeId>> both = {{3, 6}};
+  // Two critical regions every thread runs: one name, never at once; a
+  // critical region is not concurrent with itself either.
+  OmpFigure f = two_regions(OmpStep::OpenCritical, OmpStep::OpenCritical);
+  f.exclusion(2, 0).exclusion(5, 0);
+  WordResult w = f.words();
+  CHECK(spell(w.words[3]) == "PS");
+  CHECK(required_level(w.words[3]) == ThreadLevel::Serialized);
+  CHECK(f.concurrent(w).empty());
+  // Two names: concurrent.
+  f.exclusion(5, 1);
+  CHECK(f.concurrent(f.words()) == both);
+  // A critical region and a single nowait: concurrent.
+  OmpFigure g = two_regions(OmpStep::OpenSingle, OmpStep::OpenCritical);
+  g.exclusion(5, 0);
+  CHECK(g.concurrent(g.words()) == both);
+  // The ordered region of a loop, met again in the next iteration (maybe
+  // by another thread): with the loop's exclusion number, never at once.
+  OmpFigure loop(7);
+  loop.path({0, 1, 2, 3, 4, 5, 2}).path({2, 6, 7, 8})
+      .step(1, OmpStep::OpenParallel)
+      .step(3, OmpStep::OpenOrdered).step(5, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::Barrier).step(7, OmpStep::CloseParallel)
+      .collective(4);
+  CHECK(loop.words().invalid_nestings.empty());
+  CHECK(loop.concurrent(loop.words()) == std::set<std::pair<NodeId, NodeId>>{{4, 4}});
+  loop.exclusion(3, 7);
+  CHECK(loop.concurrent(loop.words()).empty());
+}
+
+TEST_CASE("collectives on communicators that may differ are not paired", "[thread-level]") {
+  OmpFigure f = two_regions(OmpStep::OpenSingle, OmpStep::OpenSingle);
+  std::set<std::pair<NodeId, NodeId>> both = {{3, 6}};
+  f.communicator(3, "c:world").communicator(6, "c:world");
+  CHECK(f.concurrent(f.words()) == both);
+  f.communicator(6, "v:right");
+  CHECK(f.concurrent(f.words()).empty());
+  // Unknown: silent; a call to a function of the unit (""): may be any.
+  f.communicator(6, "?6");
+  CHECK(f.concurrent(f.words()).empty());
+  f.communicator(6, "");
+  CHECK(f.concurrent(f.words()) == both);
+  CHECK(may_share_communicator("v:a", "v:a"));
+  CHECK_FALSE(may_share_communicator("?1", "?1"));
+  CHECK_FALSE(may_share_communicator("v:a", "v:b"));
+}
+
+namespace {
+
+// parallel (1), single (2), task (3) MPI_Bcast (4) end (5), task (6)
+// MPI_Allreduce (7) end (8), end of single (9), its barrier (10), end of
+// parallel (11).
+OmpFigure two_tasks() {
+  OmpFigure f(11);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+      .step(1, OmpStep::OpenParallel).step(2, OmpStep::OpenSingle)
+      .step(3, OmpStep::OpenTask).step(5, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::OpenTask).step(8, OmpStep::CloseMonothreaded)
+      .step(9, OmpStep::CloseMonothreaded).step(10, OmpStep::Barrier)
+      .step(11, OmpStep::CloseParallel)
+      .opener(5, 3).opener(8, 6).opener(9, 2).opener(10, 2)
+      .collective(4).collective(7);
+  return f;
+}
+
+} // namespace
+
+TEST_CASE("task dependences order sibling tasks", "[thread-level]") {
+  using D = DependType;
+  std::set<std::pair<NodeId, NodeId>> both = {{4, 7}};
+  OmpFigure f = two_tasks();
+  CHECK(f.concurrent(f.words()) == both);
+  // depend(out: x) then depend(in: x): the second waits for the first.
+  f.depend(3, {{0, D::Out}}).depend(6, {{0, D::In}});
+  CHECK(f.concurrent(f.words()).empty());
+  // in then inout (the later one writes what the earlier reads): ordered.
+  f.depend(3, {{0, D::In}}).depend(6, {{0, D::Out}});
+  CHECK(f.concurrent(f.words()).empty());
+  // in and in, or two different items, or an item the adapter cannot name:
+  // not ordered.
+  f.depend(3, {{0, D::In}}).depend(6, {{0, D::In}});
+  CHECK(f.concurrent(f.words()) == both);
+  f.depend(3, {{0, D::Out}}).depend(6, {{1, D::In}});
+  CHECK(f.concurrent(f.words()) == both);
+  f.depend(3, {{-1, D::Out}}).depend(6, {{-1, D::In}});
+  CHECK(f.concurrent(f.words()) == both);
+  CHECK(dependences_order({{2, D::MutexInOutSet}}, {{2, D::MutexInOutSet}}));
+  CHECK_FALSE(dependences_order({{2, D::InOutSet}}, {{2, D::InOutSet}}));
+  CHECK(dependences_order({{2, D::InOutSet}}, {{2, D::In}}));
+}
+
+TEST_CASE("dependences order tasks of one creating region instance only",
+          "[thread-level]") {
+  using D = DependType;
+  // The same two tasks created directly in the parallel region: every
+  // thread creates both, and another thread's first task does not wait
+  // for this thread's... so the dependence orders nothing across threads.
+  OmpFigure f(9);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+      .step(1, OmpStep::OpenParallel)
+      .step(2, OmpStep::OpenTask).step(4, OmpStep::CloseMonothreaded)
+      .step(5, OmpStep::OpenTask).step(7, OmpStep::CloseMonothreaded)
+      .step(8, OmpStep::Barrier).step(9, OmpStep::CloseParallel)
+      .opener(4, 2).opener(7, 5)
+      .depend(2, {{0, D::Out}}).depend(5, {{0, D::In}})
+      .collective(3).collective(6);
+  CHECK(f.concurrent(f.words()).count({3, 6}) == 1);
+  // A single nowait in a loop creating them: the next round's single may
+  // be another thread's, whose tasks are no siblings of these.
+  OmpFigure g = two_tasks();
+  g.depend(3, {{0, D::Out}}).depend(6, {{0, D::In}});
+  g.path({9, 2}).step(10, OmpStep::None); // back to the single, no barrier
+  CHECK(g.concurrent(g.words()).count({4, 7}) == 1);
+}
+
+TEST_CASE("the end of a taskgroup waits for the tasks created in it", "[thread-level]") {
+  // parallel (1), single (2), taskgroup (3), task (4) MPI_Bcast (5) end
+  // (6), end of taskgroup (7), MPI_Allreduce (8), end of single (9), its
+  // barrier (10), end of parallel (11).
+  OmpFigure f(11);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+      .step(1, OmpStep::OpenParallel).step(2, OmpStep::OpenSingle)
+      .step(3, OmpStep::OpenTaskgroup)
+      .step(4, OmpStep::OpenTask).step(6, OmpStep::CloseMonothreaded)
+      .step(7, OmpStep::CloseTaskgroup)
+      .step(9, OmpStep::CloseMonothreaded).step(10, OmpStep::Barrier)
+      .step(11, OmpStep::CloseParallel)
+      .opener(6, 4).opener(7, 3).opener(9, 2).opener(10, 2)
+      .collective(5).collective(8);
+  CHECK(f.concurrent(f.words()).empty());
+  // A task created before the taskgroup is not waited for at its end.
+  OmpFigure g(12);
+  g.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13})
+      .step(1, OmpStep::OpenParallel).step(2, OmpStep::OpenSingle)
+      .step(3, OmpStep::OpenTask).step(5, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::OpenTaskgroup).step(7, OmpStep::CloseTaskgroup)
+      .step(9, OmpStep::CloseMonothreaded).step(10, OmpStep::Barrier)
+      .step(11, OmpStep::CloseParallel)
+      .opener(5, 3).opener(7, 6).opener(9, 2).opener(10, 2)
+      .collective(4).collective(8);
+  CHECK(g.concurrent(g.words()) == std::set<std::pair<NodeId, NodeId>>{{4, 8}});
+}
+
+TEST_CASE("dependences order tasks through a chain of siblings created between them",
+          "[thread-level]") {
+  using D = DependType;
+  // parallel (1), single (2), task (3) MPI_Bcast (4) end (5), task (6)
+  // end (7), task (8) MPI_Allreduce (9) end (10), end of single (11),
+  // barrier (12), end of parallel (13).  3 writes x, 6 reads x and writes
+  // y, 8 reads y: 8 waits for 6, which waits for 3.
+  OmpFigure f(13);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14})
+      .step(1, OmpStep::OpenParallel).step(2, OmpStep::OpenSingle)
+      .step(3, OmpStep::OpenTask).step(5, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::OpenTask).step(7, OmpStep::CloseMonothreaded)
+      .step(8, OmpStep::OpenTask).step(10, OmpStep::CloseMonothreaded)
+      .step(11, OmpStep::CloseMonothreaded).step(12, OmpStep::Barrier)
+      .step(13, OmpStep::CloseParallel)
+      .opener(5, 3).opener(7, 6).opener(10, 8).opener(11, 2).opener(12, 2)
+      .depend(3, {{0, D::Out}}).depend(6, {{0, D::In}, {1, D::Out}}).depend(8, {{1, D::In}})
+      .collective(4).collective(9);
+  CHECK(f.concurrent(f.words()).empty());
+  // If the middle task may be skipped, the chain does not hold.
+  f.path({5, 8});
+  CHECK(f.concurrent(f.words()) == std::set<std::pair<NodeId, NodeId>>{{4, 9}});
 }
