@@ -43,7 +43,8 @@ public:
     try {
       check_function(fun, options_);
     } catch (const std::exception &error) {
-      report_finding(FindingKind::Internal, DECL_SOURCE_LOCATION(fun->decl), fun->decl,
+      report_finding(FindingKind::Internal, DECL_SOURCE_LOCATION(fun->decl),
+                     printable_function_name(fun->decl),
                      "PARCOACH skipped %qD: %s [parcoach:internal]", fun->decl, error.what());
     }
     return 0;

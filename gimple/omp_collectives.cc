@@ -238,7 +238,7 @@ void report_team(const std::string &function, const TeamRecord &team,
     bool several = lines.find(',') != std::string::npos;
     if (findings) {
       Finding finding;
-      finding.kind = "omp-collective";
+      finding.kind = FindingKind::OmpCollective;
       finding.function = function;
       finding.location = source_location(event.where);
       finding.collective = name;
@@ -247,7 +247,7 @@ void report_team(const std::string &function, const TeamRecord &team,
       findings->push_back(finding);
     }
     auto_diagnostic_group group;
-    if (!warning_at(event.where, 0,
+    if (!report_finding(FindingKind::OmpCollective, event.where, function,
                     "%s may not be reached by all threads of the team, or not in the "
                     "same order, because of the %s at %s %s [parcoach:omp-collective]",
                     name.c_str(), several ? "conditionals" : "conditional",
@@ -362,8 +362,16 @@ void analyse_omp_unit(const std::vector<const OmpFunctionRecord *> &records,
     if (records[id])
       for (const TeamRecord &team : records[id]->teams) {
         ExpandedModel view = team_view(team, verdicts[id], summaries);
-        flagged_teams[id].push_back(
-            flagged_by_origin(view, find_collective_mismatches(view.model)));
+        std::map<NodeId, FlaggedCollective> flagged =
+            flagged_by_origin(view, find_collective_mismatches(view.model));
+        // What the user silenced is neither reported nor checked.
+        for (auto entry = flagged.begin(); entry != flagged.end();) {
+          const TeamEventRecord &event = team.events[team.event_of_node[entry->first]];
+          entry = finding_silenced(FindingKind::OmpCollective, event.where, records[id]->name)
+                      ? flagged.erase(entry)
+                      : std::next(entry);
+        }
+        flagged_teams[id].push_back(flagged);
       }
   // The functions whose orphaned constructs, or those of the functions
   // they call outside their own regions, are flagged: their dormant checks

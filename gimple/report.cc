@@ -99,11 +99,11 @@ void register_pragmas(void *, void *) {
     c_register_pragma("parcoach", "ignore", handle_ignore_pragma);
 }
 
-std::string function_name(tree function) {
+} // namespace
+
+std::string printable_function_name(tree function) {
   return function ? lang_hooks.decl_printable_name(function, 2) : "";
 }
-
-} // namespace
 
 std::string configure_finding_reports(const char *plugin_name, const Options &options) {
   severities = options.severities;
@@ -119,17 +119,17 @@ std::string configure_finding_reports(const char *plugin_name, const Options &op
   return suppressions.add_file(text.str(), options.suppressions_file);
 }
 
-bool finding_silenced(FindingKind kind, location_t where, tree function) {
+bool finding_silenced(FindingKind kind, location_t where, const std::string &function) {
   if (severities.of(kind) == Severity::Silent)
     return true;
   if (suppressions.empty())
     return false;
   expanded_location place = expand_location(where);
-  return suppressions.silences(kind, place.file ? place.file : "", place.line,
-                               function_name(function));
+  return suppressions.silences(kind, place.file ? place.file : "", place.line, function);
 }
 
-bool report_finding(FindingKind kind, location_t where, tree function, const char *gmsgid, ...) {
+bool report_finding(FindingKind kind, location_t where, const std::string &function,
+                    const char *gmsgid, ...) {
   if (finding_silenced(kind, where, function))
     return false;
   va_list arguments;

@@ -54,16 +54,19 @@ SourceLocation source_location(location_t where);
 std::string configure_finding_reports(const char *plugin_name, const Options &options);
 
 // Whether the user silenced findings of `kind' at `where' in `function'
-// (its declaration; may be null): disabled, or suppressed.  Silenced
-// findings get no run-time check either.
-bool finding_silenced(FindingKind kind, location_t where, tree function);
+// (as decl_printable_name spells it; may be empty): disabled, or
+// suppressed.  Silenced findings get no run-time check either.
+bool finding_silenced(FindingKind kind, location_t where, const std::string &function);
+
+// The name `function' (a FUNCTION_DECL) has in suppressions and reports.
+std::string printable_function_name(tree function);
 
 // Reports one finding as a warning, or as an error for the kinds of error=,
 // or not at all when silenced.  The message ends with [parcoach:KIND].
 // False when nothing was reported (silenced, -w, a system header): the
 // caller then adds no notes.
-bool report_finding(FindingKind kind, location_t where, tree function, const char *gmsgid, ...)
-    ATTRIBUTE_GCC_DIAG(4, 5);
+bool report_finding(FindingKind kind, location_t where, const std::string &function,
+                    const char *gmsgid, ...) ATTRIBUTE_GCC_DIAG(4, 5);
 
 } // namespace parcoach
 

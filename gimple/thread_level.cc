@@ -534,7 +534,7 @@ std::string join_lines(const std::set<int> &lines) {
   return text;
 }
 
-void add_finding(const char *kind, const std::string &function, location_t where,
+void add_finding(FindingKind kind, const std::string &function, location_t where,
                  const std::string &call, const std::vector<DirectiveNote> &related,
                  bool checked) {
   if (!unit().findings)
@@ -576,18 +576,20 @@ void report_multithreaded_calls(const std::function<bool(unsigned)> &runs_collec
   for (const MultithreadedCall &call : state.multithreaded_calls) {
     if (!exposed.count(call.callee_uid))
       continue; // its candidate check stays `Remove'
+    if (finding_silenced(FindingKind::ThreadLevel, call.where, call.function))
+      continue; // the user's choice: no warning, no check
     if (call.tag >= 0 && (std::size_t)call.tag < by_tag.size())
       by_tag[call.tag].decision = CheckDecision::Always;
     state.erroneous_lines.insert(LOCATION_LINE(call.where));
     auto_diagnostic_group group;
-    if (!warning_at(call.where, 0,
+    if (!report_finding(FindingKind::ThreadLevel, call.where, call.function,
                     "this call to %qs runs MPI collectives, and several threads of this "
                     "process may make it at once (parallelism word %s): threads calling a "
                     "collective concurrently on one communicator is erroneous at every "
                     "thread level [parcoach:thread-level]",
                     call.callee.c_str(), call.word.c_str()))
       continue;
-    add_finding("thread-level", call.function, call.where, call.callee, call.blamed,
+    add_finding(FindingKind::ThreadLevel, call.function, call.where, call.callee, call.blamed,
                 call.tag >= 0);
     for (const DirectiveNote &note : call.blamed)
       inform(note.where, "every thread of the team of this %s region calls %qs (line %d)",
@@ -794,6 +796,8 @@ void report_concurrent_calls(const std::function<bool(unsigned)> &runs_collectiv
     // Reported as concurrent collectives: not again as a level problem.
     if (earlier_call && later_call)
       earlier_call->reported = later_call->reported = true;
+    if (finding_silenced(FindingKind::ConcurrentCollectives, pair.later.where, pair.function))
+      continue; // the user's choice: no warning, no check
     for (int tag : pair.check_tags)
       if (tag >= 0 && (std::size_t)tag < by_tag.size())
         by_tag[tag].decision = CheckDecision::Always;
@@ -808,20 +812,20 @@ void report_concurrent_calls(const std::function<bool(unsigned)> &runs_collectiv
                            : "may be called at the same time by two threads";
     bool shown =
         pair.same_call
-            ? warning_at(pair.later.where, 0,
+            ? report_finding(FindingKind::ConcurrentCollectives, pair.later.where, pair.function,
                          "%s %s of this process: another thread may enter its region again "
                          "before this one leaves it, with no barrier between; collectives must "
                          "be called in one order on every process "
                          "[parcoach:concurrent-collectives]",
                          later.c_str(), what)
-            : warning_at(pair.later.where, 0,
+            : report_finding(FindingKind::ConcurrentCollectives, pair.later.where, pair.function,
                          "%s and %s %s of this process: their monothreaded regions are not "
                          "ordered by a barrier; collectives must be called in one order on "
                          "every process [parcoach:concurrent-collectives]",
                          later.c_str(), earlier.c_str(), what);
     if (!shown)
       continue;
-    add_finding("concurrent-collectives", pair.function, pair.later.where, pair.later.name,
+    add_finding(FindingKind::ConcurrentCollectives, pair.function, pair.later.where, pair.later.name,
                 pair.regions, !pair.check_note.empty());
     for (const DirectiveNote &note : pair.regions)
       inform(note.where, "one thread may run this %s region while another runs the other "
@@ -871,19 +875,19 @@ void report_levels() {
       auto_diagnostic_group group;
       bool shown =
           call.through.empty()
-              ? warning_at(call.where, 0,
+              ? report_finding(FindingKind::ThreadLevel, call.where, call.function,
                            "%qs needs %s, but the program requests %s%s: %s "
                            "[parcoach:thread-level]",
                            call.call.c_str(), level_name(call.required), level_name(requested),
                            origin, why.c_str())
-              : warning_at(call.where, 0,
+              : report_finding(FindingKind::ThreadLevel, call.where, call.function,
                            "this call to %qs makes MPI calls that need %s (%s), but the "
                            "program requests %s%s: %s [parcoach:thread-level]",
                            call.call.c_str(), level_name(call.required), call.through.c_str(),
                            level_name(requested), origin, why.c_str());
       if (!shown)
         continue;
-      add_finding("thread-level", call.function, call.where, call.call, *blamed, false);
+      add_finding(FindingKind::ThreadLevel, call.function, call.where, call.call, *blamed, false);
       for (const DirectiveNote &note : *blamed)
         inform(note.where, "%s%qs (line %d) runs inside this %s region",
                call.through.empty() ? "" : "the call to ", call.call.c_str(),
@@ -902,10 +906,10 @@ void report_levels() {
       continue;
     }
     if (required > asked) {
-      if (warning_at(init.where, 0,
+      if (report_finding(FindingKind::ThreadLevel, init.where, init.function,
                      "the program requests %s%s but requires %s%s [parcoach:thread-level]",
                      level_name(asked), origin, level_name(required), erroneous.c_str()))
-        add_finding("thread-level", init.function, init.where,
+        add_finding(FindingKind::ThreadLevel, init.function, init.where,
                     init.thread ? "MPI_Init_thread" : "MPI_Init",
                     {}, false);
     } else if (required > ThreadLevel::Single || asked > required || !erroneous.empty()) {
@@ -1313,7 +1317,7 @@ private:
       // A region end with none open (unexpected IR) is not the user's.
       if (gimple_code(stmt) == GIMPLE_OMP_RETURN && tf_.model.steps[node] != OmpStep::Barrier)
         continue;
-      warning_at(gimple_location(stmt), 0,
+      report_finding(FindingKind::ThreadLevel, gimple_location(stmt), name_,
                  "%s is not allowed here: OpenMP 5.1 forbids closely nesting it in the "
                  "enclosing single, sections, task, critical, ordered or masked region "
                  "(parallelism word %s, with the context of "
@@ -1343,16 +1347,18 @@ private:
     unit().erroneous_lines.insert(line_of(node));
     std::vector<DirectiveNote> blamed =
         notes(responsible_directives(word, ThreadLevel::Multiple));
+    if (finding_silenced(FindingKind::ThreadLevel, where(node), name_))
+      return; // the user's choice: no warning, no check
     bool check = instrumenting();
     auto_diagnostic_group group;
-    if (!warning_at(where(node), 0,
+    if (!report_finding(FindingKind::ThreadLevel, where(node), name_,
                     "%qs may be called by several threads of this process at once (parallelism "
                     "word %s): threads calling a collective concurrently on one communicator is "
                     "erroneous at every thread level, %<MPI_THREAD_MULTIPLE%> included "
                     "[parcoach:thread-level]",
                     name.c_str(), letters.c_str()))
       return;
-    add_finding("thread-level", name_, where(node), name, blamed, check);
+    add_finding(FindingKind::ThreadLevel, name_, where(node), name, blamed, check);
     for (const DirectiveNote &note : blamed)
       inform(note.where, "every thread of the team of this %s region calls %qs (line %d)",
              note.name.c_str(), name.c_str(), line_of(node));

@@ -89,7 +89,7 @@ void report_site(const FunctionRecord &record, const Site &site,
   bool several = lines.find(',') != std::string::npos;
   if (unit.reporting) {
     Finding finding;
-    finding.kind = "collective-mismatch";
+    finding.kind = FindingKind::CollectiveMismatch;
     finding.function = record.name;
     finding.location = source_location(site.where);
     finding.collective = site.collective ? collective_name(site.collective, record.language)
@@ -101,7 +101,7 @@ void report_site(const FunctionRecord &record, const Site &site,
   auto_diagnostic_group group;
   bool warned =
       site.collective
-          ? warning_at(site.where, 0,
+          ? report_finding(FindingKind::CollectiveMismatch, site.where, record.name,
                        "%qs may not be called by all processes of its communicator, "
                        "or not in the same order, because of the %s at %s %s "
                        "[parcoach:collective-mismatch]",
@@ -109,7 +109,7 @@ void report_site(const FunctionRecord &record, const Site &site,
                        several ? "conditionals" : "conditional", several ? "lines" : "line",
                        lines.c_str())
       : is_call_token(flagged.collective)
-          ? warning_at(site.where, 0,
+          ? report_finding(FindingKind::CollectiveMismatch, site.where, record.name,
                        "this call to %qs runs MPI collectives (those of %qs) that not all "
                        "processes may run, or not in the same order, because of the %s at "
                        "%s %s [parcoach:collective-mismatch]",
@@ -117,7 +117,7 @@ void report_site(const FunctionRecord &record, const Site &site,
                        unit.name_of_id[token_function(flagged.collective)].c_str(),
                        several ? "conditionals" : "conditional", several ? "lines" : "line",
                        lines.c_str())
-          : warning_at(site.where, 0,
+          : report_finding(FindingKind::CollectiveMismatch, site.where, record.name,
                        "this call to %qs runs %qs, which may not be called by all processes "
                        "of its communicator, or not in the same order, because of the %s at "
                        "%s %s [parcoach:collective-mismatch]",
@@ -321,6 +321,15 @@ void run_unit_step() {
     // dormant, alive while a flagged caller of the program runs.
     if (record.library)
       flagged.clear();
+    // What the user silenced is neither reported nor checked (unless
+    // instrument=all asks for checks everywhere).
+    for (auto entry = flagged.begin(); entry != flagged.end();) {
+      auto site = record.sites.find(entry->first);
+      bool silenced = site != record.sites.end() &&
+                      finding_silenced(FindingKind::CollectiveMismatch, site->second.where,
+                                       record.name);
+      entry = silenced ? flagged.erase(entry) : std::next(entry);
+    }
     if (record.instrumented) {
       decide_checks(record, flagged, by_tag);
       if (!flagged.empty())

@@ -48,7 +48,7 @@ std::string list(const std::vector<Item> &items, Writer write) {
 }
 
 std::string finding_json(const Finding &f) {
-  return "{\"kind\": " + quoted(f.kind) + ", \"function\": " + quoted(f.function) +
+  return "{\"kind\": " + quoted(finding_kind_name(f.kind)) + ", \"function\": " + quoted(f.function) +
          ", \"location\": {" + location_fields(f.location) + "}" +
          ", \"collective\": " + quoted(f.collective) + ", \"related\": " +
          list(f.related,

@@ -17,6 +17,8 @@
 #ifndef PARCOACH_CORE_FINDINGS_REPORT_H
 #define PARCOACH_CORE_FINDINGS_REPORT_H
 
+#include "finding_kinds.h"
+
 #include <string>
 #include <vector>
 
@@ -37,9 +39,8 @@ struct RelatedLocation {
 };
 
 struct Finding {
-  // "collective-mismatch", "omp-collective", "thread-level",
-  // "concurrent-collectives"
-  std::string kind;
+  FindingKind kind = FindingKind::CollectiveMismatch; // "kind": its name
+
   std::string function;
   SourceLocation location;
   std::string collective;

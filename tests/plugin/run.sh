@@ -56,6 +56,90 @@ else
   expect_output bad-instrument-value "invalid value 'sometimes'.*expected selective, all or none" "$work/out"
 fi
 
+# Per-kind control and suppressions.  bad.c's barrier (line 4) is warned by
+# default; disable= silences it and leaves the function unchecked (the JSON
+# report says "dormant"); error= makes it an error; a pragma silences the
+# line after it only; a suppression file silences by line or by function.
+if $MPICC $cflags -fplugin-arg-parcoach-disable=collective-mismatch \
+     -fplugin-arg-parcoach-report="$work/disabled.json" -c "$work/bad.c" -o "$work/x.o" 2> "$work/out" &&
+   ! grep -q "parcoach:" "$work/out" && grep -q '"findings": \[\]' "$work/disabled.json" &&
+   grep -q '"mode": "dormant"' "$work/disabled.json"; then
+  pass disable-kind-silent-and-unchecked
+else
+  fail disable-kind-silent-and-unchecked "warned, or still checked:"; cat "$work/out" "$work/disabled.json" | sed 's/^/    /'
+fi
+if $MPICC $cflags -fplugin-arg-parcoach-disable=thread-level -c "$work/bad.c" -o "$work/x.o" 2> "$work/out"; then
+  expect_output disable-other-kind-keeps-warning "bad.c:4:.*warning:.*parcoach:collective-mismatch" "$work/out"
+else
+  fail disable-other-kind-keeps-warning "compilation failed"
+fi
+if $MPICC $cflags -fplugin-arg-parcoach-error=collective-mismatch -c "$work/bad.c" -o "$work/x.o" 2> "$work/out"; then
+  fail error-kind "compilation succeeded"
+else
+  expect_output error-kind "bad.c:4:.*error:.*parcoach:collective-mismatch" "$work/out"
+fi
+cat > "$work/pragma.c" <<'SRC'
+#include <mpi.h>
+int f(int rank) {
+  if (rank == 0)
+#pragma parcoach ignore collective-mismatch, thread-level
+    MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 1)
+    MPI_Allreduce(MPI_IN_PLACE, &rank, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  return 0;
+}
+#pragma parcoach ignore collective-mismatches
+SRC
+for compiler in "$MPICC" "$MPICXX -x c++"; do
+  lang=${compiler##* }; lang=${lang#-}
+  if $compiler $cflags -c "$work/pragma.c" -o "$work/x.o" 2> "$work/out"; then
+    if grep -q "pragma.c:5:.*parcoach:collective-mismatch" "$work/out"; then
+      fail pragma-silences-next-line-$lang "line 5 still warned"; sed 's/^/    /' "$work/out"
+    else
+      expect_output pragma-keeps-other-lines-$lang "pragma.c:7:.*warning:.*parcoach:collective-mismatch" "$work/out"
+    fi
+    expect_output pragma-bad-kind-$lang "pragma.c:10:.*unknown kind 'collective-mismatches'" "$work/out"
+  else
+    fail pragma-$lang "compilation failed"; sed 's/^/    /' "$work/out"
+  fi
+done
+cat > "$work/supp.f90" <<'SRC'
+subroutine first(rank)
+  use mpi
+  integer :: rank, ierr
+  if (rank == 0) call MPI_BARRIER(MPI_COMM_WORLD, ierr)
+end subroutine first
+subroutine second(rank)
+  use mpi
+  integer :: rank, ierr
+  if (rank == 0) call MPI_BARRIER(MPI_COMM_WORLD, ierr)
+end subroutine second
+subroutine third(rank)
+  use mpi
+  integer :: rank, ierr
+  if (rank == 0) call MPI_BARRIER(MPI_COMM_WORLD, ierr)
+end subroutine third
+SRC
+printf '# reviewed\nsupp.f90:4:collective-mismatch\nSECOND:all\n' > "$work/supp.txt"
+if $MPIF90 $cflags -fplugin-arg-parcoach-suppressions="$work/supp.txt" -c "$work/supp.f90" \
+     -o "$work/x.o" 2> "$work/out"; then
+  warned=$(grep -c "parcoach:collective-mismatch" "$work/out")
+  if [ "$warned" = 1 ] && grep -A4 "supp.f90:14:" "$work/out" | grep -q "parcoach:collective-mismatch"; then
+    pass suppression-file-fortran
+  else
+    fail suppression-file-fortran "expected one warning, at line 14:"; sed 's/^/    /' "$work/out"
+  fi
+else
+  fail suppression-file-fortran "compilation failed"; sed 's/^/    /' "$work/out"
+fi
+printf 'supp.f90:4:collective-mismatch\nsupp.f90:x:mismatch\n' > "$work/bad_supp.txt"
+if $MPIF90 $cflags -fplugin-arg-parcoach-suppressions="$work/bad_supp.txt" -c "$work/supp.f90" \
+     -o "$work/x.o" 2> "$work/out"; then
+  fail suppression-file-bad-line "compilation succeeded"
+else
+  expect_output suppression-file-bad-line "bad_supp.txt:2: unknown kind 'mismatch'" "$work/out"
+fi
+
 # help prints every argument on stderr and the compilation goes on.
 if $MPICC $cflags -fplugin-arg-parcoach-help -c "$work/good.c" -o "$work/help.o" 2> "$work/out" &&
    test -s "$work/help.o"; then

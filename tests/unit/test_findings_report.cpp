@@ -16,7 +16,7 @@ TranslationUnitReport sample() {
   TranslationUnitReport report;
   report.source = "dir/app \"1\".c";
   Finding finding;
-  finding.kind = "collective-mismatch";
+  finding.kind = FindingKind::CollectiveMismatch;
   finding.function = "f";
   finding.location = {"app.c", 12, 5};
   finding.collective = "MPI_Barrier";
