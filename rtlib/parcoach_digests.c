@@ -6,6 +6,8 @@
 #include "parcoach_internal.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 void
 parcoach_fields_init (long long *in)
@@ -51,10 +53,11 @@ parcoach_digest_put (signed char *d, int field, unsigned digit)
 }
 
 static unsigned
-parcoach_hash (long long root, long long size)
+parcoach_hash (long long root, long long size, long long signature)
 {
   uint64_t h = (uint64_t) root * 0x9E3779B97F4A7C15ULL
-               ^ (uint64_t) size * 0xC2B2AE3D27D4EB4FULL;
+               ^ (uint64_t) size * 0xC2B2AE3D27D4EB4FULL
+               ^ (uint64_t) signature * 0xD6E8FEB86659FD93ULL;
   h ^= h >> 31;
   h *= 0xBF58476D1CE4E5B9ULL;
   h ^= h >> 29;
@@ -68,6 +71,8 @@ parcoach_digest (const long long *exact, signed char *d)
   long long root = exact[2 * PARCOACH_FIELD_ROOT];
   long long size_lo = exact[2 * PARCOACH_FIELD_SIZE];
   long long size_hi = -exact[2 * PARCOACH_FIELD_SIZE + 1];
+  long long sig_lo = exact[2 * PARCOACH_FIELD_SIGNATURE];
+  long long sig_hi = -exact[2 * PARCOACH_FIELD_SIGNATURE + 1];
   int i;
 
   for (i = 0; i < PARCOACH_DIGEST_BYTES; i++)
@@ -78,7 +83,8 @@ parcoach_digest (const long long *exact, signed char *d)
   if (root != PARCOACH_NO_VALUE || size_lo != PARCOACH_NO_VALUE)
     for (i = 0; i < 2; i++)
       {
-        unsigned h = parcoach_hash (root, i == 0 ? size_lo : size_hi);
+        unsigned h = parcoach_hash (root, i == 0 ? size_lo : size_hi,
+                                    i == 0 ? sig_lo : sig_hi);
         parcoach_digest_put (d, 2, h % PARCOACH_DIGEST_BASE);
         parcoach_digest_put (d, 3, h / PARCOACH_DIGEST_BASE);
       }
@@ -197,42 +203,308 @@ parcoach_in_place (const struct parcoach_args *a, const void *buf)
   return a->fortran ? buf == NULL : buf == MPI_IN_PLACE;
 }
 
-/* The signature size in bytes of side S, or -1 if it cannot be known
-   (a negative count, a null or invalid datatype: the guarded call will
-   report those itself).  AT is PARCOACH_AT_EVERY or _ROOT (one count) or
-   _TOTAL (one count per process of COMM, summed).  */
-static long long
-parcoach_side_size (const struct parcoach_args *a, int s, int at,
-                    MPI_Comm comm)
+/* The count and datatype of side S (AT is PARCOACH_AT_EVERY or _ROOT: one
+   count; _TOTAL: one count per process of COMM, summed).  0 when they
+   cannot be known (a negative count: the guarded call reports it).  */
+static int
+parcoach_side (const struct parcoach_args *a, int s, int at, MPI_Comm comm,
+               long long *count, MPI_Datatype *type)
 {
-  long long count = 0, size;
-  MPI_Count type_size = 0;
-  MPI_Datatype type;
-
+  *count = 0;
   if (at == PARCOACH_AT_TOTAL)
     {
       int n = 0, i;
       if (PMPI_Comm_size (comm, &n) != MPI_SUCCESS)
-        return -1;
+        return 0;
       for (i = 0; i < n; i++)
         {
           int c = parcoach_read_int (a, a->count[s], i);
           if (c < 0)
-            return -1;
-          count += c;
+            return 0;
+          *count += c;
         }
     }
   else
-    count = parcoach_read_int (a, a->count[s], 0);
-  if (count <= 0)
-    return count == 0 ? 0 : -1;
-  type = parcoach_read_type (a, a->type[s]);
+    *count = parcoach_read_int (a, a->count[s], 0);
+  if (*count < 0)
+    return 0;
+  /* Count 0: the datatype need not be valid.  */
+  *type = *count == 0 ? MPI_DATATYPE_NULL : parcoach_read_type (a, a->type[s]);
+  return 1;
+}
+
+/* The signature size in bytes of COUNT x TYPE, or -1 if it cannot be
+   known (a null or invalid datatype: the guarded call will report it).  */
+static long long
+parcoach_side_size (long long count, MPI_Datatype type)
+{
+  MPI_Count type_size = 0;
+  long long size;
+
+  if (count == 0)
+    return 0;
   if (type == MPI_DATATYPE_NULL
       || PMPI_Type_size_x (type, &type_size) != MPI_SUCCESS
       || type_size == MPI_UNDEFINED || type_size < 0
       || __builtin_mul_overflow (count, (long long) type_size, &size))
     return -1;
   return size;
+}
+
+/* ------------------------------------------------- type signatures */
+
+/* The standard requires the type signatures (the sequences of basic
+   types) of matching sides to be equal, not only their sizes: MPI_INT on
+   one process against MPI_FLOAT on another is erroneous, and goes
+   unnoticed by MPI implementations.  A check compares a summary of the
+   signature: how many basic values of each class (kind and size) it holds,
+   whatever their order (equal signatures have equal summaries, so a
+   correct program never stops; two signatures that differ only in order
+   go unnoticed).  Classes, not names, so that MPI_INT and MPI_INT32_T,
+   or C and Fortran spellings of one type, match; MPI_BYTE, MPI_PACKED and
+   types this runtime does not know match anything.  */
+enum
+{
+  PARCOACH_KIND_INTEGER, PARCOACH_KIND_FLOAT, PARCOACH_KIND_COMPLEX,
+  PARCOACH_KIND_LOGICAL, PARCOACH_KIND_CHAR, PARCOACH_KIND_PAIR
+};
+
+static const char *const parcoach_kind_names[] = {
+  "integer", "floating-point", "complex", "logical", "character",
+  "value-index pair"
+};
+
+static const struct
+{
+  MPI_Datatype type;
+  int kind;
+} parcoach_basic_types[] = {
+  { MPI_CHAR, PARCOACH_KIND_CHAR },
+  { MPI_SIGNED_CHAR, PARCOACH_KIND_INTEGER },
+  { MPI_UNSIGNED_CHAR, PARCOACH_KIND_INTEGER },
+  { MPI_WCHAR, PARCOACH_KIND_CHAR },
+  { MPI_SHORT, PARCOACH_KIND_INTEGER },
+  { MPI_UNSIGNED_SHORT, PARCOACH_KIND_INTEGER },
+  { MPI_INT, PARCOACH_KIND_INTEGER },
+  { MPI_UNSIGNED, PARCOACH_KIND_INTEGER },
+  { MPI_LONG, PARCOACH_KIND_INTEGER },
+  { MPI_UNSIGNED_LONG, PARCOACH_KIND_INTEGER },
+  { MPI_LONG_LONG, PARCOACH_KIND_INTEGER },
+  { MPI_UNSIGNED_LONG_LONG, PARCOACH_KIND_INTEGER },
+  { MPI_INT8_T, PARCOACH_KIND_INTEGER },
+  { MPI_INT16_T, PARCOACH_KIND_INTEGER },
+  { MPI_INT32_T, PARCOACH_KIND_INTEGER },
+  { MPI_INT64_T, PARCOACH_KIND_INTEGER },
+  { MPI_UINT8_T, PARCOACH_KIND_INTEGER },
+  { MPI_UINT16_T, PARCOACH_KIND_INTEGER },
+  { MPI_UINT32_T, PARCOACH_KIND_INTEGER },
+  { MPI_UINT64_T, PARCOACH_KIND_INTEGER },
+  { MPI_AINT, PARCOACH_KIND_INTEGER },
+  { MPI_OFFSET, PARCOACH_KIND_INTEGER },
+  { MPI_COUNT, PARCOACH_KIND_INTEGER },
+  { MPI_FLOAT, PARCOACH_KIND_FLOAT },
+  { MPI_DOUBLE, PARCOACH_KIND_FLOAT },
+  { MPI_LONG_DOUBLE, PARCOACH_KIND_FLOAT },
+  { MPI_C_BOOL, PARCOACH_KIND_LOGICAL },
+  { MPI_C_FLOAT_COMPLEX, PARCOACH_KIND_COMPLEX },
+  { MPI_C_DOUBLE_COMPLEX, PARCOACH_KIND_COMPLEX },
+  { MPI_C_LONG_DOUBLE_COMPLEX, PARCOACH_KIND_COMPLEX },
+  { MPI_FLOAT_INT, PARCOACH_KIND_PAIR },
+  { MPI_DOUBLE_INT, PARCOACH_KIND_PAIR },
+  { MPI_LONG_INT, PARCOACH_KIND_PAIR },
+  { MPI_2INT, PARCOACH_KIND_PAIR },
+  { MPI_SHORT_INT, PARCOACH_KIND_PAIR },
+  { MPI_LONG_DOUBLE_INT, PARCOACH_KIND_PAIR },
+  { MPI_INTEGER, PARCOACH_KIND_INTEGER },
+  { MPI_REAL, PARCOACH_KIND_FLOAT },
+  { MPI_DOUBLE_PRECISION, PARCOACH_KIND_FLOAT },
+  { MPI_COMPLEX, PARCOACH_KIND_COMPLEX },
+  { MPI_DOUBLE_COMPLEX, PARCOACH_KIND_COMPLEX },
+  { MPI_LOGICAL, PARCOACH_KIND_LOGICAL },
+  { MPI_CHARACTER, PARCOACH_KIND_CHAR },
+  { MPI_2INTEGER, PARCOACH_KIND_PAIR },
+  { MPI_2REAL, PARCOACH_KIND_PAIR },
+  { MPI_2DOUBLE_PRECISION, PARCOACH_KIND_PAIR },
+};
+
+#define PARCOACH_NBASIC \
+  ((int) (sizeof parcoach_basic_types / sizeof parcoach_basic_types[0]))
+
+/* At most this many classes in one summary; more: not compared.  */
+#define PARCOACH_MAX_CLASSES 8
+
+struct parcoach_summary
+{
+  int n;
+  int key[PARCOACH_MAX_CLASSES]; /* kind * 256 + size in bytes */
+  long long count[PARCOACH_MAX_CLASSES];
+};
+
+static int
+parcoach_summary_add (struct parcoach_summary *sum, int key, long long count)
+{
+  int i;
+  for (i = 0; i < sum->n && sum->key[i] != key; i++)
+    ;
+  if (i == sum->n)
+    {
+      if (sum->n == PARCOACH_MAX_CLASSES)
+        return 0;
+      sum->key[sum->n] = key;
+      sum->count[sum->n++] = 0;
+    }
+  return !__builtin_add_overflow (sum->count[i], count, &sum->count[i]);
+}
+
+static int parcoach_summarise (MPI_Datatype type, long long times,
+                               struct parcoach_summary *sum, int depth);
+
+/* The constructor arguments of a derived TYPE, and its summary from them.
+   The datatypes MPI_Type_get_contents returns that are not predefined are
+   freed, as the standard asks.  */
+static int
+parcoach_summarise_derived (MPI_Datatype type, int combiner, int ni, int na,
+                            int nd, long long times,
+                            struct parcoach_summary *sum, int depth)
+{
+  int ok = 0, i;
+  long long blocks = 0;
+  int *ints = malloc ((size_t) (ni > 0 ? ni : 1) * sizeof *ints);
+  MPI_Aint *addrs = malloc ((size_t) (na > 0 ? na : 1) * sizeof *addrs);
+  MPI_Datatype *types = malloc ((size_t) (nd > 0 ? nd : 1) * sizeof *types);
+
+  if (ints == NULL || addrs == NULL || types == NULL
+      || PMPI_Type_get_contents (type, ni, na, nd, ints, addrs, types)
+           != MPI_SUCCESS)
+    nd = 0;
+  else
+    switch (combiner)
+      {
+      case MPI_COMBINER_DUP:
+      case MPI_COMBINER_RESIZED:
+        ok = parcoach_summarise (types[0], times, sum, depth);
+        break;
+      case MPI_COMBINER_CONTIGUOUS:
+        ok = parcoach_summarise (types[0], times * ints[0], sum, depth);
+        break;
+      case MPI_COMBINER_VECTOR:
+      case MPI_COMBINER_HVECTOR:
+      case MPI_COMBINER_INDEXED_BLOCK:
+      case MPI_COMBINER_HINDEXED_BLOCK:
+        ok = parcoach_summarise (types[0], times * ints[0] * ints[1], sum,
+                                 depth);
+        break;
+      case MPI_COMBINER_INDEXED:
+      case MPI_COMBINER_HINDEXED:
+        for (i = 0; i < ints[0]; i++)
+          blocks += ints[1 + i];
+        ok = parcoach_summarise (types[0], times * blocks, sum, depth);
+        break;
+      case MPI_COMBINER_STRUCT:
+        ok = 1;
+        for (i = 0; i < ints[0] && ok; i++)
+          ok = parcoach_summarise (types[i], times * ints[1 + i], sum, depth);
+        break;
+      case MPI_COMBINER_SUBARRAY:
+        blocks = 1;
+        for (i = 0; i < ints[0]; i++)
+          blocks *= ints[1 + ints[0] + i];
+        ok = parcoach_summarise (types[0], times * blocks, sum, depth);
+        break;
+      default: /* darray, Fortran parameterised types...: not compared */
+        break;
+      }
+  for (i = 0; i < nd; i++)
+    {
+      int n1, n2, n3, c;
+      if (PMPI_Type_get_envelope (types[i], &n1, &n2, &n3, &c) == MPI_SUCCESS
+          && c != MPI_COMBINER_NAMED)
+        PMPI_Type_free (&types[i]);
+    }
+  free (ints);
+  free (addrs);
+  free (types);
+  return ok;
+}
+
+/* Adds TIMES copies of TYPE's signature to SUM; 0 when it cannot be
+   summarised (a type this runtime does not know, MPI_BYTE, MPI_PACKED).  */
+static int
+parcoach_summarise (MPI_Datatype type, long long times,
+                    struct parcoach_summary *sum, int depth)
+{
+  int ni, na, nd, combiner, i, size;
+
+  if (depth > 16 || times < 0 || times > (1LL << 40)
+      || PMPI_Type_get_envelope (type, &ni, &na, &nd, &combiner) != MPI_SUCCESS)
+    return 0;
+  if (combiner != MPI_COMBINER_NAMED)
+    return parcoach_summarise_derived (type, combiner, ni, na, nd, times, sum,
+                                       depth + 1);
+  for (i = 0; i < PARCOACH_NBASIC; i++)
+    if (parcoach_basic_types[i].type != MPI_DATATYPE_NULL
+        && parcoach_basic_types[i].type == type)
+      break;
+  if (i == PARCOACH_NBASIC || PMPI_Type_size (type, &size) != MPI_SUCCESS
+      || size <= 0 || size > 255)
+    return 0;
+  return times == 0
+         || parcoach_summary_add (sum, parcoach_basic_types[i].kind * 256 + size,
+                                  times);
+}
+
+/* The compared value of COUNT x TYPE's signature, or -1 when it is not
+   compared.  One class (the usual case) is spelled out, so that the error
+   line can name it: bit 61, the class in bits 40-55, the count below;
+   otherwise a hash of the sorted classes and counts, below bit 60.  */
+static long long
+parcoach_signature (long long count, MPI_Datatype type)
+{
+  struct parcoach_summary sum;
+  uint64_t h = 0x51ED27A3u;
+  int i, j;
+
+  sum.n = 0;
+  if (count <= 0 || type == MPI_DATATYPE_NULL
+      || !parcoach_summarise (type, count, &sum, 0) || sum.n == 0)
+    return -1;
+  if (sum.n == 1 && sum.count[0] < (1LL << 40))
+    return (1LL << 61) | ((long long) sum.key[0] << 40) | sum.count[0];
+  for (i = 0; i < sum.n; i++) /* sorted by class: the order of a multiset */
+    for (j = i + 1; j < sum.n; j++)
+      if (sum.key[j] < sum.key[i])
+        {
+          int k = sum.key[i];
+          long long c = sum.count[i];
+          sum.key[i] = sum.key[j];
+          sum.count[i] = sum.count[j];
+          sum.key[j] = k;
+          sum.count[j] = c;
+        }
+  for (i = 0; i < sum.n; i++)
+    {
+      h = (h ^ (uint64_t) sum.key[i]) * 0x9E3779B97F4A7C15ULL;
+      h = (h ^ (uint64_t) sum.count[i]) * 0xC2B2AE3D27D4EB4FULL;
+      h ^= h >> 29;
+    }
+  return (long long) (h & ((1ULL << 60) - 1));
+}
+
+void
+parcoach_describe_signature (char *text, size_t size, long long value)
+{
+  if (value >= 0 && (value >> 61) == 1)
+    {
+      int key = (int) ((value >> 40) & 0xffff);
+      int kind = key / 256;
+      snprintf (text, size, "%lld x %d-byte %s", value & ((1LL << 40) - 1),
+                key % 256,
+                kind >= 0 && kind <= PARCOACH_KIND_PAIR
+                  ? parcoach_kind_names[kind] : "value");
+    }
+  else
+    snprintf (text, size, "a mix of basic types (signature %llx)",
+              (unsigned long long) value);
 }
 
 /* This process's values of the compared fields, other than the colour.
@@ -270,13 +542,19 @@ parcoach_contribute_args (const struct parcoach_args *a, int colour,
     {
       int at = s == 0 ? shape->send_at : shape->recv_at;
       int has_buf = s == 0 ? shape->send_buf : shape->recv_buf;
-      long long size;
+      long long count, size, signature;
+      MPI_Datatype type;
       if (at == PARCOACH_AT_NOWHERE || (at == PARCOACH_AT_ROOT && !is_root)
           || a->count[s] == NULL || a->type[s] == NULL
-          || (has_buf && parcoach_in_place (a, a->buf[s])))
+          || (has_buf && parcoach_in_place (a, a->buf[s]))
+          || !parcoach_side (a, s, at, comm, &count, &type))
         continue;
-      size = parcoach_side_size (a, s, at, comm);
-      if (size >= 0)
-        parcoach_field_put (in, PARCOACH_FIELD_SIZE, size);
+      size = parcoach_side_size (count, type);
+      if (size < 0)
+        continue;
+      parcoach_field_put (in, PARCOACH_FIELD_SIZE, size);
+      signature = parcoach_signature (count, type);
+      if (signature >= 0)
+        parcoach_field_put (in, PARCOACH_FIELD_SIGNATURE, signature);
     }
 }

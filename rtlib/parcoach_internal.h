@@ -53,6 +53,7 @@ enum
   PARCOACH_FIELD_ROOT,
   PARCOACH_FIELD_OP,   /* index in the table of predefined operations */
   PARCOACH_FIELD_SIZE, /* bytes: count x datatype size */
+  PARCOACH_FIELD_SIGNATURE, /* a summary of the type signature */
   PARCOACH_NFIELDS
 };
 
@@ -86,6 +87,9 @@ int parcoach_digest_agrees (const signed char *digest);
 /* "MPI_SUM" for the index a process put in PARCOACH_FIELD_OP, "?" for an
    index out of the table.  */
 const char *parcoach_op_name (long long index);
+/* "2 x 4-byte integer" for a value a process put in
+   PARCOACH_FIELD_SIGNATURE (in TEXT, SIZE bytes).  */
+void parcoach_describe_signature (char *text, size_t size, long long value);
 
 /* ---- options and clock (parcoach_options.c) */
 

@@ -276,6 +276,16 @@ parcoach_describe_value (struct parcoach_text *t, int field, long long lo,
     parcoach_text_add (t, "root %lld", lo);
   else if (field == PARCOACH_FIELD_OP)
     parcoach_text_add (t, "%s", parcoach_op_name (lo));
+  else if (field == PARCOACH_FIELD_SIGNATURE)
+    {
+      char first[96], second[96];
+      parcoach_describe_signature (first, sizeof first, lo);
+      parcoach_describe_signature (second, sizeof second, hi);
+      if (lo == hi)
+        parcoach_text_add (t, "%s", first);
+      else
+        parcoach_text_add (t, "%s and %s", first, second);
+    }
   else if (lo == hi)
     parcoach_text_add (t, "%lld bytes", lo);
   else
@@ -297,7 +307,8 @@ parcoach_report_argument (MPI_Comm comm, int field, const long long *all,
 {
   static const char *const what[PARCOACH_NFIELDS] = {
     "", "different roots", "different reduction operations",
-    "different data sizes (count x datatype size)"
+    "different data sizes (count x datatype size)",
+    "different datatypes (type signatures)"
   };
   const int stride = 2 * PARCOACH_NFIELDS;
   int rank = -1, size = 0, r, groups = 0;

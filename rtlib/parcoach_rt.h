@@ -150,11 +150,17 @@ void parcoach_check_world (PARCOACH_SITE_PARAMS);
      root 0 on ranks 0-2, root 1 on rank 3
    ("different reduction operations: MPI_SUM on ranks 0-2, MPI_MAX on rank
    3", "different data sizes (count x datatype size): 4 bytes on rank 1,
-   8 bytes on ranks 0,2-3"), and the job stops.  The root is reported
-   first, then the operation, then the size.  The check stays one 8-byte
-   MPI_Allreduce: roots and sizes are compared through a 16-bit hash, so a
-   difference escapes a check with a probability of about 1/64516 (equal
-   values never stop a program).
+   8 bytes on ranks 0,2-3", "different datatypes (type signatures): 1 x
+   4-byte integer on rank 0, 1 x 4-byte floating-point on rank 1"), and
+   the job stops.  The root is reported first, then the operation, then
+   the size, then the type signature: a summary of it, how many basic
+   values of each class (integer, floating-point, complex, logical,
+   character, value-index pair; and size) whatever their order, so that
+   MPI_INT matches MPI_INT32_T and a derived type its expansion, and
+   MPI_BYTE, MPI_PACKED or an unknown type match anything.  The check
+   stays one 8-byte MPI_Allreduce: roots, sizes and signatures are
+   compared through a 16-bit hash, so a difference escapes a check with a
+   probability of about 1/64516 (equal values never stop a program).
 
    The checks without arguments above compare the colour only.  */
 void parcoach_check_comm_args (MPI_Comm comm, int colour, const int *root,

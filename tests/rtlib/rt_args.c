@@ -170,8 +170,35 @@ mode_agree (void)
                                     NULL, NULL, NULL, &fone, &fint, y, &fone,
                                     &fint, PARCOACH_CHECK_ALWAYS, "f.f90", 13,
                                     "f", "");
+  /* Type signatures: equal ones spelled differently agree (MPI_INT and
+     MPI_INT32_T; 4 ints as a vector of 2 blocks of 2, as a struct of 2
+     pairs, or as 16 MPI_BYTEs, which match anything).  */
+  check_bcast (1, rank % 2 ? MPI_INT32_T : MPI_INT, 0, 14);
+  {
+    MPI_Datatype vec, st, types[1] = { pair };
+    int blocks[1] = { 2 };
+    MPI_Aint displs[1] = { 0 };
+    MPI_Type_vector (2, 2, 3, MPI_INT, &vec);
+    MPI_Type_commit (&vec);
+    MPI_Type_create_struct (1, blocks, displs, types, &st);
+    MPI_Type_commit (&st);
+    check_bcast (rank % 3 == 0 ? 4 : 1,
+                 rank % 3 == 0 ? MPI_INT : rank % 3 == 1 ? vec : st, 0, 15);
+    check_bcast (rank == 0 ? 16 : 4, rank == 0 ? MPI_BYTE : MPI_INT, 0, 16);
+    MPI_Type_free (&vec);
+    MPI_Type_free (&st);
+  }
   MPI_Op_free (&user);
   MPI_Type_free (&pair);
+}
+
+/* MPI_Bcast of one MPI_INT, one MPI_FLOAT on the last rank: the same
+   size, another type signature.  */
+static void
+mode_types (void)
+{
+  check_bcast (1, rank == size - 1 ? MPI_FLOAT : MPI_INT, 0, 90);
+  hang ();
 }
 
 /* MPI_Bcast with root 1 on the last rank, 0 elsewhere.  */
@@ -273,6 +300,8 @@ main (int argc, char **argv)
     mode_fortran_root ();
   else if (strcmp (mode, "colour_first") == 0)
     mode_colour_first ();
+  else if (strcmp (mode, "types") == 0)
+    mode_types ();
   else
     die ("unknown mode");
   MPI_Finalize ();

@@ -407,6 +407,10 @@ expect_abort "(19f) MPI_Reduce_scatter: recvcounts with different totals" \
 A="stops before MPI_Bcast at f.f90:70 in function sub: processes call it with different roots: root 0 on rank 0, root 1 on rank 1"
 expect_abort "(19g) Fortran handles: the root is reported before the size" \
   2 ./rt_args fortran_root -- "$P 0 of communicator of size 2 $A" "$P 1 of communicator of size 2 $A"
+A="stops before MPI_Bcast at a.c:90 in function f: processes call it with different datatypes (type signatures): 1 x 4-byte integer on ranks 0-1, 1 x 4-byte floating-point on rank 2"
+expect_abort "(19i) MPI_INT against MPI_FLOAT: same size, another type signature" \
+  3 ./rt_args types -- "$P 0 of communicator of size 3 $A" "$P 1 of communicator of size 3 $A" \
+  "$P 2 of communicator of size 3 $A"
 expect_abort "(19h) different collectives: the colour is reported, not the arguments" \
   2 ./rt_args colour_first -- \
   "$P 0 of communicator of size 2 stops before MPI_Bcast at a.c:80 in function f: other processes are calling MPI_Allreduce" \

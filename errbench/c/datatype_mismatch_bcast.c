@@ -1,0 +1,34 @@
+/* The processes disagree on the datatype of an MPI_Bcast, not on its size.
+ *
+ * What is wrong: rank 0 broadcasts one MPI_INT, the others receive one
+ * MPI_FLOAT.  Both are 4 bytes, so MPICH and Open MPI deliver the bits
+ * without a word and the receivers read 42 as a tiny float; the standard
+ * requires the same type signature everywhere.  No control flow differs,
+ * so there is no warning; with instrument=all the check before MPI_Bcast
+ * compares a summary of the type signatures and stops the program:
+ *   ... processes call it with different datatypes (type signatures):
+ *   1 x 4-byte integer on rank 0, 1 x 4-byte floating-point on rank 1
+ * Its correct twin, correct_datatype_spellings.c, spells one signature
+ * several ways and must never stop.
+ *
+ * description: MPI_Bcast of MPI_INT against MPI_FLOAT (same size): the check names the type signatures
+ * plugin-args: instrument=all
+ * expect-run: 2 stop
+ * expect-run: 3 stop
+ */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+  int rank;
+  union { int i; float f; } value;
+
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  value.i = 42;
+  MPI_Bcast(&value, 1, rank == 0 ? MPI_INT : MPI_FLOAT, 0, MPI_COMM_WORLD); /* BUG */
+  printf("rank %d got %g\n", rank, (double)value.f);
+  MPI_Finalize();
+  return 0;
+}
