@@ -152,7 +152,7 @@ DEPFLAGS       := -MMD -MP
 # GCC plugin: GCC's own headers (GCC_PLUGIN_DIR from configure), C++ without
 # RTTI like GCC itself.  Our include directories come first: GCC's plugin
 # include directory has headers with the same names as ours (graph.h...).
-PLUGIN_CPPFLAGS := -Iplugin/core -Igimple -Iplugin -I$(GCC_PLUGIN_DIR)/include
+PLUGIN_CPPFLAGS := -Iplugin/core -Irtlib -Igimple -Iplugin -I$(GCC_PLUGIN_DIR)/include
 PLUGIN_CXXFLAGS := -std=gnu++17 -fPIC -fno-rtti -Wall $(CXXFLAGS)
 CORE_PIC_FLAGS  := -std=gnu++17 -fPIC -Wall $(CXXFLAGS)
 
@@ -160,7 +160,7 @@ CORE_PIC_FLAGS  := -std=gnu++17 -fPIC -Wall $(CXXFLAGS)
 RT_CFLAGS      := -std=c99 -fPIC -O2 -Wall -Iplugin/core -Irtlib
 
 # Unit tests and bench: plain g++ (the configured CXX).
-TEST_CXXFLAGS  := -std=c++17 -O2 -Wall -Iplugin/core $(CATCH2_CPPFLAGS)
+TEST_CXXFLAGS  := -std=c++17 -O2 -Wall -Iplugin/core -Irtlib $(CATCH2_CPPFLAGS)
 
 # Environment of the test scripts (absolute paths, configured tools).  Not
 # exported globally: configure must not mistake them for user settings.

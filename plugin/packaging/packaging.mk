@@ -164,7 +164,7 @@ install: all
 	$(INSTALL_PROGRAM) $(RT_SHARED) '$(DESTDIR)$(libdir)/'
 	ln -sf $(RT_SONAME) '$(DESTDIR)$(libdir)/libparcoach-rt.so'
 	$(INSTALL_DATA) $(RT_STATIC) '$(DESTDIR)$(libdir)/'
-	$(INSTALL_DATA) rtlib/parcoach_rt.h plugin/core/parcoach_rt_checks.def '$(DESTDIR)$(includedir)/'
+	$(INSTALL_DATA) rtlib/parcoach_rt.h rtlib/parcoach_rt_checks.def '$(DESTDIR)$(includedir)/'
 	$(INSTALL_PROGRAM) $(INST_CONFIG) $(WRAPPERS) '$(DESTDIR)$(bindir)/'
 	$(INSTALL_DATA) $(PC_FILE) '$(DESTDIR)$(pkgconfigdir)/'
 	$(INSTALL_DATA) $(MAN_PAGE) '$(DESTDIR)$(man1dir)/'

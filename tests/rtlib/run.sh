@@ -73,13 +73,13 @@ LINK="-L$libdir -Wl,-rpath,$libdir -lparcoach-rt"
 # _args variant of those marked so), and none of its internal helpers.
 exported=$(nm -D --defined-only "$libdir/libparcoach-rt.so" | awk '{print $3}')
 missing=
-for entry in $(sed -n 's/^PARCOACH_HANDLE_CHECK (\([a-z_]*\),.*/\1/p' "$root/plugin/core/parcoach_rt_checks.def"); do
+for entry in $(sed -n 's/^PARCOACH_HANDLE_CHECK (\([a-z_]*\),.*/\1/p' "$root/rtlib/parcoach_rt_checks.def"); do
   echo "$exported" | grep -qx "parcoach_check_$entry" || missing="$missing parcoach_check_$entry"
 done
 for entry in comm fortran_comm; do
   echo "$exported" | grep -qx "parcoach_check_${entry}_args" || missing="$missing parcoach_check_${entry}_args"
 done
-if [ -z "$missing" ] && [ "$(sed -n 's/^PARCOACH_HANDLE_CHECK (//p' "$root/plugin/core/parcoach_rt_checks.def" | wc -l)" -eq 9 ]; then
+if [ -z "$missing" ] && [ "$(sed -n 's/^PARCOACH_HANDLE_CHECK (//p' "$root/rtlib/parcoach_rt_checks.def" | wc -l)" -eq 9 ]; then
   pass "abi: the library exports the 9 handle checks of parcoach_rt_checks.def"
 else
   fail "abi: missing entry points:$missing"
