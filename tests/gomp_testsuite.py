@@ -196,7 +196,7 @@ class Runner:
                            runs=0, run_skipped_plain=0, run_passed=0, run_failed=0,
                            warned_files=0)
         self.problems = []
-        self.warned = []     # (file, output): PARCOACH warnings, not failures
+        self.warned = []     # (file and level, output): PARCOACH warnings, not failures
 
     def count(self, key, n=1):
         with self.lock:
@@ -324,7 +324,7 @@ def main():
     seconds = time.time() - start
     summary = [
         'gomp_testsuite: %d files, %d compiles with the plugin (%d skipped: fail plain), '
-        '%d same result, %d differences, %d ICEs; files with PARCOACH warnings: %d'
+        '%d same result, %d differences, %d ICEs; compiles with PARCOACH warnings: %d'
         % (c['files'], c['compiles'], c['skipped_plain'], c['same'], c['differences'], c['ices'],
            c['warned_files']),
         'gomp_testsuite: %d libgomp runs (%d skipped: fail plain), %d passed, %d failed instrumented'
