@@ -66,6 +66,11 @@ class Options:
         # (armed on one thread only) then hang or stop the run.
         self.region_conditions = all_shapes
         self.tasks = True               # tasks with collectives (+ taskwait)
+        # Tasks created inside a task, or in a function called from a
+        # single, section or task region.  Left out by default (issue 14):
+        # the concurrency analysis takes a child task as concurrent with
+        # the collectives its parent task ran before creating it.
+        self.nested_tasks = all_shapes
         self.sections = True            # sections, collectives in the first one
 
 
@@ -77,6 +82,7 @@ class Generator:
         self.cfg = [self.rng.randint(0, 9) for _ in range(CFG_SIZE)]
         self.functions = []       # [[name, context, body lines]], index = number
         self.constant = 0         # distinct constants for the collectives
+        self.in_task = False      # generating a task body (see Options)
 
     # -- what a context allows ------------------------------------------
 
@@ -168,7 +174,8 @@ class Generator:
                 choices += ['single', 'master', 'barrier']
                 if self.options.sections:
                     choices += ['sections']
-            if context == ANY and self.options.tasks and self.level >= 1:
+            if (context == ANY and self.options.tasks and self.level >= 1 and
+                    (self.options.nested_tasks or not self.in_task)):
                 choices += ['task']
         if self.callees(context, function) or len(self.functions) < MAX_FUNCTIONS:
             choices += ['call'] * 2
@@ -213,8 +220,10 @@ class Generator:
                     ['}', '#pragma omp section', '(void)burn(%d, rank);' % self.rng.randint(8, 64),
                      '}'])
         if kind == 'task':
-            return (['#pragma omp task', '{'] + indent(self.block(ANY, inner, function)) +
-                    ['}', '#pragma omp taskwait'])
+            outer, self.in_task = self.in_task, True
+            body = self.block(ANY, inner, function)
+            self.in_task = outer
+            return ['#pragma omp task', '{'] + indent(body) + ['}', '#pragma omp taskwait']
         raise AssertionError(kind)
 
     def callees(self, context, function):
@@ -231,7 +240,10 @@ class Generator:
             return self.rng.choice(existing)
         number = len(self.functions)
         self.functions.append(['f%d' % number, context, []])
+        # an ANY function may be called from a task: no task in it
+        outer, self.in_task = self.in_task, self.in_task or context == ANY
         self.functions[number][2] = self.block(context, 0, number)
+        self.in_task = outer
         return number
 
     # -- the program ---------------------------------------------------
