@@ -181,9 +181,9 @@ class Program:
                 self.errors.append('%s: expect-conditional line %d is outside the file'
                                    % (self.rel, line))
 
-    def instrument_mode(self, extra=()):
+    def instrument_mode(self):
         mode = 'selective'
-        for arg in self.plugin_args + list(extra):
+        for arg in self.plugin_args:
             if arg.startswith('instrument='):
                 mode = arg.split('=', 1)[1]
         return mode
@@ -586,7 +586,7 @@ class Suite:
         if program.errors:
             for error in program.errors:
                 lines.append(('FAIL', 'header', program.name, error, ''))
-            self.reporter.emit(lines, program)
+            self.reporter.emit(lines)     # a broken header is never a known failure
             return
         workdir = tempfile.mkdtemp(prefix='errbench-')
         try:

@@ -1,12 +1,12 @@
 /* SERIALIZED: monothreaded regions without implicit barriers, ordered by
  * explicit ones: a `single nowait' reduces, an explicit barrier follows,
- * then a `masked' region (the primary thread) broadcasts, another barrier,
+ * then a `master' region (the primary thread) broadcasts, another barrier,
  * then a second `single nowait' gathers before the region's end (an
  * implicit barrier).  Different threads may run the three regions, but
  * never at the same time, and each process issues the collectives in the
  * same order.  Nothing to warn, nothing to stop.
  *
- * description: SERIALIZED: single nowait, masked and single nowait with collectives, separated by explicit barriers
+ * description: SERIALIZED: single nowait, master and single nowait with collectives, separated by explicit barriers
  * compile-flags: -fopenmp
  * expect-run: 2 ok threads=1
  * expect-run: 2 ok threads=2 repeat=3
@@ -36,7 +36,7 @@ int main(int argc, char **argv)
 #pragma omp single nowait
       MPI_Allreduce(&rank, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
 #pragma omp barrier
-#pragma omp masked
+#pragma omp master
       {
         root_value = rank == 0 ? 100 + round : -1;
         MPI_Bcast(&root_value, 1, MPI_INT, 0, MPI_COMM_WORLD);
