@@ -51,27 +51,25 @@ COLLECTIVES = ['allreduce', 'bcast', 'barrier', 'reduce_bcast', 'allgather']
 
 
 class Options:
-    """Which shapes the generator may produce (see README, "Random
-    hybrid programs", for the shapes left out and why)."""
+    """Which shapes the generator may produce (README, "Correct-program
+    corpora", lists the shapes left out and why)."""
 
     def __init__(self, all_shapes=False):
-        # `if' on broadcast values or the number of processes inside
-        # parallel regions (in a team, master, single, section or task), and
-        # those values passed to the calls made there.  Left out by default
-        # (issue 14): the analysis does not yet know that shared data a
-        # region never writes is the same in every thread, nor, once a
-        # region passed a shared variable to a call that writes through a
-        # pointer of another type, that the variable is still the same on
-        # every process after the region; it warns, and the run-time checks
-        # (armed on one thread only) then hang or stop the run.
-        self.region_conditions = all_shapes
-        self.tasks = True               # tasks with collectives (+ taskwait)
+        # Conditions read copies of the broadcast values and of the number
+        # of processes (the `knob' and `procs' parameters, never
+        # address-taken).  With direct_values they read `size' itself (whose
+        # address MPI_Comm_size took, and which every call gets) and the
+        # global `cfg'.  Left out by default (issue 14): once a parallel
+        # region passed `size' to calls, the analysis no longer knows it is
+        # the same on every process (nor `cfg' in the region's threads); it
+        # warns, and the run-time checks, armed on one thread only, then
+        # hang the run or make MPI fail.
+        self.direct_values = all_shapes
         # Tasks created inside a task, or in a function called from a
         # single, section or task region.  Left out by default (issue 14):
         # the concurrency analysis takes a child task as concurrent with
         # the collectives its parent task ran before creating it.
         self.nested_tasks = all_shapes
-        self.sections = True            # sections, collectives in the first one
 
 
 class Generator:
@@ -139,18 +137,24 @@ class Generator:
     def knob(self, function):
         """The broadcast value a condition reads: in main an element of
         cfg, in the other functions their `knob' parameter."""
-        return 'cfg[%d]' % self.rng.randrange(CFG_SIZE) if function < 0 else 'knob'
+        if function < 0 or self.options.direct_values:
+            return 'cfg[%d]' % self.rng.randrange(CFG_SIZE)
+        return 'knob'
+
+    def procs(self):
+        """The number of processes a condition reads."""
+        return 'size' if self.options.direct_values else 'procs'
 
     def condition(self, function):
         """A test every process (and every thread) evaluates alike: on a
-        value broadcast from rank 0, or on the number of processes (`procs',
-        a copy of size that no parallel region sees, see Options)."""
+        value broadcast from rank 0, or on the number of processes (copies
+        by default, see Options)."""
         choice = self.rng.randrange(3)
         if choice == 0:
             return '%s > %d' % (self.knob(function), self.rng.randint(0, 9))
         if choice == 1:
-            return 'procs > %d' % self.rng.randint(1, 3)
-        return '(%s + procs) %% 2 == 0' % self.knob(function)
+            return '%s > %d' % (self.procs(), self.rng.randint(1, 3))
+        return '(%s + %s) %% 2 == 0' % (self.knob(function), self.procs())
 
     def block(self, context, depth, function, count=None):
         if count is None:
@@ -166,15 +170,13 @@ class Generator:
             choices += ['collective'] * 3
         if depth < 3:
             choices += ['loop']
-            if context == SEQ or self.options.region_conditions:
-                choices += ['if']
+            choices += ['if']
             if context == SEQ:
                 choices += ['parallel'] * 2
             if context == TEAM:
                 choices += ['single', 'master', 'barrier']
-                if self.options.sections:
-                    choices += ['sections']
-            if (context == ANY and self.options.tasks and self.level >= 1 and
+                choices += ['sections']
+            if (context == ANY and self.level >= 1 and
                     (self.options.nested_tasks or not self.in_task)):
                 choices += ['task']
         if self.callees(context, function) or len(self.functions) < MAX_FUNCTIONS:
@@ -187,9 +189,8 @@ class Generator:
             return self.compute(context)
         if kind == 'call':
             callee = self.functions[self.callee(context, function)][0]
-            if context == SEQ or self.options.region_conditions:
-                return ['%s(comm, rank, size, acc, %s, procs);' % (callee, self.knob(function))]
-            return ['%s(comm, rank, size, acc, 0, 0);' % callee]   # no condition there
+            return ['%s(comm, rank, size, acc, %s, %s);' % (callee, self.knob(function),
+                                                              self.procs())]
         if kind == 'loop':
             trips = self.rng.randint(1, 3)
             var = 'l%d' % depth

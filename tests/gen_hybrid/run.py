@@ -41,8 +41,8 @@ from run_errbench import configured_tools, run_command   # noqa: E402
 
 # The seeds `make check' runs (cheap: a few programs; among them the three
 # thread levels, the four contexts, collectives in single and task regions,
-# sections and master regions).
-CHECK_SEEDS = [1, 2, 3, 6, 37, 40]
+# sections and master regions, conditions inside parallel regions).
+CHECK_SEEDS = [1, 2, 3, 6, 30, 65]
 THREADS = (1, 2, 4)
 
 
