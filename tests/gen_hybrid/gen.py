@@ -5,9 +5,8 @@
 
 A program is main plus a few static functions calling each other (each
 function is created at its first call, and calls only functions of higher
-number: no recursion).  Every
-statement is generated in one of four contexts, which decide what it may
-hold:
+number: no recursion).  Every statement is generated in one of four
+contexts, which decide what it may hold:
 
   SEQ    outside parallel regions           collectives, parallel regions
   TEAM   every thread of a team             omp for, barrier, single,
@@ -22,17 +21,18 @@ so that the MPI calls respect the thread level the program requests
 (MPI_Init_thread with FUNNELED, SERIALIZED or MULTIPLE, chosen by the
 seed), no two threads of a process ever run collectives at the same time,
 and every process runs the same collectives in the same order: conditions
-test values broadcast from rank 0 (`cfg') or the communicator size, loops
-have constant trip counts (see Options for the shapes left out), the OpenMP constructs are met by every thread of
+test values broadcast from rank 0 or the number of processes, loops have
+constant trip counts, and the OpenMP constructs are met by every thread of
 their team (OpenMP 5.1 nesting rules: worksharing only directly in a team
-context, never inside single/master/task).  Each collective folds its
-result into a checksum; at the end the processes compare their checksums
-(MPI_Allreduce MIN and MAX) and abort with status 5 if they differ.
+context, never inside single, master or task).  Options lists the shapes
+left out while issue 14 is open.  Each collective folds its result into a
+checksum; at the end the processes compare their checksums (MPI_Allreduce
+MIN and MAX) and abort with status 5 if they differ.
 
 --twin prints the erroneous twin: the first collective of main is moved
 under `if (rank == 0)' (the second is of another kind), which PARCOACH must
-warn about
-([parcoach:collective-mismatch]) and stop at run time with 2 processes.
+warn about ([parcoach:collective-mismatch]) and stop at run time with 2
+processes.
 
 Standard library only; the same seed gives the same program.
 """
