@@ -17,6 +17,10 @@
 #   make bench-stencil  the mini-app overhead alone (tests/bench/stencil_overhead.sh)
 #   make check        deps + build + every test suite (what CI runs)
 #   make check-plugin plugin + errbench suites only (used for the GCC 11 build)
+#   make check-random random correct hybrid programs and their erroneous twins
+#                     (tests/gen_hybrid; SEEDS=N seeds, default 200, FIRST=)
+#   make check-gomp   GCC's own OpenMP testsuite compiled and run with the
+#                     plugin (tests/gomp_testsuite.py; EVERY=N: every Nth file)
 #   make install      install under prefix (DESTDIR honoured); make uninstall
 #   make install-gcc-plugin   also put the plugin into GCC's own plugin
 #                     directory (-fplugin=parcoach); make uninstall-gcc-plugin
@@ -388,6 +392,7 @@ bench-stencil: all
 # tests/openmpi/run.sh: a second build in $(B)/openmpi against Open MPI (when
 # installed), then the runtime, plugin and errbench suites against it.
 CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py \
+                 tests/gen_hybrid/run.py \
                  tests/robustness/run.sh tests/install/run.sh tests/install/gcc11.sh \
                  tests/install/user_build.sh tests/openmpi/run.sh
 
@@ -419,6 +424,23 @@ check-plugin: all
 	else \
 	  echo "make check-plugin (GCC $(GCC_FULL_VERSION)): all passed"; \
 	fi
+
+# make check-random: more seeds of the random hybrid programs than the fixed
+# ones `make check' runs (about 1.5 s a seed on 2 cores).
+SEEDS ?= 200
+FIRST ?= 1
+
+.PHONY: check-random
+check-random: all
+	@$(call run_suite,random hybrid programs,tests/gen_hybrid/run.py,$(PYTHON) tests/gen_hybrid/run.py --seeds $(SEEDS) --first $(FIRST))
+
+# make check-gomp: GCC's OpenMP testsuite as a robustness corpus (about 30
+# minutes on 2 cores; EVERY=20 for a sample of one file in 20).
+EVERY ?= 1
+
+.PHONY: check-gomp
+check-gomp: all
+	@$(call run_suite,GCC OpenMP testsuite,tests/gomp_testsuite.py,$(PYTHON) tests/gomp_testsuite.py --every $(EVERY))
 
 include plugin/packaging/packaging.mk
 

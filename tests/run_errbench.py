@@ -9,14 +9,25 @@ header comment, one expectation per line, behind any comment prefix
   expect-conditional: LINE      the exact set of lines that get a note
                                 starting with "processes may " (MPI) or
                                 "threads may " (OpenMP)
-  expect-run: NP ok|stop [threads=T]
-                                run with NP processes (and OMP_NUM_THREADS=T);
-                                ok = exit 0 and no "PARCOACH:" in the
-                                output, stop = non-zero exit and "PARCOACH:
-                                rank" (MPI) or "PARCOACH: thread" (OpenMP)
-                                in the output,
+  expect-run: NP ok|stop [threads=T] [repeat=R]
+                                run with NP processes (and OMP_NUM_THREADS=T),
+                                R times (default 1: interleavings differ
+                                from run to run); ok = exit 0 and no
+                                "PARCOACH:" in the output, stop = non-zero
+                                exit and "PARCOACH: rank" (MPI) or
+                                "PARCOACH: thread" (OpenMP) in the output,
                                 before the timeout
   plugin-args: ARG=VALUE ...    extra -fplugin-arg-parcoach-ARG=VALUE
+  expect-run-args: ARG=VALUE ...
+                                one more build with these plugin arguments
+                                added (e.g. instrument=all): the same
+                                warnings expected, every expect-run run
+                                again on it; may be repeated
+  known-failure: TEXT           a known bug (e.g. "issue 14: ...") makes
+                                this program fail today: its failed checks
+                                are reported XFAIL and do not fail the
+                                suite; if every check passes, an XPASS line
+                                says the header line can go
   compile-flags: FLAGS          extra compiler and linker flags (-fopenmp)
   link-flags: FLAGS             libraries, linked after the program (-lm)
   description: TEXT             what the program shows
@@ -25,9 +36,11 @@ For each program the script compiles it with the plugin at -O0 (flags from
 `parcoach-config --cflags'), compares the diagnostics with the header,
 checks that every warned call got a "run-time check inserted" note (unless
 instrument=none), links it (`parcoach-config --libs'), runs every
-expect-run, and compiles it again at -O2 to check that the diagnostics do
-not depend on the optimisation level.  One line per check, then a summary;
-the exit status is 1 if any check failed.
+expect-run, does the same for every expect-run-args build, and compiles it
+again at -O2 to check that the diagnostics do not depend on the
+optimisation level.  A run that hangs is not repeated, and the later runs
+of the same build are skipped.  One line per check, then a summary; the
+exit status is 1 if any check failed (XFAIL and XPASS lines do not count).
 
 Environment: MPICC, MPICXX, MPIF90, MPIEXEC (default: the
 tools configure chose, from config.mk, so that a runtime built for MPICH
@@ -66,7 +79,8 @@ COMPILE_TIMEOUT = 300
 
 HEADER_RE = re.compile(
     r'^\s*(?:/\*+|\*+|//+|!+|#)?\s*'
-    r'(expect-warning|expect-conditional|expect-run|plugin-args|compile-flags|link-flags|description)'
+    r'(expect-warning|expect-conditional|expect-run-args|expect-run|plugin-args|compile-flags|'
+    r'link-flags|known-failure|description)'
     r'\s*:\s*(.*?)\s*(?:\*/)?\s*$')
 
 # file:line:col: kind: message  (the column is optional)
@@ -99,8 +113,10 @@ class Program:
         self.ext = os.path.splitext(path)[1].lower()
         self.warnings = set()       # {(line, kind)}
         self.conditionals = set()   # {line}
-        self.runs = []              # [(np, 'ok'|'stop', OMP threads or None)]
+        self.runs = []              # [(np, 'ok'|'stop', OMP threads or None, repeat)]
         self.plugin_args = []       # ['instrument=all']
+        self.extra_builds = []      # [['instrument=all']]: expect-run-args lines
+        self.known_failure = ''     # why the program fails today (a known bug)
         self.compile_flags = []     # ['-fopenmp']
         self.link_flags = []        # ['-lm']
         self.description = ''
@@ -130,16 +146,25 @@ class Program:
                     self.conditionals.add(int(item))
             elif key == 'expect-run':
                 parts = value.split()
-                threads = None
-                if len(parts) == 3 and re.fullmatch(r'threads=[0-9]+', parts[2]):
-                    threads = int(parts[2].split('=')[1])
-                    parts = parts[:2]
+                options = {}
+                while len(parts) > 2 and re.fullmatch(r'(threads|repeat)=[1-9][0-9]*', parts[-1]):
+                    name, count = parts.pop().split('=')
+                    options[name] = int(count)
                 if len(parts) != 2 or not parts[0].isdigit() or parts[1] not in ('ok', 'stop'):
-                    self.errors.append('%s: expected "expect-run: NP ok|stop [threads=T]"' % where)
+                    self.errors.append('%s: expected "expect-run: NP ok|stop [threads=T] [repeat=R]"'
+                                       % where)
                     continue
-                self.runs.append((int(parts[0]), parts[1], threads))
+                self.runs.append((int(parts[0]), parts[1], options.get('threads'),
+                                  options.get('repeat', 1)))
             elif key == 'plugin-args':
                 self.plugin_args.extend(value.split())
+            elif key == 'expect-run-args':
+                if not value:
+                    self.errors.append('%s: expected "expect-run-args: ARG=VALUE ..."' % where)
+                    continue
+                self.extra_builds.append(value.split())
+            elif key == 'known-failure':
+                self.known_failure = value or 'known bug'
             elif key == 'compile-flags':
                 self.compile_flags.extend(shlex.split(value))
             elif key == 'link-flags':
@@ -163,28 +188,50 @@ class Program:
                 mode = arg.split('=', 1)[1]
         return mode
 
-    def plugin_flags(self):
-        return ['-fplugin-arg-parcoach-' + arg for arg in self.plugin_args]
+    def plugin_flags(self, extra=()):
+        return ['-fplugin-arg-parcoach-' + arg for arg in self.plugin_args + list(extra)]
 
 
 class Reporter:
-    """Collects PASS/FAIL lines, printed one program at a time."""
+    """Collects PASS/FAIL lines, printed one program at a time.  For a
+    program with a known-failure header, FAIL lines become XFAIL (not
+    counted as failures) and a program without any becomes one XPASS line."""
 
     def __init__(self, verbose):
         self.verbose = verbose
         self.lock = threading.Lock()
         self.passed = 0
         self.failed = []
+        self.xfailed = {}    # program name -> [failed checks]
+        self.xpassed = []    # programs with a known-failure header that passed
 
-    def emit(self, lines):
+    def emit(self, lines, program=None):
+        known = program.known_failure if program else ''
+        if known:
+            failures = ['%s (%s)' % (check, detail) if detail else check
+                        for status, check, _, detail, _ in lines if status == 'FAIL']
+            lines = [('XFAIL' if status == 'FAIL' else status,) + tuple(rest)
+                     for status, *rest in lines]
+            if failures:
+                lines.append(('XFAIL', 'known-failure', program.name, known, ''))
+            else:
+                lines.append(('XPASS', 'known-failure', program.name,
+                              'every check passed: remove the known-failure line (%s)' % known, ''))
         with self.lock:
+            if known and failures:
+                self.xfailed[program.name] = failures
+            elif known:
+                self.xpassed.append(program.name)
             for status, check, name, detail, extra in lines:
                 text = '%s %s %s' % (status, check, name)
                 if detail:
                     text += ' (%s)' % detail
                 print(text)
-                if extra and (status == 'FAIL' or self.verbose):
-                    for line in extra.rstrip('\n').split('\n'):
+                if extra and (status in ('FAIL', 'XFAIL') or self.verbose):
+                    shown = extra.rstrip('\n').split('\n')
+                    if status == 'XFAIL' and not self.verbose and len(shown) > 40:
+                        shown = shown[:40] + ['... (%d more lines; -v shows all)' % (len(shown) - 40)]
+                    for line in shown:
                         print('    | ' + line)
                 if status == 'PASS':
                     self.passed += 1
@@ -398,19 +445,20 @@ class Suite:
             flags.append(shlex.split(out.stdout.decode()))
         return flags
 
-    def compile(self, program, workdir, level, lines):
-        """Compiles program at -O<level>; returns (object path, stderr) or
+    def compile(self, program, workdir, level, lines, extra=(), suffix=''):
+        """Compiles program at -O<level> (with the extra plugin arguments
+        of an expect-run-args build); returns (object path, stderr) or
         (None, stderr) and records the compile check."""
         compiler = self.compilers[program.ext]
-        obj = os.path.join(workdir, 'O%s.o' % level)
-        argv = (compiler + self.cflags + program.plugin_flags() + program.compile_flags +
+        obj = os.path.join(workdir, 'O%s%s.o' % (level, '-'.join(extra)))
+        argv = (compiler + self.cflags + program.plugin_flags(extra) + program.compile_flags +
                 ['-g', '-O%s' % level, '-c', program.path, '-o', obj])
+        check = 'compile-O%s%s' % (level, suffix)
         try:
             code, out, seconds = run_command(argv, workdir, COMPILE_TIMEOUT)
         except OSError as error:
-            lines.append(('FAIL', 'compile-O%s' % level, program.name, str(error), ''))
+            lines.append(('FAIL', check, program.name, str(error), ''))
             return None, ''
-        check = 'compile-O%s' % level
         crash = [m for m in CRASH_MARKERS if m in out]
         if self.args.verbose:
             lines.append(('INFO', check, program.name, ' '.join(shlex.quote(a) for a in argv), out))
@@ -426,16 +474,16 @@ class Suite:
         lines.append(('PASS', check, program.name, '%.1fs' % seconds, ''))
         return obj, out
 
-    def link(self, program, workdir, obj, lines):
-        exe = os.path.join(workdir, 'prog')
+    def link(self, program, workdir, obj, lines, suffix=''):
+        exe = os.path.splitext(obj)[0] + '.exe'
         argv = (self.compilers[program.ext] + program.compile_flags + [obj, '-o', exe] +
                 self.libs + program.link_flags)
         code, out, _ = run_command(argv, workdir, COMPILE_TIMEOUT)
         if code != 0:
-            lines.append(('FAIL', 'link', program.name,
+            lines.append(('FAIL', 'link' + suffix, program.name,
                           'timed out' if code is None else 'exit %d' % code, out))
             return None
-        lines.append(('PASS', 'link', program.name, '', out if self.args.verbose else ''))
+        lines.append(('PASS', 'link' + suffix, program.name, '', out if self.args.verbose else ''))
         return exe
 
     def check_diagnostics(self, program, stderr, workdir, lines):
@@ -475,36 +523,70 @@ class Suite:
                           if missing else '', stderr if missing else ''))
         return warnings, conditionals
 
-    def run(self, program, exe, workdir, nprocs, expected, threads, lines):
-        check = 'run-np%d' % nprocs + ('-threads%d' % threads if threads else '')
+    def run(self, program, exe, workdir, nprocs, expected, threads, repeat, lines, suffix=''):
+        """Runs exe `repeat' times (stopping at the first failure); returns
+        False when a run hung."""
+        check = 'run-np%d' % nprocs + ('-threads%d' % threads if threads else '') + suffix
         argv = self.mpiexec + ['-n', str(nprocs), exe]
         env = dict(os.environ, OMP_NUM_THREADS=str(threads)) if threads else None
-        try:
-            code, out, seconds = run_command(argv, workdir, self.timeout, env)
-        except OSError as error:
-            lines.append(('FAIL', check, program.name, str(error), ''))
+        times = []
+        for attempt in range(1, repeat + 1):
+            label = ' (run %d of %d)' % (attempt, repeat) if repeat > 1 else ''
+            try:
+                code, out, seconds = run_command(argv, workdir, self.timeout, env)
+            except OSError as error:
+                lines.append(('FAIL', check, program.name, str(error), ''))
+                return True
+            if code is None:
+                lines.append(('FAIL', check, program.name, 'HANG: expected %s, killed after %ds%s'
+                              % (expected, self.timeout, label), out))
+                return False
+            stopped = 'PARCOACH: rank' in out or 'PARCOACH: thread' in out
+            if expected == 'ok':
+                good = code == 0 and 'PARCOACH:' not in out
+            else:
+                good = code != 0 and stopped
+            times.append(seconds)
+            if not good:
+                detail = 'expected %s, exit %d%s, %.1fs%s' % (
+                    expected, code, ', PARCOACH stop' if stopped else
+                    (', PARCOACH message' if 'PARCOACH:' in out else ''), seconds, label)
+                lines.append(('FAIL', check, program.name, detail, out))
+                return True
+        detail = 'expected %s, %s' % (expected, ', '.join('%.1fs' % t for t in times))
+        lines.append(('PASS', check, program.name, detail, out if self.args.verbose else ''))
+        return True
+
+    def run_all(self, program, exe, workdir, lines, suffix=''):
+        """Every expect-run on exe; after a hang the later ones are skipped."""
+        for index, (nprocs, expected, threads, repeat) in enumerate(program.runs):
+            if not self.run(program, exe, workdir, nprocs, expected, threads, repeat, lines, suffix):
+                for nprocs, expected, threads, _ in program.runs[index + 1:]:
+                    lines.append(('SKIP', 'run-np%d' % nprocs + ('-threads%d' % threads if threads
+                                                                  else '') + suffix,
+                                  program.name, 'an earlier run of this build hung', ''))
+                return
+
+    def extra_build(self, program, workdir, extra, expected_warnings, lines):
+        """An expect-run-args build: same warnings, every run again."""
+        suffix = '[%s]' % ' '.join(extra)
+        obj, stderr = self.compile(program, workdir, '0', lines, extra, suffix)
+        if obj is None:
             return
-        if code is None:
-            lines.append(('FAIL', check, program.name,
-                          'HANG: expected %s, killed after %ds' % (expected, self.timeout), out))
-            return
-        stopped = 'PARCOACH: rank' in out or 'PARCOACH: thread' in out
-        if expected == 'ok':
-            good = code == 0 and 'PARCOACH:' not in out
-        else:
-            good = code != 0 and stopped
-        detail = 'expected %s, exit %d%s, %.1fs' % (
-            expected, code, ', PARCOACH stop' if stopped else
-            (', PARCOACH message' if 'PARCOACH:' in out else ''), seconds)
-        lines.append(('PASS' if good else 'FAIL', check, program.name, detail,
-                      out if (not good or self.args.verbose) else ''))
+        warnings = parse_diagnostics(stderr, program.path, workdir)[0]
+        detail = compare_sets(expected_warnings, warnings, format_warnings)
+        lines.append(('FAIL' if detail else 'PASS', 'warnings' + suffix, program.name,
+                      detail or format_warnings(warnings), stderr if detail else ''))
+        exe = self.link(program, workdir, obj, lines, suffix) if program.runs else None
+        if exe:
+            self.run_all(program, exe, workdir, lines, suffix)
 
     def process(self, program):
         lines = []
         if program.errors:
             for error in program.errors:
                 lines.append(('FAIL', 'header', program.name, error, ''))
-            self.reporter.emit(lines)
+            self.reporter.emit(lines)     # a broken header is never a known failure
             return
         workdir = tempfile.mkdtemp(prefix='errbench-')
         try:
@@ -514,8 +596,9 @@ class Suite:
             diagnostics = self.check_diagnostics(program, stderr, workdir, lines)
             exe = self.link(program, workdir, obj, lines) if program.runs else None
             if exe:
-                for nprocs, expected, threads in program.runs:
-                    self.run(program, exe, workdir, nprocs, expected, threads, lines)
+                self.run_all(program, exe, workdir, lines)
+            for extra in program.extra_builds:
+                self.extra_build(program, workdir, extra, program.warnings, lines)
             obj2, stderr2 = self.compile(program, workdir, '2', lines)
             if obj2 is not None:
                 again = parse_diagnostics(stderr2, program.path, workdir)[:2]
@@ -531,7 +614,7 @@ class Suite:
                 lines.append(('FAIL' if parts else 'PASS', 'same-diagnostics-O2', program.name,
                               '; '.join(parts), stderr2 if parts else ''))
         finally:
-            self.reporter.emit(lines)
+            self.reporter.emit(lines, program)
             if self.args.keep:
                 print('    kept %s' % workdir)
             else:
@@ -564,9 +647,12 @@ def main():
             print('%s: %s' % (p.rel, p.description))
             print('    warnings: %s; conditionals: %s; runs: %s%s' % (
                 format_warnings(p.warnings), format_lines(p.conditionals),
-                ', '.join('%d %s' % r[:2] + (' threads=%d' % r[2] if r[2] else '') for r in p.runs) or 'none',
+                ', '.join('%d %s' % r[:2] + (' threads=%d' % r[2] if r[2] else '') +
+                          (' repeat=%d' % r[3] if r[3] > 1 else '') for r in p.runs) or 'none',
                 '; plugin-args: ' + ' '.join(p.plugin_args) if p.plugin_args else '') +
-                ('; compile-flags: ' + ' '.join(p.compile_flags) if p.compile_flags else ''))
+                ('; compile-flags: ' + ' '.join(p.compile_flags) if p.compile_flags else '') +
+                ''.join('; again with: ' + ' '.join(e) for e in p.extra_builds) +
+                ('; KNOWN FAILURE: ' + p.known_failure if p.known_failure else ''))
             for error in p.errors:
                 print('    ERROR ' + error)
         return 1 if any(p.errors for p in programs) else 0
@@ -582,6 +668,16 @@ def main():
     print()
     print('errbench: %d programs, %d checks, %d passed, %d failed (%.0fs)'
           % (len(programs), total, reporter.passed, len(reporter.failed), time.time() - start))
+    if reporter.xfailed:
+        print('expected failures (known bugs, known-failure header): %d programs'
+              % len(reporter.xfailed))
+        for name in sorted(reporter.xfailed):
+            known = next(p.known_failure for p in programs if p.name == name)
+            print('  XFAIL %s: %s' % (name, known))
+            for failure in reporter.xfailed[name]:
+                print('        failed: ' + failure)
+    for name in reporter.xpassed:
+        print('  XPASS %s: every check passed, its known-failure line can go' % name)
     for failure in reporter.failed:
         print('  FAILED ' + failure)
     return 1 if reporter.failed else 0

@@ -1,0 +1,81 @@
+/* Nestings OpenMP 5.1 allows (section 17.1 lists the restrictions; none
+ * applies here), in a FUNNELED hybrid program: a `masked' region inside a
+ * `masked' region (both filter thread 0, so only the primary thread, which
+ * is the main thread, runs the inner one and its MPI_Allreduce); a
+ * `target' region inside a task (executed on the host when no device is
+ * there); then sections with a reduction.  None of them is a nesting
+ * error.  Nothing to warn, nothing to stop.  (GCC 11 ignores `masked':
+ * there a master region stands for the outer one, without the inner.)
+ *
+ * description: FUNNELED: masked inside masked with a collective, target inside task: valid nestings
+ * known-failure: issue 14: masked inside masked called a forbidden nesting: thread-level warnings at the inner masked, its MPI_Allreduce and MPI_Init_thread (the runs pass today)
+ * compile-flags: -fopenmp
+ * expect-run: 2 ok threads=1
+ * expect-run: 2 ok threads=2 repeat=2
+ * expect-run: 2 ok threads=4 repeat=2
+ * expect-run-args: instrument=all
+ */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+  int provided, rank, size;
+  double local = 0.0, global = 0.0;
+  int offloaded = 0, sections_done = 0;
+
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  if (provided < MPI_THREAD_FUNNELED)
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+
+#pragma omp parallel
+  {
+#pragma omp for reduction(+ : local)
+    for (int i = 0; i < 100; i++)
+      local += rank + 1;
+
+#if defined(__GNUC__) && __GNUC__ < 12   /* no `masked' before GCC 12 */
+#pragma omp master
+#else
+#pragma omp masked
+#endif
+    {
+      local *= 2.0;
+#if defined(__GNUC__) && __GNUC__ < 12
+      /* master inside master is not allowed: nothing here */
+#else
+#pragma omp masked filter(0)
+#endif
+      MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    }
+#pragma omp barrier
+
+#pragma omp single
+    {
+#pragma omp task shared(offloaded)
+      {
+        int value = 0;
+#pragma omp target map(tofrom : value)
+        value = 7;
+        offloaded = value;
+      }
+    }
+
+#pragma omp sections reduction(+ : sections_done)
+    {
+#pragma omp section
+      sections_done += 1;
+#pragma omp section
+      sections_done += 1;
+    }
+  }
+
+  if (global != 200.0 * size * (size + 1) / 2.0 || offloaded != 7 || sections_done != 2) {
+    fprintf(stderr, "rank %d: %g %d %d\n", rank, global, offloaded, sections_done);
+    MPI_Abort(MPI_COMM_WORLD, 3);
+  }
+  MPI_Finalize();
+  return 0;
+}
