@@ -7,7 +7,6 @@
 ! to stop.
 !
 ! description: Fortran MULTIPLE: MPI_Comm_dup per thread, concurrent MPI_Allreduce on per-thread communicators
-! known-failure: issue 14: communicators not compared: thread-level warning at the per-thread MPI_Allreduce and stop (exit 87) with 2 and 4 threads
 ! compile-flags: -fopenmp
 ! expect-run: 2 ok threads=1
 ! expect-run: 2 ok threads=2 repeat=2

@@ -7,7 +7,6 @@
 ! to warn, nothing to stop.
 !
 ! description: Fortran module, FUNNELED: if (omp_get_thread_num() == 0) call MPI_Allreduce between barriers
-! known-failure: issue 14: thread-number test not understood (Fortran): thread-level warning at the MPI_Allreduce and stop (exit 87) with 2 and 4 threads
 ! compile-flags: -fopenmp
 ! expect-run: 2 ok threads=1
 ! expect-run: 2 ok threads=2 repeat=2

@@ -7,7 +7,6 @@
  * Nothing to warn, nothing to stop.
  *
  * description: FUNNELED: orphaned helper called by the whole team, thread 0 reduces between two barriers
- * known-failure: issue 14: thread-number test not understood (in an orphaned callee): thread-level warning at the call to global_max, stop (exit 87) with 2 and 4 threads
  * compile-flags: -fopenmp
  * expect-run: 2 ok threads=1
  * expect-run: 2 ok threads=2 repeat=2

@@ -8,7 +8,6 @@
  * to stop.  The result is checked against its closed form.
  *
  * description: FUNNELED: if (omp_get_thread_num() == 0) MPI_Allreduce between two barriers of a time loop
- * known-failure: issue 14: thread-number test not understood: thread-level warning "may be called by several threads at once" and stop (exit 87) with 2 and 4 threads
  * compile-flags: -fopenmp
  * expect-run: 2 ok threads=1
  * expect-run: 2 ok threads=2 repeat=2

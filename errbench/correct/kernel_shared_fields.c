@@ -8,7 +8,6 @@
  * process runs the same collectives.  Nothing to warn, nothing to stop.
  *
  * description: OpenMP region whose conditions read a shared int array it never writes (it writes only doubles), FUNNELED
- * known-failure: issue 14: shared data the region never writes (int flags, the region writes doubles) not known uniform across threads: omp-collective warning at the omp for (the runs pass today)
  * compile-flags: -fopenmp
  * expect-run: 2 ok threads=1
  * expect-run: 2 ok threads=2 repeat=2

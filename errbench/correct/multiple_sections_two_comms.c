@@ -7,7 +7,6 @@
  * stop.
  *
  * description: MULTIPLE: two concurrent sections running collectives on two MPI_Comm_dup communicators
- * known-failure: issue 14: communicators not compared and provided not known uniform: collective-mismatch and concurrent-collectives warnings, stop (exit 87) with 2 and 4 threads
  * compile-flags: -fopenmp
  * expect-run: 2 ok threads=1
  * expect-run: 2 ok threads=2 repeat=3

@@ -7,7 +7,6 @@
  * paths give the same result.  Nothing to warn, nothing to stop.
  *
  * description: collectives after tests of provided: error path, MULTIPLE per-thread path, FUNNELED master path
- * known-failure: issue 14: provided not known uniform: collective-mismatch warnings on every collective after the tests of provided, thread-level warning, stop (exit 87) with 2 and 4 threads
  * compile-flags: -fopenmp
  * expect-run: 2 ok threads=1
  * expect-run: 2 ok threads=2 repeat=2

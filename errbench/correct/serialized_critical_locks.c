@@ -8,7 +8,6 @@
  * the barrier that ends the loop.  Nothing to warn, nothing to stop.
  *
  * description: SERIALIZED: point-to-point calls in critical and under omp_set_lock, single allreduce after the loop
- * known-failure: issue 14: critical regions and locks not taken as ordering: thread-level warnings "needs MPI_THREAD_MULTIPLE" at both MPI_Sendrecv and at MPI_Init_thread (the runs pass today)
  * compile-flags: -fopenmp
  * expect-run: 2 ok threads=1
  * expect-run: 2 ok threads=2 repeat=2

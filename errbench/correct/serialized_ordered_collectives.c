@@ -7,7 +7,6 @@
  * is what SERIALIZED asks.  Nothing to warn, nothing to stop.
  *
  * description: SERIALIZED: MPI_Allreduce and MPI_Bcast inside the ordered region of a for loop
- * known-failure: issue 14: ordered not taken as ordering: thread-level warnings and stop (exit 87) with 2 and 4 threads
  * compile-flags: -fopenmp
  * expect-run: 2 ok threads=1
  * expect-run: 2 ok threads=2 repeat=2

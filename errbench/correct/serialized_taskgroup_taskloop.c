@@ -8,7 +8,6 @@
  * the same order.  Nothing to warn, nothing to stop.
  *
  * description: SERIALIZED: taskloop, taskgroup and taskwait ordering collectives of tasks and of their creator
- * known-failure: issue 14: taskgroup not taken as ordering: concurrent-collectives warnings, stop (exit 87) in some runs with 2 and 4 threads
  * compile-flags: -fopenmp
  * expect-run: 2 ok threads=1
  * expect-run: 2 ok threads=2 repeat=2

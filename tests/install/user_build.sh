@@ -31,7 +31,7 @@ chmod 755 "$work"
 chown -R "$user" "$work"
 
 # The outer make's settings must not reach this build.
-unset CC CXX FC CFLAGS CXXFLAGS LDFLAGS MAKEFLAGS MFLAGS MAKELEVEL
+unset CC CXX FC CFLAGS CXXFLAGS LDFLAGS MAKEFLAGS MFLAGS MAKELEVEL PYTHON MPICXX MPIF90 MPIEXEC
 unset BUILD_DIR PARCOACH_CONFIG PARCOACH_BUILD
 as_user() { runuser -u "$user" -- env HOME="$work" PATH="$PATH" "$@"; }
 
