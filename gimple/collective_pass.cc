@@ -26,7 +26,9 @@ void check_function(function *fun, const Options &options) {
   // The MPI library's own inline code is not the program's: no warning
   // (its collectives count at the program's calls to it).
   bool library = is_mpi_library_code(fun);
-  if (!library) {
+  // A quiet leaf makes no MPI call and has no OpenMP construct: the
+  // thread-level check would find nothing in it.
+  if (!library && !is_quiet_leaf(fun)) {
     PhaseTimer timer("thread levels, per function");
     check_thread_levels(fun, options, unit_findings());
   }
