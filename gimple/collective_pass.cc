@@ -1,6 +1,7 @@
 #include "collective_pass.h"
 
 #include "function_model.h"
+#include "phase_timer.h"
 #include "report.h"
 #include "thread_level.h"
 #include "unit_analysis.h"
@@ -25,10 +26,15 @@ void check_function(function *fun, const Options &options) {
   // The MPI library's own inline code is not the program's: no warning
   // (its collectives count at the program's calls to it).
   bool library = is_mpi_library_code(fun);
-  if (!library)
+  // A quiet leaf makes no MPI call and has no OpenMP construct: the
+  // thread-level check would find nothing in it.
+  if (!library && !is_quiet_leaf(fun)) {
+    PhaseTimer timer("thread levels, per function");
     check_thread_levels(fun, options, unit_findings());
+  }
   // The analyses need the whole unit: this records the function and
   // inserts its candidate checks (unit_analysis.h).
+  PhaseTimer timer("records of functions");
   record_function(fun, options, library);
 }
 

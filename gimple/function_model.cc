@@ -42,6 +42,41 @@ bool is_mpi_library_code(function *fun) {
   return false;
 }
 
+namespace {
+
+bool starts_with_nocase(const char *name, const char *prefix) {
+  return strncasecmp(name, prefix, strlen(prefix)) == 0;
+}
+
+// Conservative: any name an MPI or OpenMP routine could have.
+bool may_be_mpi_or_openmp(const char *name) {
+  if (starts_with_nocase(name, "__builtin_"))
+    name += strlen("__builtin_");
+  return starts_with_nocase(name, "mpi_") || starts_with_nocase(name, "pmpi_") ||
+         starts_with_nocase(name, "omp_") || starts_with_nocase(name, "gomp_");
+}
+
+} // namespace
+
+bool is_quiet_leaf(function *fun) {
+  if (!fun->cfg)
+    return false;
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (is_gimple_omp(stmt))
+        return false;
+      gcall *call = dyn_cast<gcall *>(stmt);
+      if (!call || gimple_call_internal_p(call))
+        continue;
+      const char *name = callee_name(call);
+      if ((name && may_be_mpi_or_openmp(name)) || unit_callee(call))
+        return false;
+    }
+  return true;
+}
+
 tree unit_callee(const gcall *call) {
   if (gimple_call_internal_p(call))
     return NULL_TREE;

@@ -66,6 +66,12 @@ tree unit_callee(const gcall *call);
 // no warning and only dormant checks (alive while a flagged caller runs).
 bool is_mpi_library_code(function *fun);
 
+// A cheap scan: `fun' makes no MPI call (no MPI_/PMPI_ name), has no
+// OpenMP construct, calls no OpenMP runtime function and no function of
+// the unit.  Such a function can need no thread level and run no
+// collective, whatever the rest of the unit turns out to be.
+bool is_quiet_leaf(function *fun);
+
 // The successors of a block in the model.  Exception edges are left out
 // where the block also continues normally: a callee throwing is not a
 // decision processes take differently, and C++ puts such an edge after

@@ -5,6 +5,7 @@
 #include "graph_utils.h"
 #include "instrument.h"
 #include "omp_collectives.h"
+#include "phase_timer.h"
 #include "private_copies.h"
 #include "report.h"
 #include "thread_level.h"
@@ -235,6 +236,7 @@ void analyse_unit_functions(void *, void *) {
   // Plain C++ that may allocate a lot on huge units: never let an exception
   // reach GCC, whose build has none.
   try {
+    PhaseTimer timer("unit step");
     run_unit_step();
   } catch (const std::exception &error) {
     warning(0, "PARCOACH skipped the analysis of this file: %s [parcoach:internal]",
@@ -294,8 +296,10 @@ void run_unit_step() {
   if (!options.thesis) {
     for (const FunctionRecord &record : unit.records)
       flows.push_back(record.value_flow);
+    PhaseTimer timer("  private copies");
     take_inline_parameters_from_this_file(flows);
   }
+  PhaseTimer solve_timer("  value-flow solve");
   std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(flows);
   for (std::size_t r = 0; r < unit.records.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
@@ -309,7 +313,11 @@ void run_unit_step() {
         facts.callee = -1;
   }
 
+  solve_timer.stop();
+  PhaseTimer algorithm_12("  collective summaries, Algorithm 12");
   UnitAnalysis analysis = analyse_unit(models);
+  algorithm_12.stop();
+  PhaseTimer reports("  collective reports and checks");
 
   std::vector<SettledCheck> by_tag(unit.next_tag);
   std::set<unsigned> flagged_functions;
@@ -358,7 +366,9 @@ void run_unit_step() {
     }
   }
 
+  reports.stop();
   // The OpenMP collectives of every team, with the threads' verdicts.
+  PhaseTimer omp_timer("  OpenMP unit step");
   std::vector<const OmpFunctionRecord *> omp_records(unit.name_of_id.size(), nullptr);
   std::vector<const std::vector<BranchVerdict> *> omp_verdicts(unit.name_of_id.size(), nullptr);
   for (std::size_t r = 0; r < unit.records.size(); ++r) {
@@ -368,6 +378,8 @@ void run_unit_step() {
   }
   analyse_omp_unit(omp_records, omp_verdicts, options, unit_findings(), by_tag);
 
+  omp_timer.stop();
+  PhaseTimer levels("  thread levels, unit step");
   std::set<unsigned> runs_collectives;
   for (const auto &function : unit.id_of_uid)
     if (!analysis.summaries[function.second].empty())
@@ -375,6 +387,8 @@ void run_unit_step() {
   report_thread_levels(
       [&runs_collectives](unsigned uid) { return runs_collectives.count(uid) != 0; }, by_tag);
 
+  levels.stop();
+  PhaseTimer settle("  settling the checks");
   if (options.instrument != InstrumentMode::None)
     settle_candidate_checks(by_tag, flagged_functions);
 }
@@ -400,8 +414,11 @@ void record_function(function *fun, const Options &options, bool library) {
   FunctionRecord record;
   FlowBranches branches;
   std::vector<PendingOmpCheck> omp_checks;
+  PhaseTimer omp_timer("  OpenMP models");
   record.omp = build_omp_record(fun, options, unit_id, branches, omp_checks);
+  omp_timer.stop();
 
+  PhaseTimer model_timer("  function models");
   GimpleFunction model = build_function_model(fun);
   record.uid = DECL_UID(fun->decl);
   record.unit_id = unit_id(fun->decl);
@@ -426,8 +443,12 @@ void record_function(function *fun, const Options &options, bool library) {
   // Before any check is inserted: the checks pass addresses of the
   // program's variables to the runtime, which the value flow would take
   // for writes.
-  if (!options.thesis)
+  model_timer.stop();
+  if (!options.thesis) {
+    PhaseTimer timer("  value-flow extraction");
     record.value_flow = extract_value_flow(fun, branches.statements());
+  }
+  PhaseTimer instrument_timer("  candidate checks");
 
   if (options.instrument != InstrumentMode::None)
     insert_omp_candidates(fun, omp_checks, record.omp, unit.next_tag);

@@ -152,6 +152,13 @@ const OptionSpec option_table[] = {
        options.suppressions_file = value;
        return "";
      }},
+    {"time-report", "",
+     "print on the standard error, at the end of the translation unit, the time "
+     "each phase of the analysis took (wall and user seconds, share of the whole "
+     "compilation), in the style of -ftime-report",
+     [](const char *name, const std::string &value, Options &options) {
+       return parse_flag(name, value, options.print_phase_times);
+     }},
     {"help", "",
      "print this list of arguments on the standard error, then compile as usual",
      [](const char *name, const std::string &value, Options &options) {

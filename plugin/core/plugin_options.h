@@ -48,6 +48,8 @@ struct Options {
   ThreadLevel thread_level = ThreadLevel::Single;
   // context=: the parallelism context each function is assumed called in.
   CallContext context = CallContext::Sequential;
+  // time-report: print the time of each phase (phase_timer.h).
+  bool print_phase_times = false;
   // help: print options_help() on the standard error.
   bool help = false;
   // disable=, error=: how each kind of finding is reported.

@@ -148,6 +148,18 @@ else
   fail help "compilation failed:"; sed 's/^/    /' "$work/out"
 fi
 
+# time-report prints the phases at the end of the unit, with their shares
+# of the whole compilation, and the compilation goes on; without it, nothing.
+if $MPICC $cflags -fplugin-arg-parcoach-time-report -c "$work/good.c" -o "$work/time.o" 2> "$work/out" &&
+   test -s "$work/time.o"; then
+  expect_output time-report-phase "^   value-flow extraction +: +[0-9]+\.[0-9]+ \( *[0-9]+%\) usr +[0-9]+\.[0-9]+ \( *[0-9]+%\) wall$" "$work/out"
+  expect_output time-report-total "^ PARCOACH TOTAL +:" "$work/out"
+else
+  fail time-report "compilation failed:"; sed 's/^/    /' "$work/out"
+fi
+$MPICC $cflags -c "$work/good.c" -o "$work/time.o" 2> "$work/out"
+if grep -q "PARCOACH phases" "$work/out"; then fail time-report-off "printed phases"; else pass time-report-off; fi
+
 # The specs file alone (parcoach-config --specs) loads the plugin into cc1,
 # cc1plus and f951 and links the runtime after the objects, even with
 # --as-needed and with separate compile and link steps.

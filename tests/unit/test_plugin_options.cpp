@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "phase_timer.h"
 #include "plugin_options.h"
 
 #include <cctype>
@@ -104,7 +105,7 @@ TEST_CASE("the help lists every argument the parser accepts, wrapped", "[options
     CHECK(parse_options({{name, value}}, options).empty());
     ++listed;
   }
-  CHECK(listed == 11);
+  CHECK(listed == 12);
   // No line wider than a terminal.
   std::size_t line_start = 0;
   while (line_start < help.size()) {
@@ -145,4 +146,47 @@ TEST_CASE("disable and error set the severity of kinds of finding", "[options]")
   CHECK(parse_options({{"suppressions", "s.txt"}}, options).empty());
   CHECK(options.suppressions_file == "s.txt");
   CHECK_FALSE(parse_options({{"suppressions", ""}}, options).empty());
+}
+
+TEST_CASE("time-report is a flag listed in the help", "[options]") {
+  Options options;
+  CHECK_FALSE(options.print_phase_times);
+  CHECK(parse_options({{"time-report", ""}}, options).empty());
+  CHECK(options.print_phase_times);
+  CHECK(parse_options({{"time-report", "1"}}, options).find("takes no value") !=
+        std::string::npos);
+  CHECK(std::string(options_help()).find("-fplugin-arg-parcoach-time-report\n") !=
+        std::string::npos);
+}
+
+TEST_CASE("the phase report lists phases in start order with their shares", "[options]") {
+  PhaseTimes times;
+  std::size_t unit = times.slot("unit step");
+  std::size_t solve = times.slot("  value-flow solve");
+  CHECK(times.slot("unit step") == unit);
+  times.add(solve, 0.5, 0.25);
+  times.add(unit, 1.0, 0.5);
+  times.add(unit, 1.0, 0.5);
+  REQUIRE(times.phases().size() == 2);
+  CHECK(times.phases()[0].intervals == 2);
+  CHECK(times.phases()[0].wall == Approx(2.0));
+  std::string report = times.format(/*user*/ 4.0, /*wall*/ 8.0);
+  std::size_t unit_line = report.find(" unit step ");
+  std::size_t solve_line = report.find("   value-flow solve ");
+  REQUIRE(unit_line != std::string::npos);
+  REQUIRE(solve_line != std::string::npos);
+  CHECK(unit_line < solve_line);
+  // 1 s of 4 s user, 2 s of 8 s wall: 25 % each.
+  CHECK(report.find("1.000 ( 25%) usr    2.000 ( 25%) wall") != std::string::npos);
+  // The nested phase is not counted twice in the total.
+  std::size_t total = report.find("PARCOACH TOTAL");
+  REQUIRE(total != std::string::npos);
+  CHECK(report.find("1.000 ( 25%) usr", total) != std::string::npos);
+}
+
+TEST_CASE("a phase timer reads no clock and records nothing when the report is off",
+          "[options]") {
+  REQUIRE_FALSE(phase_times().enabled());
+  { PhaseTimer timer("never recorded"); }
+  CHECK(phase_times().phases().empty());
 }
