@@ -32,6 +32,10 @@ struct ThreadFunction {
   std::vector<gcall *> inits;
   // Calls to functions of the unit (which may run collectives), by node.
   std::vector<std::pair<NodeId, tree>> unit_calls;
+  // Those of them passing an argument that may differ between the threads
+  // of a team (comms[t], t): the callee's collectives may then run on one
+  // communicator per thread, which no check can tell from here.
+  std::set<NodeId> thread_varying_calls;
 };
 
 SourceLanguage current_language() {
@@ -278,7 +282,11 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
         model.communicator[node] =
             collective ? communicator_name(call, *collective, language, keys) : "?";
       } else if (tree callee = unit_callee(call)) {
-        out.unit_calls.push_back({chain(OmpStep::None, call), callee});
+        NodeId node = chain(OmpStep::None, call);
+        out.unit_calls.push_back({node, callee});
+        for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
+          if (!StorageKeys::same_in_every_thread(keys.value(gimple_call_arg(call, i))))
+            out.thread_varying_calls.insert(node);
       }
     }
     last[bb->index] = current;
@@ -1137,7 +1145,11 @@ public:
         continue;
       if (exposes_callers_threads(word))
         exposure.callees.push_back(DECL_UID(call.second));
-      if (!is_monothreaded(word))
+      // With arguments that differ between threads, the threads may run
+      // the callee's collectives on communicators of their own: a question
+      // of thread level only (as for a collective on comms[t] written in
+      // place), never a stop.
+      if (!is_monothreaded(word) && !tf_.thread_varying_calls.count(call.first))
         unit().multithreaded_calls.push_back(
             {multithreaded_call_check(call.first, call.second), DECL_UID(call.second),
              lang_hooks.decl_printable_name(call.second, 2), name_, where(call.first),

@@ -11,7 +11,6 @@
  * `required'.  Nothing to warn, nothing to stop.
  *
  * description: MULTIPLE: MPI_Comm_dup per thread, every thread runs MPI_Allreduce on its own communicator
- * known-failure: issue 14: communicators not compared and provided not known uniform: collective-mismatch warnings (conditionals on provided, the thread-count loop), thread-level warning, stop (exit 87) with 2 and 4 threads
  * compile-flags: -fopenmp
  * expect-run: 2 ok threads=1
  * expect-run: 2 ok threads=2 repeat=2
