@@ -28,6 +28,9 @@ header comment, one expectation per line, behind any comment prefix
                                 are reported XFAIL and do not fail the
                                 suite; if every check passes, an XPASS line
                                 says the header line can go
+  requires-gcc: N               skipped (one SKIP line) when built with a GCC
+                                older than N (e.g. `#pragma omp masked',
+                                which GCC 11 ignores)
   compile-flags: FLAGS          extra compiler and linker flags (-fopenmp)
   link-flags: FLAGS             libraries, linked after the program (-lm)
   description: TEXT             what the program shows
@@ -80,7 +83,7 @@ COMPILE_TIMEOUT = 300
 HEADER_RE = re.compile(
     r'^\s*(?:/\*+|\*+|//+|!+|#)?\s*'
     r'(expect-warning|expect-conditional|expect-run-args|expect-run|plugin-args|compile-flags|'
-    r'link-flags|known-failure|description)'
+    r'link-flags|known-failure|requires-gcc|description)'
     r'\s*:\s*(.*?)\s*(?:\*/)?\s*$')
 
 # file:line:col: kind: message  (the column is optional)
@@ -117,6 +120,7 @@ class Program:
         self.plugin_args = []       # ['instrument=all']
         self.extra_builds = []      # [['instrument=all']]: expect-run-args lines
         self.known_failure = ''     # why the program fails today (a known bug)
+        self.requires_gcc = 0       # oldest GCC major version that builds it right
         self.compile_flags = []     # ['-fopenmp']
         self.link_flags = []        # ['-lm']
         self.description = ''
@@ -165,6 +169,11 @@ class Program:
                 self.extra_builds.append(value.split())
             elif key == 'known-failure':
                 self.known_failure = value or 'known bug'
+            elif key == 'requires-gcc':
+                if not value.isdigit():
+                    self.errors.append('%s: expected "requires-gcc: MAJOR"' % where)
+                    continue
+                self.requires_gcc = int(value)
             elif key == 'compile-flags':
                 self.compile_flags.extend(shlex.split(value))
             elif key == 'link-flags':
@@ -433,6 +442,7 @@ class Suite:
             config = os.path.join(REPO, config)
         self.config = config
         self.cflags, self.libs = self._config()
+        self.gcc_majors = {}    # compiler -> major version of the GCC it runs
 
     def _config(self):
         flags = []
@@ -444,6 +454,21 @@ class Suite:
                 sys.exit('run_errbench: cannot run %s %s: %s' % (self.config, option, error))
             flags.append(shlex.split(out.stdout.decode()))
         return flags
+
+    def gcc_major(self, program):
+        """GCC_MAJOR of the build (make check's environment), else what
+        the program's compiler says."""
+        if os.environ.get('GCC_MAJOR', '').isdigit():
+            return int(os.environ['GCC_MAJOR'])
+        compiler = tuple(self.compilers[program.ext])
+        if compiler not in self.gcc_majors:
+            try:
+                out = subprocess.run(list(compiler) + ['-dumpversion'], stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, timeout=60).stdout.decode()
+                self.gcc_majors[compiler] = int(out.strip().split('.')[0])
+            except (OSError, ValueError, subprocess.SubprocessError):
+                self.gcc_majors[compiler] = 0    # unknown: build it
+        return self.gcc_majors[compiler]
 
     def compile(self, program, workdir, level, lines, extra=(), suffix=''):
         """Compiles program at -O<level> (with the extra plugin arguments
@@ -587,6 +612,12 @@ class Suite:
             for error in program.errors:
                 lines.append(('FAIL', 'header', program.name, error, ''))
             self.reporter.emit(lines)     # a broken header is never a known failure
+            return
+        major = self.gcc_major(program)
+        if program.requires_gcc and 0 < major < program.requires_gcc:
+            self.reporter.emit([('SKIP', 'requires-gcc', program.name,
+                                 'needs GCC %d, built with GCC %d' % (program.requires_gcc, major),
+                                 '')])
             return
         workdir = tempfile.mkdtemp(prefix='errbench-')
         try:
