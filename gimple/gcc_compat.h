@@ -25,6 +25,7 @@
 #include "ssa.h"
 #include "tree-cfg.h"
 #include "gimplify-me.h"
+#include "omp-general.h"
 
 #include "bversion.h"
 #if BUILDING_GCC_MAJOR < 11
@@ -53,6 +54,20 @@ inline bool compiling_fortran() { return lang_GNU_Fortran(); }
 // build_string_literal takes the length including the terminating NUL.
 inline tree string_constant(const char *text) {
   return build_string_literal(strlen(text) + 1, text);
+}
+
+// `#pragma omp masked' with no filter clause, or filter(0), runs on thread 0
+// of its team only, as master does.  GCC 11 has no masked construct.
+inline bool masked_runs_on_thread_zero(const gimple *stmt) {
+#if BUILDING_GCC_MAJOR >= 12
+  if (gimple_code(stmt) != GIMPLE_OMP_MASKED)
+    return false;
+  tree filter = omp_find_clause(gimple_omp_masked_clauses(stmt), OMP_CLAUSE_FILTER);
+  return !filter || integer_zerop(OMP_CLAUSE_FILTER_EXPR(filter));
+#else
+  (void)stmt;
+  return false;
+#endif
 }
 
 } // namespace gcc_compat

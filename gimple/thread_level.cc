@@ -55,8 +55,10 @@ OmpStep opening_step(const gimple *stmt) {
   case GIMPLE_OMP_TASK: return OmpStep::OpenTask;
   case GIMPLE_OMP_MASTER: return OmpStep::OpenMaster;
   // masked may select another thread than the master (filter): one thread,
-  // maybe not the main one.
-  case GIMPLE_OMP_MASKED: return OmpStep::OpenMasked;
+  // maybe not the main one; with no filter, or filter(0), it is a master.
+  case GIMPLE_OMP_MASKED:
+    return gcc_compat::masked_runs_on_thread_zero(stmt) ? OmpStep::OpenMaster
+                                                         : OmpStep::OpenMasked;
   case GIMPLE_OMP_CRITICAL: return OmpStep::OpenCritical;
   case GIMPLE_OMP_ORDERED: {
     // Only the ordered regions of a worksharing loop's iterations (not

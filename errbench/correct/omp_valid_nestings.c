@@ -8,7 +8,6 @@
  * which would make every thread call MPI: GCC 12 at least.)
  *
  * description: FUNNELED: masked inside masked with a collective, target inside task: valid nestings
- * known-failure: issue 14: masked inside masked called a forbidden nesting: thread-level warnings at the inner masked, its MPI_Allreduce and MPI_Init_thread (the runs pass today)
  * requires-gcc: 12
  * compile-flags: -fopenmp
  * expect-run: 2 ok threads=1
