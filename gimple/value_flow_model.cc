@@ -1043,7 +1043,39 @@ private:
       const Object &o = objects_[object_of(operand)];
       out.slot = o.fields.empty() && !o.summary ? o.whole : -1;
     }
+    // Open MPI's pointer handle, loaded from its variable by the statement
+    // right before the comparison: the variable.
+    if (out.slot < 0 && POINTER_TYPE_P(TREE_TYPE(operand)))
+      if (tree variable = handle_loaded_just_before_use(operand)) {
+        auto object = object_of_decl_.find(variable);
+        if (object != object_of_decl_.end()) {
+          const Object &o = objects_[object->second];
+          out.slot = o.fields.empty() && !o.summary && o.scalar ? o.whole : -1;
+        }
+      }
     return out.slot >= 0;
+  }
+
+  // The variable `name' was loaded from, if the statement after that load
+  // compares `name' (nothing can write the variable in between).
+  tree handle_loaded_just_before_use(tree name) {
+    if (TREE_CODE(name) != SSA_NAME)
+      return NULL_TREE;
+    gassign *load = dyn_cast<gassign *>(definition(name));
+    if (!load || !gimple_assign_single_p(load) || !VAR_P(gimple_assign_rhs1(load)))
+      return NULL_TREE;
+    gimple_stmt_iterator next = gsi_for_stmt(load);
+    gsi_next(&next);
+    if (gsi_end_p(next))
+      return NULL_TREE;
+    gimple *use = gsi_stmt(next);
+    bool compares =
+        (gimple_code(use) == GIMPLE_COND &&
+         (gimple_cond_lhs(use) == name || gimple_cond_rhs(use) == name)) ||
+        (is_gimple_assign(use) &&
+         TREE_CODE_CLASS(gimple_assign_rhs_code(use)) == tcc_comparison &&
+         (gimple_assign_rhs1(use) == name || gimple_assign_rhs2(use) == name));
+    return compares ? gimple_assign_rhs1(load) : NULL_TREE;
   }
 
   // How the source spells an operand: a constant, or the variable a
