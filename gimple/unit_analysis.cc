@@ -1,6 +1,7 @@
 #include "unit_analysis.h"
 
 #include "collective_summaries.h"
+#include "communicator_membership.h"
 #include "function_model.h"
 #include "graph_utils.h"
 #include "instrument.h"
@@ -43,6 +44,8 @@ struct FunctionRecord {
   bool has_collectives;
   // (node, index of its verdict in what `value_flow' gives).
   std::vector<std::pair<NodeId, int>> flow_branches;
+  // Collective call nodes: their index in value_flow.collectives.
+  std::map<NodeId, int> flow_collectives;
   ValueFlowFunction value_flow;
   OmpFunctionRecord omp;
   CandidateChecks candidates;
@@ -185,6 +188,33 @@ void explain_proofs(const FunctionRecord &record, const std::set<NodeId> &flagge
 
 // ------------------------------------------------------------ decisions
 
+// A conditional that only separates processes that are not members of a
+// collective's communicator (`if (sub != MPI_COMM_NULL)') is not blamed
+// for that collective (communicator_membership.h); a collective left with
+// no conditional to blame is not flagged.  Loop exits are kept.
+void spare_members_of_tested_communicators(const FunctionRecord &record,
+                                           std::map<NodeId, FlaggedCollective> &flagged) {
+  std::map<NodeId, int> verdict_of;
+  for (const auto &branch : record.flow_branches)
+    verdict_of[branch.first] = branch.second;
+  for (auto entry = flagged.begin(); entry != flagged.end();) {
+    auto collective = record.flow_collectives.find(entry->first);
+    std::vector<NodeId> &blamed = entry->second.order_conditionals;
+    if (collective != record.flow_collectives.end())
+      blamed.erase(std::remove_if(blamed.begin(), blamed.end(),
+                                  [&](NodeId node) {
+                                    auto verdict = verdict_of.find(node);
+                                    return verdict != verdict_of.end() &&
+                                           separates_only_nonmembers(record.value_flow,
+                                                                     verdict->second,
+                                                                     collective->second);
+                                  }),
+                   blamed.end());
+    bool still_blamed = !blamed.empty() || !entry->second.loop_conditionals.empty();
+    entry = still_blamed ? std::next(entry) : flagged.erase(entry);
+  }
+}
+
 void record_instrumentation(const FunctionRecord &record, const char *mode,
                             int collective_checks, int exit_checks) {
   if (unit.reporting)
@@ -325,6 +355,8 @@ void run_unit_step() {
     const FunctionRecord &record = unit.records[r];
     std::map<NodeId, FlaggedCollective> flagged =
         flagged_by_origin(analysis.expanded[record.unit_id], analysis.results[record.unit_id]);
+    if (!options.thesis)
+      spare_members_of_tested_communicators(record, flagged);
     // The MPI library's code is never flagged itself: its checks stay
     // dormant, alive while a flagged caller of the program runs.
     if (record.library)
@@ -444,9 +476,16 @@ void record_function(function *fun, const Options &options, bool library) {
   // program's variables to the runtime, which the value flow would take
   // for writes.
   model_timer.stop();
+  std::vector<std::pair<gimple *, int>> collective_calls;
+  for (const CollectiveCall &call : model.collectives) {
+    bool on_communicator = call.collective->handle_kind == HandleKind::Comm ||
+                           call.collective->handle_kind == HandleKind::CommPtr;
+    record.flow_collectives[call.node] = (int)collective_calls.size();
+    collective_calls.push_back({call.call, on_communicator ? call.collective->handle_arg : -1});
+  }
   if (!options.thesis) {
     PhaseTimer timer("  value-flow extraction");
-    record.value_flow = extract_value_flow(fun, branches.statements());
+    record.value_flow = extract_value_flow(fun, branches.statements(), collective_calls);
   }
   PhaseTimer instrument_timer("  candidate checks");
 

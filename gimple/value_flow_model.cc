@@ -317,8 +317,13 @@ void add_unique(std::vector<int> &set, int value) {
 
 class Extractor {
 public:
-  Extractor(function *fun, const std::vector<gimple *> &branches)
-      : fun_(fun), branches_(branches), fortran_(gcc_compat::compiling_fortran()) {}
+  Extractor(function *fun, const std::vector<gimple *> &branches,
+            const std::vector<std::pair<gimple *, int>> &collectives)
+      : fun_(fun), branches_(branches), fortran_(gcc_compat::compiling_fortran()) {
+    for (std::size_t k = 0; k < collectives.size(); ++k)
+      collective_index_[collectives[k].first] = {(int)k, collectives[k].second};
+    out_.collectives.resize(collectives.size());
+  }
 
   ValueFlowFunction run() {
     tree decl = fun_->decl;
@@ -337,7 +342,12 @@ public:
     find_team_writes();
     for (basic_block bb : order_)
       emit_block(bb);
+    std::size_t entry_statements = out_.blocks.empty() ? 0 : out_.blocks[0].statements.size();
     emit_team_entry_copies();
+    // Those copies go before the entry block's statements.
+    for (ValueFlowCollective &collective : out_.collectives)
+      if (collective.block == 0)
+        collective.statement += (int)(out_.blocks[0].statements.size() - entry_statements);
     for (std::size_t j = 0; j < branches_.size(); ++j) {
       basic_block bb = branches_[j] ? gimple_bb(branches_[j]) : nullptr;
       if (bb && bb->index < (int)block_of_.size() && block_of_[bb->index] >= 0) {
@@ -1019,10 +1029,53 @@ private:
       if (!tree_fits_shwi_p(operand))
         return false;
       out.constant = tree_to_shwi(operand);
+      out.null_communicator = is_null_communicator(operand);
+      return true;
+    }
+    if (is_null_communicator(operand)) {
+      out.null_communicator = true;
       return true;
     }
     out.slot = copied_slot(operand);
+    // A boolean variable (the outcome of a test stored in it).
+    if (out.slot < 0 && TREE_CODE(TREE_TYPE(operand)) == BOOLEAN_TYPE &&
+        (TREE_CODE(operand) == SSA_NAME || VAR_P(operand))) {
+      const Object &o = objects_[object_of(operand)];
+      out.slot = o.fields.empty() && !o.summary ? o.whole : -1;
+    }
+    // Open MPI's pointer handle, loaded from its variable by the statement
+    // right before the comparison: the variable.
+    if (out.slot < 0 && POINTER_TYPE_P(TREE_TYPE(operand)))
+      if (tree variable = handle_loaded_just_before_use(operand)) {
+        auto object = object_of_decl_.find(variable);
+        if (object != object_of_decl_.end()) {
+          const Object &o = objects_[object->second];
+          out.slot = o.fields.empty() && !o.summary && o.scalar ? o.whole : -1;
+        }
+      }
     return out.slot >= 0;
+  }
+
+  // The variable `name' was loaded from, if the statement after that load
+  // compares `name' (nothing can write the variable in between).
+  tree handle_loaded_just_before_use(tree name) {
+    if (TREE_CODE(name) != SSA_NAME)
+      return NULL_TREE;
+    gassign *load = dyn_cast<gassign *>(definition(name));
+    if (!load || !gimple_assign_single_p(load) || !VAR_P(gimple_assign_rhs1(load)))
+      return NULL_TREE;
+    gimple_stmt_iterator next = gsi_for_stmt(load);
+    gsi_next(&next);
+    if (gsi_end_p(next))
+      return NULL_TREE;
+    gimple *use = gsi_stmt(next);
+    bool compares =
+        (gimple_code(use) == GIMPLE_COND &&
+         (gimple_cond_lhs(use) == name || gimple_cond_rhs(use) == name)) ||
+        (is_gimple_assign(use) &&
+         TREE_CODE_CLASS(gimple_assign_rhs_code(use)) == tcc_comparison &&
+         (gimple_assign_rhs1(use) == name || gimple_assign_rhs2(use) == name));
+    return compares ? gimple_assign_rhs1(load) : NULL_TREE;
   }
 
   // How the source spells an operand: a constant, or the variable a
@@ -1057,13 +1110,90 @@ private:
     case NE_EXPR: op = Op::NotEqual; spelled = " != "; break;
     default: return result;
     }
-    if (!left || !right || !INTEGRAL_TYPE_P(TREE_TYPE(left)) ||
-        !INTEGRAL_TYPE_P(TREE_TYPE(right)) || !comparison_operand(left, result.left) ||
-        !comparison_operand(right, result.right))
+    if (!left || !right)
+      return result;
+    // `~b != 0' on a boolean (gfortran's `.not. b'): `b == 0'.
+    if (tree negated = negated_boolean(left))
+      if ((op == Op::Equal || op == Op::NotEqual) && integer_zerop(right)) {
+        left = negated;
+        op = op == Op::Equal ? Op::NotEqual : Op::Equal;
+        spelled = op == Op::Equal ? " == " : " != ";
+      }
+    // Open MPI's handles are pointers: only their tests against
+    // MPI_COMM_NULL are described.
+    bool handle_test = (op == Op::Equal || op == Op::NotEqual) &&
+                       (is_null_communicator(left) || is_null_communicator(right));
+    if ((!handle_test &&
+         (!INTEGRAL_TYPE_P(TREE_TYPE(left)) || !INTEGRAL_TYPE_P(TREE_TYPE(right)))) ||
+        !comparison_operand(left, result.left) || !comparison_operand(right, result.right))
       return result;
     result.op = op;
     result.text = operand_text(left) + spelled + operand_text(right);
     return result;
+  }
+
+  // The operand of `~b' for a boolean b, or null.
+  tree negated_boolean(tree operand) {
+    if (TREE_CODE(operand) != SSA_NAME)
+      return NULL_TREE;
+    gassign *def = dyn_cast<gassign *>(definition(operand));
+    if (!def || gimple_assign_rhs_code(def) != BIT_NOT_EXPR ||
+        TREE_CODE(TREE_TYPE(gimple_assign_rhs1(def))) != BOOLEAN_TYPE ||
+        TYPE_PRECISION(TREE_TYPE(gimple_assign_rhs1(def))) != 1)
+      return NULL_TREE;
+    return gimple_assign_rhs1(def);
+  }
+
+  // MPI_COMM_NULL as the source gives it: MPICH's handle 0x04000000 (C and
+  // Fortran), Open MPI's &ompi_mpi_comm_null (C) or 2 (Fortran).  Another
+  // constant equal to one of these is no valid communicator handle of the
+  // other library, so a comparison of a handle with it is the same on
+  // every process anyway (communicator_membership.h only looks at the
+  // variables a collective passes as its communicator).
+  bool is_null_communicator(tree operand) {
+    STRIP_NOPS(operand);
+    if (TREE_CODE(operand) == INTEGER_CST)
+      return tree_fits_shwi_p(operand) &&
+             (tree_to_shwi(operand) == 0x04000000 || (fortran_ && tree_to_shwi(operand) == 2));
+    if (TREE_CODE(operand) != ADDR_EXPR)
+      return false;
+    tree object = TREE_OPERAND(operand, 0);
+    return VAR_P(object) && DECL_NAME(object) &&
+           strcmp(IDENTIFIER_POINTER(DECL_NAME(object)), "ompi_mpi_comm_null") == 0;
+  }
+
+  // Where collective `call' reads its communicator
+  // (ValueFlowFunction::collectives).
+  void describe_collective(gcall *call) {
+    auto found = collective_index_.find(call);
+    if (found == collective_index_.end())
+      return;
+    ValueFlowCollective &out = out_.collectives[found->second.first];
+    out.block = current_index_;
+    out.statement = (int)current_->statements.size();
+    int position = found->second.second;
+    if (position < 0 || position >= (int)gimple_call_num_args(call))
+      return;
+    tree comm = gimple_call_arg(call, position);
+    // Fortran passes the variable's address.
+    if (TREE_CODE(comm) == ADDR_EXPR && VAR_P(TREE_OPERAND(comm, 0))) {
+      comm = TREE_OPERAND(comm, 0);
+    } else if (TREE_CODE(comm) == SSA_NAME) {
+      // C: a load of the variable just before the call.
+      gassign *load = dyn_cast<gassign *>(definition(comm));
+      if (!load || !gimple_assign_single_p(load) || gimple_bb(load) != gimple_bb(call) ||
+          !VAR_P(gimple_assign_rhs1(load)))
+        return;
+      comm = gimple_assign_rhs1(load);
+    } else {
+      return;
+    }
+    auto object = object_of_decl_.find(comm);
+    if (object == object_of_decl_.end())
+      return;
+    const Object &o = objects_[object->second];
+    if (o.fields.empty() && !o.summary && o.scalar)
+      out.communicator = o.whole;
   }
 
   // A unit-wide name for a communicator handle the source gives as a
@@ -1662,6 +1792,7 @@ private:
 
   void emit_block(basic_block bb) {
     int index = block_index(bb);
+    current_index_ = index;
     current_ = &out_.blocks[index];
     current_team_ = team_of(bb);
     current_->in_parallel_region = current_team_ >= 0;
@@ -1885,6 +2016,7 @@ private:
   }
 
   void emit_call(gcall *call) {
+    describe_collective(call);
     CallClass kind = classify(call);
     tree lhs = gimple_call_lhs(call);
     const unsigned nargs = gimple_call_num_args(call);
@@ -2519,6 +2651,9 @@ private:
 
   function *fun_;
   const std::vector<gimple *> &branches_;
+  // Collective calls to describe: (index, communicator argument).
+  std::map<gimple *, std::pair<int, int>> collective_index_;
+  int current_index_ = -1;
   bool fortran_;
   ValueFlowFunction out_;
   OmpRegions regions_;
@@ -2557,8 +2692,9 @@ private:
 
 } // namespace
 
-ValueFlowFunction extract_value_flow(function *fun, const std::vector<gimple *> &branches) {
-  return Extractor(fun, branches).run();
+ValueFlowFunction extract_value_flow(function *fun, const std::vector<gimple *> &branches,
+                                     const std::vector<std::pair<gimple *, int>> &collectives) {
+  return Extractor(fun, branches, collectives).run();
 }
 
 } // namespace parcoach

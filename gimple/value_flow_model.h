@@ -18,8 +18,11 @@ namespace parcoach {
 // `branches': the conditional statements (GIMPLE_COND, GIMPLE_SWITCH,
 // computed GIMPLE_GOTO) whose verdicts the caller wants, in the order the
 // verdicts come back from solve_value_flow.  Keeps no pointer into GCC's
-// IR: the unit is solved after every function was lowered.
-ValueFlowFunction extract_value_flow(function *fun, const std::vector<gimple *> &branches);
+// IR: the unit is solved after every function was lowered.  `collectives':
+// (call, position of its communicator argument), described in the same
+// order in ValueFlowFunction::collectives.
+ValueFlowFunction extract_value_flow(function *fun, const std::vector<gimple *> &branches,
+                                     const std::vector<std::pair<gimple *, int>> &collectives);
 
 } // namespace parcoach
 

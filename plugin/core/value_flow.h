@@ -108,6 +108,8 @@ struct ValueFlowQuantity {
 struct ValueFlowOperand {
   int slot = -1; // -1: the constant
   long long constant = 0;
+  // The constant is the handle MPI_COMM_NULL (communicator_membership.h).
+  bool null_communicator = false;
 };
 
 // What a two-way conditional compares, when it is an integer comparison
@@ -233,6 +235,15 @@ struct ValueFlowBlock {
   bool in_parallel_region = false; // run by the threads of a team
 };
 
+// Where a collective reads its communicator (communicator_membership.h).
+struct ValueFlowCollective {
+  int block = -1;     // -1: the adapter could not place it
+  int statement = 0;  // the number of statements of `block' before the call
+  // The variable holding the handle the call passes (a load of it just
+  // before the call, in the same block, counts as the variable), or -1.
+  int communicator = -1;
+};
+
 struct ValueFlowFunction {
   unsigned uid = 0; // DECL_UID
   std::string name;
@@ -267,6 +278,8 @@ struct ValueFlowFunction {
   std::vector<ValueFlowBlock> blocks; // blocks[0] is the entry
   // One entry per branch the caller of extract_value_flow asked about.
   int branch_count = 0;
+  // One entry per collective call the caller asked about.
+  std::vector<ValueFlowCollective> collectives;
 };
 
 struct BranchVerdict {

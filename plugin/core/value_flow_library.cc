@@ -165,7 +165,11 @@ std::map<std::string, LibraryFunction> make_table() {
   add(mpi_differing("mpi_init", 2, {}));
   add(mpi_differing("mpi_finalize", 0, {}));
   add(mpi_differing("mpi_abort", 2, {}));
-  add(mpi_differing("mpi_comm_free", 1, {}));
+  // Sets the handle to MPI_COMM_NULL: a write (communicator_membership.h),
+  // the same on every process that held the communicator.
+  LibraryFunction comm_free = mpi_differing("mpi_comm_free", 1, {});
+  comm_free.derived_output = 0;
+  add(comm_free);
   add(mpi_differing("mpi_group_free", 1, {}));
   add(mpi_differing("mpi_type_commit", 1, {}));
   add(mpi_differing("mpi_type_free", 1, {}));

@@ -1,0 +1,37 @@
+// Uniformity relative to a collective's communicator (issue 14): a test
+// `c == MPI_COMM_NULL' separates the processes that are members of the
+// communicator `c' holds from those that are not (MPI_Comm_split with
+// MPI_UNDEFINED, MPI_Comm_create with a group leaving them out give the
+// latter MPI_COMM_NULL).  For a collective on that same communicator, the
+// test sends no member elsewhere: it may be left out of the conditionals
+// that collective is blamed on (thesis Algorithm 12, PDF+ of its set).
+// For every other collective it still counts.
+//
+// The test is recognised on the value flow of the function
+// (value_flow.h): a conditional comparing the handle variable with
+// MPI_COMM_NULL, directly or through temporaries copying it, or testing a
+// boolean variable every assignment of which is such a comparison of the
+// same handle variable (`active = newcomm /= MPI_COMM_NULL; if (.not.
+// active)').  The collective must pass that same variable, and no
+// statement may write it on any path from where the test reads it to the
+// collective.  The variable must be a local or a global only the unit
+// writes, whose address no unseen code holds.
+//
+// Trusted: a process holds MPI_COMM_NULL in the variable only if it is not
+// a member (the program does not assign MPI_COMM_NULL itself on some
+// processes of a communicator).  No GCC headers.
+#ifndef PARCOACH_CORE_COMMUNICATOR_MEMBERSHIP_H
+#define PARCOACH_CORE_COMMUNICATOR_MEMBERSHIP_H
+
+#include "value_flow.h"
+
+namespace parcoach {
+
+// The conditional answering verdict `branch' of `function' only separates
+// processes that are not members of the communicator collective number
+// `collective' (ValueFlowFunction::collectives) is called on.
+bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, int collective);
+
+} // namespace parcoach
+
+#endif
