@@ -8,7 +8,7 @@
  * same on a duplicate communicator.  Nothing to warn, nothing to stop.
  *
  * description: pure MPI: collectives under if (rank >= 0), if (rank < size), if (size > 0), on COMM_WORLD and a duplicate
- * known-failure: issue 14: rank not known to lie in [0, size): collective-mismatch warnings at the four guarded collectives (the runs pass today)
+ * known-failure: issue 14: rank < size is decided only for predefined communicators (here a duplicate in a variable): collective-mismatch warnings at two guarded collectives (the runs pass today)
  * expect-run: 1 ok
  * expect-run: 2 ok repeat=2
  * expect-run: 3 ok

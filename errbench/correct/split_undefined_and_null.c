@@ -10,7 +10,6 @@
  * nothing to stop.
  *
  * description: pure MPI: MPI_Comm_split with MPI_UNDEFINED and MPI_Comm_create, collectives under comm != MPI_COMM_NULL
- * known-failure: issue 14: MPI_COMM_NULL tests separate only non-members: collective-mismatch warnings at the sub-communicator collectives (the runs pass today)
  * expect-run: 1 ok
  * expect-run: 2 ok repeat=2
  * expect-run: 3 ok
