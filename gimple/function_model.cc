@@ -15,6 +15,10 @@ const char *callee_name(const gcall *call) {
   return IDENTIFIER_POINTER(DECL_NAME(callee));
 }
 
+std::string printable_function_name(tree function) {
+  return function ? lang_hooks.decl_printable_name(function, 2) : "";
+}
+
 bool is_mpi_library_code(function *fun) {
   const char *own = DECL_SOURCE_FILE(fun->decl);
   if (!own || !fun->cfg)

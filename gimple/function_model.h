@@ -66,6 +66,11 @@ tree unit_callee(const gcall *call);
 // no warning and only dormant checks (alive while a flagged caller runs).
 bool is_mpi_library_code(function *fun);
 
+// How diagnostics, reports, suppressions and the runtime's messages name a
+// function (a FUNCTION_DECL; "" for none): one spelling everywhere, so that
+// a suppression by function name matches every kind of finding.
+std::string printable_function_name(tree function);
+
 // A cheap scan: `fun' makes no MPI call (no MPI_/PMPI_ name), has no
 // OpenMP construct, calls no OpenMP runtime function and no function of
 // the unit.  Such a function can need no thread level and run no

@@ -283,10 +283,6 @@ std::vector<ExitHandle> choose_exit_handles(function *fun, const GimpleFunction 
   return handles;
 }
 
-std::string printable_name(function *fun) {
-  return lang_hooks.decl_printable_name(fun->decl, 2);
-}
-
 } // namespace
 
 void register_instrumentation_gc_roots(const char *plugin_name) {
@@ -540,7 +536,7 @@ bool insert_omp_region_start(gimple *parallel, int tag, location_t where,
 CandidateChecks insert_candidate_checks(function *fun, const GimpleFunction &model,
                                         int &next_tag) {
   CandidateChecks candidates;
-  SiteText text{printable_name(fun), ""};
+  SiteText text{printable_function_name(fun->decl), ""};
   // Choose before inserting anything: the handles refer to the original
   // statements.
   std::vector<ExitHandle> exit_handles = choose_exit_handles(fun, model);

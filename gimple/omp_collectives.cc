@@ -160,7 +160,7 @@ private:
       // checked region, one before each construct.
       if (tree callee = team_code ? unit_callee(call) : NULL_TREE)
         current = add_event(current, 0,
-                            std::string("the call to ") + lang_hooks.decl_printable_name(callee, 2),
+                            std::string("the call to ") + printable_function_name(callee),
                             gimple_location(call), nullptr, 0, unit_id_(callee));
     }
     gimple *last = last_stmt(bb);
@@ -286,7 +286,7 @@ OmpFunctionRecord build_omp_record(function *fun, const Options &options,
                                    FlowBranches &branches,
                                    std::vector<PendingOmpCheck> &pending) {
   OmpFunctionRecord record;
-  record.name = lang_hooks.decl_printable_name(fun->decl, 2);
+  record.name = printable_function_name(fun->decl);
   OmpRegions regions = find_omp_regions(fun);
   location_t start = DECL_SOURCE_LOCATION(fun->decl);
   // What callers see: the orphaned constructs, every barrier alike.
@@ -321,7 +321,7 @@ OmpFunctionRecord build_omp_record(function *fun, const Options &options,
 
 void insert_omp_candidates(function *fun, const std::vector<PendingOmpCheck> &pending,
                            OmpFunctionRecord &record, int &next_tag) {
-  std::string function = lang_hooks.decl_printable_name(fun->decl, 2);
+  std::string function = printable_function_name(fun->decl);
   // A region whose start cannot be marked gets no check at all: its live
   // checks would wait for threads in its callees' unarmed constructs.
   std::set<std::size_t> unmarked;
@@ -365,12 +365,8 @@ void analyse_omp_unit(const std::vector<const OmpFunctionRecord *> &records,
         std::map<NodeId, FlaggedCollective> flagged =
             flagged_by_origin(view, find_collective_mismatches(view.model));
         // What the user silenced is neither reported nor checked.
-        for (auto entry = flagged.begin(); entry != flagged.end();) {
-          const TeamEventRecord &event = team.events[team.event_of_node[entry->first]];
-          entry = finding_silenced(FindingKind::OmpCollective, event.where, records[id]->name)
-                      ? flagged.erase(entry)
-                      : std::next(entry);
-        }
+        drop_silenced(flagged, FindingKind::OmpCollective, records[id]->name,
+                      [&](NodeId node) { return &team.events[team.event_of_node[node]].where; });
         flagged_teams[id].push_back(flagged);
       }
   // The functions whose orphaned constructs, or those of the functions

@@ -101,10 +101,6 @@ void register_pragmas(void *, void *) {
 
 } // namespace
 
-std::string printable_function_name(tree function) {
-  return function ? lang_hooks.decl_printable_name(function, 2) : "";
-}
-
 std::string configure_finding_reports(const char *plugin_name, const Options &options) {
   severities = options.severities;
   register_callback(plugin_name, PLUGIN_PRAGMAS, register_pragmas, nullptr);

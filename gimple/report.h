@@ -54,12 +54,21 @@ SourceLocation source_location(location_t where);
 std::string configure_finding_reports(const char *plugin_name, const Options &options);
 
 // Whether the user silenced findings of `kind' at `where' in `function'
-// (as decl_printable_name spells it; may be empty): disabled, or
+// (as printable_function_name spells it; may be empty): disabled, or
 // suppressed.  Silenced findings get no run-time check either.
 bool finding_silenced(FindingKind kind, location_t where, const std::string &function);
 
-// The name `function' (a FUNCTION_DECL) has in suppressions and reports.
-std::string printable_function_name(tree function);
+// Removes from `flagged' (by node) the sites the user silenced, so that
+// they are neither reported nor checked.  `where(node)' points to a site's
+// location, or is null for a node that is no site (kept).
+template <typename Flagged, typename Where>
+void drop_silenced(Flagged &flagged, FindingKind kind, const std::string &function, Where where) {
+  for (auto entry = flagged.begin(); entry != flagged.end();) {
+    const location_t *at = where(entry->first);
+    bool silenced = at && finding_silenced(kind, *at, function);
+    entry = silenced ? flagged.erase(entry) : std::next(entry);
+  }
+}
 
 // Reports one finding as a warning, or as an error for the kinds of error=,
 // or not at all when silenced.  The message ends with [parcoach:KIND].

@@ -1102,7 +1102,7 @@ public:
       : fun_(fun), options_(options), language_(current_language()),
         regions_(find_omp_regions(fun)), tf_(build_thread_function(fun, regions_, language_)),
         words_(parallelism_words(tf_.model, context_word(call_context(fun, options)))),
-        name_(lang_hooks.decl_printable_name(fun->decl, 2)) {}
+        name_(printable_function_name(fun->decl)) {}
 
   void run() {
     record_inits();
@@ -1154,7 +1154,7 @@ public:
       if (!is_monothreaded(word) && !tf_.thread_varying_calls.count(call.first))
         unit().multithreaded_calls.push_back(
             {multithreaded_call_check(call.first, call.second), DECL_UID(call.second),
-             lang_hooks.decl_printable_name(call.second, 2), name_, where(call.first),
+             printable_function_name(call.second), name_, where(call.first),
              spell(word), notes(responsible_directives(word, ThreadLevel::Multiple))});
     }
     record_barrier_paths();
@@ -1200,7 +1200,7 @@ private:
     int tag = next_candidate_tag();
     insert_thread_candidate(ThreadCandidate::IpwCall, call_of(node), tag,
                             runtime_word(words_.words[node]),
-                            lang_hooks.decl_printable_name(callee, 2), name_);
+                            printable_function_name(callee), name_);
     return tag;
   }
 
@@ -1210,7 +1210,7 @@ private:
     const ParallelismWord &word = words_.words[node];
     summary.calls.push_back({relative_letters(word), DECL_UID(callee)});
     LevelCallSite site{DECL_UID(fun_->decl), DECL_UID(callee), name_,
-                       lang_hooks.decl_printable_name(callee, 2), where(node), word, {}};
+                       printable_function_name(callee), where(node), word, {}};
     for (const WordLetter &letter : word)
       if (letter.directive >= 0 && letter.letter != Letter::Barrier)
         site.directives[letter.directive] = directive_note(letter.directive);
@@ -1246,7 +1246,7 @@ private:
         continue;
       record.callee_of[call.first] = DECL_UID(call.second);
       if (in_monothreaded_region(call.first))
-        record.sides[call.first] = {lang_hooks.decl_printable_name(call.second, 2),
+        record.sides[call.first] = {printable_function_name(call.second),
                                     DECL_UID(call.second), where(call.first), false,
                                     site_of_node_.at(call.first)};
     }

@@ -75,7 +75,7 @@ Unit unit;
 int unit_id(tree decl) {
   auto inserted = unit.id_of_uid.insert({DECL_UID(decl), (int)unit.name_of_id.size()});
   if (inserted.second)
-    unit.name_of_id.push_back(lang_hooks.decl_printable_name(decl, 2));
+    unit.name_of_id.push_back(printable_function_name(decl));
   return inserted.first->second;
 }
 
@@ -363,13 +363,11 @@ void run_unit_step() {
       flagged.clear();
     // What the user silenced is neither reported nor checked (unless
     // instrument=all asks for checks everywhere).
-    for (auto entry = flagged.begin(); entry != flagged.end();) {
-      auto site = record.sites.find(entry->first);
-      bool silenced = site != record.sites.end() &&
-                      finding_silenced(FindingKind::CollectiveMismatch, site->second.where,
-                                       record.name);
-      entry = silenced ? flagged.erase(entry) : std::next(entry);
-    }
+    drop_silenced(flagged, FindingKind::CollectiveMismatch, record.name,
+                  [&](NodeId node) -> const location_t * {
+                    auto site = record.sites.find(node);
+                    return site == record.sites.end() ? nullptr : &site->second.where;
+                  });
     if (record.instrumented) {
       decide_checks(record, flagged, by_tag);
       if (!flagged.empty())
@@ -454,7 +452,7 @@ void record_function(function *fun, const Options &options, bool library) {
   GimpleFunction model = build_function_model(fun);
   record.uid = DECL_UID(fun->decl);
   record.unit_id = unit_id(fun->decl);
-  record.name = lang_hooks.decl_printable_name(fun->decl, 2);
+  record.name = printable_function_name(fun->decl);
   record.location = DECL_SOURCE_LOCATION(fun->decl);
   record.language = model.language;
   record.called_by_team = call_context(fun, options) == CallContext::Parallel;

@@ -328,7 +328,7 @@ public:
   ValueFlowFunction run() {
     tree decl = fun_->decl;
     out_.uid = DECL_UID(decl);
-    out_.name = lang_hooks.decl_printable_name(decl, 2);
+    out_.name = printable_function_name(decl);
     out_.entry_point = is_entry_point(decl);
     out_.callable_from_outside = callable_from_outside(decl);
     out_.branch_count = (int)branches_.size();
@@ -2105,7 +2105,7 @@ private:
     }
     tree lhs = gimple_call_lhs(call);
     if (lhs) {
-      statement.target = new_slot("the result of '" + std::string(lang_hooks.decl_printable_name(callee, 2)) + "'",
+      statement.target = new_slot("the result of '" + printable_function_name(callee) + "'",
                                   SlotScope::Local);
       out_.slots[statement.target].single_definition = true;
     }
