@@ -359,6 +359,17 @@ parcoach_summary_add (struct parcoach_summary *sum, int key, long long count)
 static int parcoach_summarise (MPI_Datatype type, long long times,
                                struct parcoach_summary *sum, int depth);
 
+/* A x B, or -1 when either is negative or the product overflows (the
+   summary then gives up: parcoach_summarise refuses negative counts).  */
+static long long
+parcoach_times (long long a, long long b)
+{
+  long long product;
+  if (a < 0 || b < 0 || __builtin_mul_overflow (a, b, &product))
+    return -1;
+  return product;
+}
+
 /* The constructor arguments of a derived TYPE, and its summary from them.
    The datatypes MPI_Type_get_contents returns that are not predefined are
    freed, as the standard asks.  */
@@ -385,31 +396,37 @@ parcoach_summarise_derived (MPI_Datatype type, int combiner, int ni, int na,
         ok = parcoach_summarise (types[0], times, sum, depth);
         break;
       case MPI_COMBINER_CONTIGUOUS:
-        ok = parcoach_summarise (types[0], times * ints[0], sum, depth);
+        ok = parcoach_summarise (types[0], parcoach_times (times, ints[0]), sum,
+                                 depth);
         break;
       case MPI_COMBINER_VECTOR:
       case MPI_COMBINER_HVECTOR:
       case MPI_COMBINER_INDEXED_BLOCK:
       case MPI_COMBINER_HINDEXED_BLOCK:
-        ok = parcoach_summarise (types[0], times * ints[0] * ints[1], sum,
-                                 depth);
+        ok = parcoach_summarise (types[0],
+                                 parcoach_times (times,
+                                                 parcoach_times (ints[0], ints[1])),
+                                 sum, depth);
         break;
       case MPI_COMBINER_INDEXED:
       case MPI_COMBINER_HINDEXED:
         for (i = 0; i < ints[0]; i++)
           blocks += ints[1 + i];
-        ok = parcoach_summarise (types[0], times * blocks, sum, depth);
+        ok = parcoach_summarise (types[0], parcoach_times (times, blocks), sum,
+                                 depth);
         break;
       case MPI_COMBINER_STRUCT:
         ok = 1;
         for (i = 0; i < ints[0] && ok; i++)
-          ok = parcoach_summarise (types[i], times * ints[1 + i], sum, depth);
+          ok = parcoach_summarise (types[i], parcoach_times (times, ints[1 + i]),
+                                   sum, depth);
         break;
       case MPI_COMBINER_SUBARRAY:
         blocks = 1;
         for (i = 0; i < ints[0]; i++)
-          blocks *= ints[1 + ints[0] + i];
-        ok = parcoach_summarise (types[0], times * blocks, sum, depth);
+          blocks = parcoach_times (blocks, ints[1 + ints[0] + i]);
+        ok = parcoach_summarise (types[0], parcoach_times (times, blocks), sum,
+                                 depth);
         break;
       default: /* darray, Fortran parameterised types...: not compared */
         break;

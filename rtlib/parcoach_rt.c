@@ -43,12 +43,6 @@
    (parcoach_stats.c).  The compared arguments and their digest are in
    parcoach_digests.c; parcoach_internal.h lists what the parts share.  */
 
-/* nanosleep and clock_gettime (POSIX), while the Makefile compiles with
-   -std=c99.  */
-#if !defined _POSIX_C_SOURCE && (defined __unix__ || defined __APPLE__)
-#define _POSIX_C_SOURCE 200809L
-#endif
-
 #include "parcoach_internal.h"
 #include "parcoach_openmp.h"
 
@@ -56,10 +50,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined __unix__ || defined __APPLE__
-#include <time.h>
-#define PARCOACH_HAVE_NANOSLEEP 1
-#endif
 
 /* How many flagged functions the calling thread is in.  */
 static __thread int parcoach_depth;
@@ -173,10 +163,7 @@ parcoach_describe (char *desc, size_t size, const char *verb, int colour)
 void
 parcoach_let_output_drain (void)
 {
-#ifdef PARCOACH_HAVE_NANOSLEEP
-  struct timespec pause = { 0, 200000000L }; /* 0.2 s */
-  nanosleep (&pause, NULL);
-#endif
+  parcoach_sleep_ns (200000000L); /* 0.2 s */
 }
 
 static void parcoach_stop (MPI_Comm comm);
