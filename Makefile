@@ -156,7 +156,9 @@ DEPFLAGS       := -MMD -MP
 # GCC plugin: GCC's own headers (GCC_PLUGIN_DIR from configure), C++ without
 # RTTI like GCC itself.  Our include directories come first: GCC's plugin
 # include directory has headers with the same names as ours (graph.h...).
-PLUGIN_CPPFLAGS := -Iplugin/core -Irtlib -Igimple -Iplugin -I$(GCC_PLUGIN_DIR)/include
+PLUGIN_CPPFLAGS  = -Iplugin/core -Irtlib -Igimple -Iplugin -I$(GCC_PLUGIN_DIR)/include \
+                   -DPARCOACH_VERSION='"$(PACKAGE_VERSION)"' \
+                   -DPARCOACH_DOC_URI='"file://$(docdir)/README"' 
 PLUGIN_CXXFLAGS := -std=gnu++17 -fPIC -fno-rtti -Wall $(CXXFLAGS)
 CORE_PIC_FLAGS  := -std=gnu++17 -fPIC -Wall $(CXXFLAGS)
 
@@ -392,7 +394,7 @@ bench-stencil: all
 # tests/openmpi/run.sh: a second build in $(B)/openmpi against Open MPI (when
 # installed), then the runtime, plugin and errbench suites against it.
 CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py \
-                 tests/gen_hybrid/run.py \
+                 tests/gen_hybrid/run.py tests/sarif/run.py \
                  tests/robustness/run.sh tests/install/run.sh tests/install/gcc11.sh \
                  tests/install/user_build.sh tests/openmpi/run.sh
 

@@ -9,6 +9,7 @@
 #include "unit_analysis.h"
 #include "plugin_options.h"
 #include "report.h"
+#include "sarif_output.h"
 #include "time_report.h"
 
 #include <string>
@@ -17,7 +18,7 @@
 
 namespace {
 
-const char *const plugin_version = "PARCOACH for GCC 0.1";
+const char *const plugin_version = "PARCOACH for GCC " PARCOACH_VERSION;
 
 std::string plugin_help() {
   return std::string("Finds MPI collectives that not every process may call "
@@ -50,6 +51,7 @@ extern "C" int parcoach_pass_init(plugin_name_args *info, plugin_gcc_version *) 
     fprintf(stderr, "%s: %s\n", plugin_version, help.c_str());
 
   parcoach::register_time_report(info->base_name, options);
+  parcoach::register_sarif_output(info->base_name, options);
   parcoach::register_instrumentation_gc_roots(info->base_name);
   parcoach::register_unit_analysis(info->base_name, options);
   register_pass_info pass = {parcoach::make_collective_pass(g, options), "cfg", 1,

@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include "sarif_output.h"
 #include "suppressions.h"
 
 #include "c-family/c-pragma.h"
@@ -134,7 +135,9 @@ bool report_finding(FindingKind kind, location_t where, const std::string &funct
   diagnostic_info diagnostic;
   diagnostic_set_info(&diagnostic, gmsgid, &arguments, &place,
                       severities.of(kind) == Severity::Error ? DK_ERROR : DK_WARNING);
+  sarif_finding_begins(kind, function);
   bool reported = diagnostic_report_diagnostic(global_dc, &diagnostic);
+  sarif_finding_ends();
   va_end(arguments);
   return reported;
 }

@@ -427,6 +427,8 @@ void write_report(void *, void *) {
   if (!unit.reporting || unit.id_of_uid.empty())
     return; // lto1 loads the plugin too, but runs no pass
   unit.report.source = main_input_filename ? main_input_filename : "";
+  if (is_build_system_probe(unit.report.source))
+    return;
   std::string problem = append_report(unit.options.report_file, unit.report);
   if (!problem.empty())
     warning(0, "PARCOACH report not written: %s [parcoach:report]", problem.c_str());

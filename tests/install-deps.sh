@@ -38,6 +38,7 @@ rhel_names() {
       libc6-dev) echo glibc-devel ;;
       pkg-config) echo pkgconf-pkg-config ;;
       lmod) echo Lmod ;;
+      npm) echo nodejs-npm ;;
       tcl8.6) echo tcl ;;
       gcc-[0-9]*|g++-[0-9]*|gfortran-[0-9]*) ;;  # another GCC release: no RHEL package
       *) echo "$p" ;;
@@ -92,6 +93,9 @@ if test "$(dpkg-query -W -f='${db:Status-Status}' environment-modules 2>/dev/nul
 else
   packages="$packages lmod"
 fi
+# The SARIF test validates the log with the SARIF Multitool, an npm package
+# (installed by the test into the build directory).
+command -v npm >/dev/null 2>&1 || packages="$packages npm"
 test "$mode" = build && packages=$build_packages
 
 # Unpack environment-modules into $deps_dir (as root; idempotent).

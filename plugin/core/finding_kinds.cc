@@ -7,15 +7,27 @@ namespace {
 struct KindName {
   FindingKind kind;
   const char *name;
+  // One sentence for the SARIF rule of the kind (its help text).
+  const char *description;
 };
 
 const KindName kind_names[] = {
-    {FindingKind::CollectiveMismatch, "collective-mismatch"},
-    {FindingKind::OmpCollective, "omp-collective"},
-    {FindingKind::ThreadLevel, "thread-level"},
-    {FindingKind::ConcurrentCollectives, "concurrent-collectives"},
-    {FindingKind::Internal, "internal"},
-    {FindingKind::Report, "report"},
+    {FindingKind::CollectiveMismatch, "collective-mismatch",
+     "An MPI collective that not every process of its communicator may call, or may call "
+     "in another order: the processes that do call it wait forever (deadlock)."},
+    {FindingKind::OmpCollective, "omp-collective",
+     "An OpenMP barrier or worksharing construct that not every thread of the team may "
+     "reach, or may reach in another order: the team deadlocks."},
+    {FindingKind::ThreadLevel, "thread-level",
+     "An MPI call that the thread level the program requested (MPI_Init_thread) does not "
+     "allow where it is made, for instance inside a parallel region under "
+     "MPI_THREAD_FUNNELED."},
+    {FindingKind::ConcurrentCollectives, "concurrent-collectives",
+     "Two MPI collectives on one communicator that threads may run at the same time: the "
+     "MPI standard requires collectives on a communicator to be ordered."},
+    {FindingKind::Internal, "internal",
+     "PARCOACH could not analyse a function and left it unchecked."},
+    {FindingKind::Report, "report", "PARCOACH could not write its report."},
 };
 
 } // namespace
@@ -35,6 +47,13 @@ const char *finding_kind_name(FindingKind kind) {
     if (entry.kind == kind)
       return entry.name;
   return "unknown";
+}
+
+const char *finding_kind_description(FindingKind kind) {
+  for (const KindName &entry : kind_names)
+    if (entry.kind == kind && entry.description)
+      return entry.description;
+  return finding_kind_name(kind);
 }
 
 bool finding_kind_named(const std::string &name, FindingKind &kind) {

@@ -26,6 +26,9 @@ const std::vector<FindingKind> &all_finding_kinds();
 // "collective-mismatch"...: the NAME of [parcoach:NAME].
 const char *finding_kind_name(FindingKind kind);
 
+// What the kind finds and why it matters, in one or two sentences.
+const char *finding_kind_description(FindingKind kind);
+
 // The kind called `name', or false.
 bool finding_kind_named(const std::string &name, FindingKind &kind);
 

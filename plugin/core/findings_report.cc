@@ -10,9 +10,7 @@
 
 namespace parcoach {
 
-namespace {
-
-std::string quoted(const std::string &text) {
+std::string json_quoted(const std::string &text) {
   std::string out = "\"";
   for (unsigned char c : text) {
     switch (c) {
@@ -33,6 +31,17 @@ std::string quoted(const std::string &text) {
   }
   return out + "\"";
 }
+
+bool is_build_system_probe(const std::string &source) {
+  std::size_t slash = source.rfind('/');
+  std::string base = slash == std::string::npos ? source : source.substr(slash + 1);
+  std::string stem = base.substr(0, base.find('.'));
+  return stem == "conftest" || source.find("CMakeFiles/") != std::string::npos;
+}
+
+namespace {
+
+const auto quoted = json_quoted;
 
 std::string location_fields(const SourceLocation &where) {
   return "\"file\": " + quoted(where.file) + ", \"line\": " + std::to_string(where.line) +

@@ -64,6 +64,14 @@ struct TranslationUnitReport {
   std::vector<InstrumentedFunction> instrumented;
 };
 
+// Whether `source' is a file a build system compiles only to probe the
+// compiler (CMake's CMakeCCompilerId.c and try_compile sources, autoconf's
+// conftest.c): no report or SARIF log is written for those.
+bool is_build_system_probe(const std::string &source);
+
+// `text' as a JSON string, quotes included.
+std::string json_quoted(const std::string &text);
+
 // The report as one line of JSON, without the newline.
 std::string to_json_line(const TranslationUnitReport &report);
 

@@ -94,6 +94,16 @@ const OptionSpec option_table[] = {
        options.report_file = value;
        return "";
      }},
+    {"sarif", "FILE",
+     "add every finding of the translation unit to the SARIF 2.1.0 log FILE, for CI "
+     "dashboards and editors (safe with make -j: one log for the whole build)",
+     [](const char *name, const std::string &value, Options &options) -> std::string {
+       if (value.empty())
+         return std::string("-fplugin-arg-parcoach-") + name +
+                " needs a file name: -fplugin-arg-parcoach-sarif=FILE";
+       options.sarif_file = value;
+       return "";
+     }},
     {"omp-verbosity", choice_names(omp_verbosities, false),
      "OpenMP barriers that not every thread may reach: grouped by their order in the "
      "region (0, default) or each explicit barrier on its own (1)",

@@ -33,6 +33,8 @@ struct Options {
   // Where to append the JSON report of the findings (findings_report.h);
   // empty: no report.
   std::string report_file;
+  // Where to add the SARIF results (sarif_log.h); empty: none.
+  std::string sarif_file;
   // OpenMP barriers: 0 checks them by sequential order (thesis verbosity
   // 0), 1 checks every explicit barrier on its own.
   int omp_verbosity = 0;
