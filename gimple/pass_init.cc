@@ -9,7 +9,7 @@
 #include "unit_analysis.h"
 #include "plugin_options.h"
 #include "report.h"
-#include "sarif_output.h"
+#include "printed_findings.h"
 #include "time_report.h"
 
 #include <string>
@@ -18,7 +18,7 @@
 
 namespace {
 
-const char *const plugin_version = "PARCOACH for GCC " PARCOACH_VERSION;
+const std::string plugin_version = std::string(parcoach::tool_name) + " " + PARCOACH_VERSION;
 
 std::string plugin_help() {
   return std::string("Finds MPI collectives that not every process may call "
@@ -30,7 +30,7 @@ std::string plugin_help() {
 
 extern "C" int parcoach_pass_init(plugin_name_args *info, plugin_gcc_version *) {
   static std::string help = plugin_help();
-  static plugin_info about = {plugin_version, help.c_str()};
+  static plugin_info about = {plugin_version.c_str(), help.c_str()};
   register_callback(info->base_name, PLUGIN_INFO, nullptr, &about);
 
   std::vector<std::pair<std::string, std::string>> args;
@@ -48,10 +48,10 @@ extern "C" int parcoach_pass_init(plugin_name_args *info, plugin_gcc_version *) 
     return 1;
   }
   if (options.help)
-    fprintf(stderr, "%s: %s\n", plugin_version, help.c_str());
+    fprintf(stderr, "%s: %s\n", plugin_version.c_str(), help.c_str());
 
   parcoach::register_time_report(info->base_name, options);
-  parcoach::register_sarif_output(info->base_name, options);
+  parcoach::register_printed_findings(info->base_name, options);
   parcoach::register_instrumentation_gc_roots(info->base_name);
   parcoach::register_unit_analysis(info->base_name, options);
   register_pass_info pass = {parcoach::make_collective_pass(g, options), "cfg", 1,

@@ -1,6 +1,6 @@
 #include "report.h"
 
-#include "sarif_output.h"
+#include "printed_findings.h"
 #include "suppressions.h"
 
 #include "c-family/c-pragma.h"

@@ -7,6 +7,7 @@
 #include "instrument.h"
 #include "omp_collectives.h"
 #include "phase_timer.h"
+#include "printed_findings.h"
 #include "private_copies.h"
 #include "report.h"
 #include "thread_level.h"
@@ -429,6 +430,8 @@ void write_report(void *, void *) {
   unit.report.source = main_input_filename ? main_input_filename : "";
   if (is_build_system_probe(unit.report.source))
     return;
+  unit.report.tool_version = PARCOACH_VERSION;
+  describe_printed_findings(unit.report.findings);
   std::string problem = append_report(unit.options.report_file, unit.report);
   if (!problem.empty())
     warning(0, "PARCOACH report not written: %s [parcoach:report]", problem.c_str());

@@ -57,7 +57,9 @@ std::string list(const std::vector<Item> &items, Writer write) {
 }
 
 std::string finding_json(const Finding &f) {
-  return "{\"kind\": " + quoted(finding_kind_name(f.kind)) + ", \"function\": " + quoted(f.function) +
+  return "{\"kind\": " + quoted(finding_kind_name(f.kind)) + ", \"severity\": " +
+         quoted(f.severity) + ", \"message\": " + quoted(f.message) +
+         ", \"function\": " + quoted(f.function) +
          ", \"location\": {" + location_fields(f.location) + "}" +
          ", \"collective\": " + quoted(f.collective) + ", \"related\": " +
          list(f.related,
@@ -76,7 +78,8 @@ std::string instrumented_json(const InstrumentedFunction &f) {
 } // namespace
 
 std::string to_json_line(const TranslationUnitReport &report) {
-  return "{\"version\": 1, \"source\": " + quoted(report.source) +
+  return "{\"version\": 2, \"tool\": {\"name\": " + quoted(tool_name) +
+         ", \"version\": " + quoted(report.tool_version) + "}, \"source\": " + quoted(report.source) +
          ", \"findings\": " + list(report.findings, finding_json) +
          ", \"instrumented\": " + list(report.instrumented, instrumented_json) + "}";
 }

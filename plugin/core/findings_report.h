@@ -3,9 +3,11 @@
 // (JSON Lines), so that parallel compilations (make -j) can share a file.
 //
 // One line per translation unit:
-//   {"version": 1, "source": "app.c",
+//   {"version": 2, "tool": {"name": "PARCOACH for GCC", "version": "0.1"},
+//    "source": "app.c",
 //    "findings": [
-//      {"kind": "collective-mismatch", "function": "f",
+//      {"kind": "collective-mismatch", "severity": "warning" | "error",
+//       "message": "'MPI_Barrier' may not be called...", "function": "f",
 //       "location": {"file": "app.c", "line": 12, "column": 5},
 //       "collective": "MPI_Barrier",
 //       "related": [{"file": "app.c", "line": 9, "column": 6,
@@ -23,6 +25,9 @@
 #include <vector>
 
 namespace parcoach {
+
+// The tool's name in the report, the SARIF log and the plugin's version.
+constexpr char tool_name[] = "PARCOACH for GCC";
 
 struct SourceLocation {
   std::string file;
@@ -46,6 +51,10 @@ struct Finding {
   std::string collective;
   std::vector<RelatedLocation> related;
   bool checked = false; // a run-time check guards the call
+  // As GCC printed it (without the [parcoach:KIND] tag); "warning" or
+  // "error" (error=KIND, -Werror).
+  std::string message;
+  std::string severity = "warning";
 };
 
 struct InstrumentedFunction {
@@ -59,6 +68,7 @@ struct InstrumentedFunction {
 };
 
 struct TranslationUnitReport {
+  std::string tool_version;
   std::string source;
   std::vector<Finding> findings;
   std::vector<InstrumentedFunction> instrumented;

@@ -15,7 +15,6 @@ namespace {
 
 // The fixed end of every log: results are inserted right before it.
 const char log_end[] = "\n      ]\n    }\n  ]\n}\n";
-const char tool_name[] = "PARCOACH for GCC";
 const char result_indent[] = "        ";
 
 std::string text_object(const std::string &text) {

@@ -73,10 +73,12 @@ if $MPICC $cflags -fplugin-arg-parcoach-disable=thread-level -c "$work/bad.c" -o
 else
   fail disable-other-kind-keeps-warning "compilation failed"
 fi
-if $MPICC $cflags -fplugin-arg-parcoach-error=collective-mismatch -c "$work/bad.c" -o "$work/x.o" 2> "$work/out"; then
+if $MPICC $cflags -fplugin-arg-parcoach-error=collective-mismatch \
+     -fplugin-arg-parcoach-report="$work/error.json" -c "$work/bad.c" -o "$work/x.o" 2> "$work/out"; then
   fail error-kind "compilation succeeded"
 else
   expect_output error-kind "bad.c:4:.*error:.*parcoach:collective-mismatch" "$work/out"
+  expect_output error-kind-in-report '"severity": "error"' "$work/error.json"
 fi
 cat > "$work/pragma.c" <<'SRC'
 #include <mpi.h>
@@ -315,8 +317,13 @@ assert len(lines) == 8, len(lines)
 units = [json.loads(line) for line in lines]
 assert sorted(u["source"].rsplit("/", 1)[-1] for u in units) == [f"bad{i}.c" for i in range(1, 9)]
 for unit in units:
+    assert unit["version"] == 2 and unit["tool"]["name"] == "PARCOACH for GCC", unit
+    assert unit["tool"]["version"], unit
     (finding,) = unit["findings"]
     assert finding["kind"] == "collective-mismatch" and finding["collective"] == "MPI_Barrier"
+    assert finding["severity"] == "warning", finding
+    assert "MPI_Barrier" in finding["message"] and "may not be called" in finding["message"]
+    assert "[parcoach:" not in finding["message"], finding
     assert finding["function"] == "f" and finding["location"]["line"] == 4
     assert [(r["line"], r["role"]) for r in finding["related"]] == [(3, "branch")]
     assert finding["checked"] is True

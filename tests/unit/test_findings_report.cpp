@@ -14,6 +14,7 @@ namespace {
 
 TranslationUnitReport sample() {
   TranslationUnitReport report;
+  report.tool_version = "0.1";
   report.source = "dir/app \"1\".c";
   Finding finding;
   finding.kind = FindingKind::CollectiveMismatch;
@@ -22,6 +23,8 @@ TranslationUnitReport sample() {
   finding.collective = "MPI_Barrier";
   finding.related.push_back({{"app.c", 9, 6}, "branch"});
   finding.checked = true;
+  finding.message = "'MPI_Barrier' may not be called";
+  finding.severity = "error";
   report.findings.push_back(finding);
   report.instrumented.push_back({"f", "flagged", 2, 1});
   return report;
@@ -32,8 +35,10 @@ TranslationUnitReport sample() {
 TEST_CASE("a report is one line of JSON with every field", "[report]") {
   std::string line = to_json_line(sample());
   CHECK(line.find('\n') == std::string::npos);
-  CHECK(line == "{\"version\": 1, \"source\": \"dir/app \\\"1\\\".c\", \"findings\": "
-                "[{\"kind\": \"collective-mismatch\", \"function\": \"f\", \"location\": "
+  CHECK(line == "{\"version\": 2, \"tool\": {\"name\": \"PARCOACH for GCC\", \"version\": "
+                "\"0.1\"}, \"source\": \"dir/app \\\"1\\\".c\", \"findings\": "
+                "[{\"kind\": \"collective-mismatch\", \"severity\": \"error\", \"message\": "
+                "\"'MPI_Barrier' may not be called\", \"function\": \"f\", \"location\": "
                 "{\"file\": \"app.c\", \"line\": 12, \"column\": 5}, \"collective\": "
                 "\"MPI_Barrier\", \"related\": [{\"file\": \"app.c\", \"line\": 9, "
                 "\"column\": 6, \"role\": \"branch\"}], \"checked\": true}], "
@@ -45,7 +50,8 @@ TEST_CASE("control characters and backslashes are escaped", "[report]") {
   TranslationUnitReport report;
   report.source = std::string("a\\b\tc\nd\x01");
   CHECK(to_json_line(report) ==
-        "{\"version\": 1, \"source\": \"a\\\\b\\tc\\nd\\u0001\", \"findings\": [], "
+        "{\"version\": 2, \"tool\": {\"name\": \"PARCOACH for GCC\", \"version\": \"\"}, "
+        "\"source\": \"a\\\\b\\tc\\nd\\u0001\", \"findings\": [], "
         "\"instrumented\": []}");
 }
 

@@ -1,4 +1,4 @@
-#include "sarif_output.h"
+#include "printed_findings.h"
 
 #include "sarif_log.h"
 
@@ -11,6 +11,7 @@ namespace parcoach {
 
 namespace {
 
+bool capturing = false;
 std::string sarif_file;
 std::vector<SarifResult> results;
 
@@ -109,14 +110,27 @@ void write_sarif_log(void *, void *) {
 
 } // namespace
 
-void register_sarif_output(const char *plugin_name, const Options &options) {
+void register_printed_findings(const char *plugin_name, const Options &options) {
   sarif_file = options.sarif_file;
+  capturing = !options.sarif_file.empty() || !options.report_file.empty();
   if (!sarif_file.empty())
     register_callback(plugin_name, PLUGIN_FINISH, write_sarif_log, nullptr);
 }
 
+void describe_printed_findings(std::vector<Finding> &findings) {
+  for (Finding &finding : findings)
+    for (const SarifResult &printed : results)
+      if (printed.kind == finding.kind && printed.location.file == finding.location.file &&
+          printed.location.line == finding.location.line &&
+          printed.location.column == finding.location.column) {
+        finding.message = printed.message;
+        finding.severity = printed.error ? "error" : "warning";
+        break;
+      }
+}
+
 void sarif_finding_begins(FindingKind kind, const std::string &function) {
-  if (sarif_file.empty())
+  if (!capturing)
     return;
   // Installed at the first finding, once the front end has set its own
   // finalizer (gfortran's prints differently from the C family's).
