@@ -60,7 +60,23 @@ tree const_string_type() {
   return build_pointer_type(build_qualified_type(char_type_node, TYPE_QUAL_CONST));
 }
 
+// An object with run-time checks also refers to this runtime symbol, so
+// that a link without the runtime says what to do in its "undefined
+// reference" (the other missing names, parcoach_check..., do not).
+void refer_to_runtime_marker() {
+  static bool referred = false;
+  if (referred)
+    return;
+  referred = true;
+  const char text[] = "\t.pushsection .data.rel.ro.parcoach_runtime,\"aw\"\n"
+                      "\t.balign 8\n"
+                      "\t.dc.a " PARCOACH_RUNTIME_MARKER "\n"
+                      "\t.popsection";
+  symtab->finalize_toplevel_asm(build_string(sizeof text - 1, text));
+}
+
 tree external_function(const char *name, tree type) {
+  refer_to_runtime_marker();
   tree decl = build_fn_decl(name, type);
   TREE_NOTHROW(decl) = 1; // no exception edges to add after our calls
   return decl;

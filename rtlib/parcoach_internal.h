@@ -37,6 +37,13 @@ void parcoach_describe (char *desc, size_t size, const char *verb,
    MPI_Abort tears the job down.  */
 void parcoach_let_output_drain (void);
 
+/* ---- stopping (parcoach_stop.c) */
+
+/* Ends the program with PARCOACH_ABORT_CODE, the exit status of every
+   PARCOACH stop: MPI_Abort on MPI_COMM_WORLD while MPI runs, otherwise
+   _exit (no abort: no core dump, no gfortran backtrace).  */
+void parcoach_stop_program (void) __attribute__ ((noreturn));
+
 /* ---- the compared arguments (parcoach_digests.c) */
 
 /* What a check compares.  A process's exact values are kept as 2 x

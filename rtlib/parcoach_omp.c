@@ -18,6 +18,7 @@
 
 #include "parcoach_omp.h"
 
+#include "parcoach_internal.h"
 #include "parcoach_openmp.h"
 
 #include <mpi.h>
@@ -86,7 +87,6 @@ stop (struct team_state *team, int size, int colour, int other,
       const char *conditionals, const char *blamed_in)
 {
   long spins;
-  int mpi_running = 0, finalized = 1;
   int blame = conditionals != NULL && conditionals[0] != '\0';
 
   fprintf (stderr,
@@ -105,10 +105,7 @@ stop (struct team_state *team, int size, int colour, int other,
                   && __atomic_load_n (&team->stopped, __ATOMIC_ACQUIRE) < size;
        spins++)
     sched_yield ();
-  if (PMPI_Initialized (&mpi_running) == MPI_SUCCESS && mpi_running
-      && PMPI_Finalized (&finalized) == MPI_SUCCESS && !finalized)
-    PMPI_Abort (MPI_COMM_WORLD, 86);
-  abort ();
+  parcoach_stop_program ();
 }
 
 static void

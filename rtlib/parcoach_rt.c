@@ -93,6 +93,9 @@ static const char *const parcoach_collective_names[] = {
   ((int) (sizeof parcoach_collective_names \
           / sizeof parcoach_collective_names[0]))
 
+/* The symbol instrumented objects refer to (parcoach_rt_checks.def).  */
+const char parcoach_runtime_marker __asm__ (PARCOACH_RUNTIME_MARKER) = 1;
+
 int
 parcoach_known_colour (int colour)
 {
@@ -209,12 +212,7 @@ parcoach_stop (MPI_Comm comm)
      each process write its line before the job is torn down.  */
   PMPI_Barrier (comm);
   parcoach_let_output_drain ();
-  /* MPI_COMM_WORLD: aborting COMM might, in principle, stop only its
-     processes, while the others would wait for them forever.  */
-  PMPI_Abort (MPI_COMM_WORLD, PARCOACH_ABORT_CODE);
-  /* MPI_Abort does not return; if an implementation lets it, do not let
-     the process go on into the deadlock.  */
-  abort ();
+  parcoach_stop_program ();
 }
 
 /* A growing line of text, cut with "..." when it would not fit.  */
@@ -399,9 +397,7 @@ parcoach_report_mismatch (MPI_Comm comm, const long long *exact, int colour,
                " function %s (no memory to tell more)\n",
                parcoach_colour_name (colour), file != NULL ? file : "?",
                line, function != NULL ? function : "?");
-      fflush (stderr);
-      PMPI_Abort (MPI_COMM_WORLD, PARCOACH_ABORT_CODE);
-      abort ();
+      parcoach_stop_program ();
     }
   for (field = 0; field < PARCOACH_NFIELDS; field++)
     {

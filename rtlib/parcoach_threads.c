@@ -8,6 +8,7 @@
 
 #include "parcoach_threads.h"
 
+#include "parcoach_internal.h"
 #include "parcoach_openmp.h"
 
 #include <mpi.h>
@@ -150,9 +151,8 @@ stop (const char *call, const char *file, int line, const char *function,
          forwarded the line above: give it a moment (as parcoach_rt.c).  */
       struct timespec pause = { 0, 200000000L };
       nanosleep (&pause, NULL);
-      PMPI_Abort (MPI_COMM_WORLD, 87);
     }
-  abort ();
+  parcoach_stop_program ();
 }
 
 /* CC_ipw for CALL (a collective, or a call to a function that runs

@@ -32,8 +32,7 @@ parcoach_watchdog_fire (MPI_Comm comm, double waited, int colour,
      to say the same: give them a moment before the job goes down.  */
   parcoach_let_output_drain ();
   parcoach_let_output_drain ();
-  PMPI_Abort (MPI_COMM_WORLD, PARCOACH_ABORT_CODE);
-  abort ();
+  parcoach_stop_program ();
 }
 
 /* The check's reduction with the watchdog: MPI_Iallreduce, then MPI_Test

@@ -302,6 +302,26 @@ printf 'subroutine s(r)\n  use mpi\n  integer :: r, ierr\n  if (r == 0) call MPI
 $MPIF90 $cflags -fdiagnostics-plain-output -c "$work/x.f90" -o "$work/x.o" 2> "$work/out"
 expect_output loads-into-f951 "x.f90:4:[0-9]+: Warning: .mpi_barrier. may not be called" "$work/out"
 
+# Linked without the runtime, an instrumented program fails with an
+# undefined reference whose name says what to do; with it, it links.
+$MPICC $cflags -c "$work/bad.c" -o "$work/bad.o" 2> /dev/null
+cat > "$work/main_f.c" <<'SRC'
+int f(int rank);
+int main(void) { return f(1); }
+SRC
+if $MPICC "$work/main_f.c" "$work/bad.o" -o "$work/no-runtime" 2> "$work/out"; then
+  fail link-without-runtime-explained "linked without the runtime"
+else
+  expect_output link-without-runtime-explained \
+    "undefined reference to .PARCOACH_runtime_not_linked__add_parcoach_config_libs_after_the_objects" "$work/out"
+fi
+if $MPICC "$work/main_f.c" "$work/bad.o" $("$config" --libs) -o "$work/with-runtime" 2> "$work/out" &&
+   ! grep -q "warning" "$work/out"; then
+  pass link-with-runtime-clean
+else
+  fail link-with-runtime-clean "link failed or warned:"; sed 's/^/    /' "$work/out"
+fi
+
 # -fplugin-arg-parcoach-report: parallel compilations append one JSON line
 # each, with the findings and the checks inserted.
 report="$work/report.json"
