@@ -80,8 +80,10 @@ int unit_id(tree decl) {
   return inserted.first->second;
 }
 
-const char *collective_name(const MpiCollective *collective, SourceLanguage language) {
-  return language == SourceLanguage::Fortran ? collective->fortran_name : collective->c_name;
+// The standard's spelling in every language (MPI_Barrier, not gfortran's
+// mpi_barrier), as the run-time messages spell it.
+const char *collective_name(const MpiCollective *collective, SourceLanguage) {
+  return collective->c_name;
 }
 
 // ------------------------------------------------------------ diagnostics

@@ -300,7 +300,7 @@ $MPICXX $cflags -c "$work/x.cpp" -o "$work/x.o" 2> "$work/out"
 expect_output loads-into-cc1plus "x.cpp:2:[0-9]+: warning: .MPI_Barrier. may not be called" "$work/out"
 printf 'subroutine s(r)\n  use mpi\n  integer :: r, ierr\n  if (r == 0) call MPI_Barrier(MPI_COMM_WORLD, ierr)\nend subroutine\n' > "$work/x.f90"
 $MPIF90 $cflags -fdiagnostics-plain-output -c "$work/x.f90" -o "$work/x.o" 2> "$work/out"
-expect_output loads-into-f951 "x.f90:4:[0-9]+: Warning: .mpi_barrier. may not be called" "$work/out"
+expect_output loads-into-f951 "x.f90:4:[0-9]+: Warning: .MPI_Barrier. may not be called" "$work/out"
 
 # Linked without the runtime, an instrumented program fails with an
 # undefined reference whose name says what to do; with it, it links.
