@@ -47,6 +47,11 @@ struct Value {
   // subset of `parameters'), so that what the callers pass there is known
   // of it too.
   unsigned long long quantity_parameters = 0;
+  // The difference between processes may be an artefact of the model
+  // rather than of the program: some of it came through a weak update, or
+  // through what a call run under divergent control may have left behind
+  // a pointer.  Only argument verdicts look at it (depends_on_rank).
+  bool uncertain = false;
 };
 
 constexpr unsigned char kNothingYet = 0, kRank = 1, kSize = 2, kAnything = 3;
@@ -64,6 +69,8 @@ struct UnitFact {
   std::string phrase;
   int root = -1; // for control dependence: the source behind it
   bool is_rank = false; // ValueFlowFact::is_rank, or control dependence on one
+  // Control dependence: the function (index) and block of the conditional.
+  int function = -1, conditional = -1;
 };
 
 // The solver's per-function view: what the rest of the unit tells it and
@@ -207,6 +214,10 @@ private:
       changed = true;
     }
     changed |= join_quantity(a, b);
+    if (b.uncertain && !a.uncertain) {
+      a.uncertain = true;
+      changed = true;
+    }
     if (b.escaped && !a.escaped) {
       a.escaped = true;
       changed = true;
@@ -263,6 +274,7 @@ private:
   // Values compared as the fixpoint sees them: bits and proof ranks.
   bool same(const Value &a, const Value &b) const {
     if (a.bits != b.bits || a.parameters != b.parameters || a.escaped != b.escaped ||
+        a.uncertain != b.uncertain ||
         a.quantity != b.quantity || a.communicator != b.communicator ||
         a.quantity_parameters != b.quantity_parameters)
       return false;
@@ -950,6 +962,8 @@ private:
       return;
     const ValueFlowSlot &slot = function.slots[s];
     v = in_team_context(state, b, v);
+    if (!strong && differs(v, 0))
+      v.uncertain = true; // a weak update: some element, some target
     if (slot.scope == SlotScope::Global &&
         (function.blocks[b].in_parallel_region || differs(state.thread_context, 1))) {
       // Other threads may read it at any time.
@@ -1174,7 +1188,12 @@ private:
                       function.slots[p].scalar &&
                       (scalar_view || ((exact_field || field < 0) &&
                                        callee_scalar(*callee, (int)k, field)));
-        write(state, values, p, joined(instantiate(v, arguments), taint), strong, b);
+        Value left = joined(instantiate(v, arguments), taint);
+        // Under divergent control the callee may well have left the
+        // object as it was: the taint alone does not make it differ for sure.
+        if (differs(taint, 0))
+          left.uncertain = true;
+        write(state, values, p, left, strong, b);
       }
     }
     if (callee)
@@ -1546,6 +1565,8 @@ private:
       phrase += ", which " + facts_[root].phrase;
     fact = add_fact((unsigned char)(1 << d), phrase, 3, root);
     facts_[fact].is_rank = root >= 0 && facts_[root].is_rank;
+    facts_[fact].function = (int)(&state - functions_.data());
+    facts_[fact].conditional = b;
     return fact;
   }
 
@@ -1616,6 +1637,31 @@ private:
     return result;
   }
 
+  // The witness `fact' is control dependence on a conditional that also
+  // decides whether `block' runs: the value differs only between processes
+  // that reach the block and processes that do not (a temporary computed
+  // next to the call), which is the order's business.
+  bool under_same_conditional(const FunctionState &state, int fact, int block) const {
+    const UnitFact &f = facts_[fact];
+    if (f.conditional < 0 || f.function < 0 || &functions_[f.function] != &state)
+      return false;
+    std::vector<bool> seen(state.function->blocks.size(), false);
+    std::vector<int> work{f.conditional};
+    while (!work.empty()) {
+      int p = work.back();
+      work.pop_back();
+      for (int y : state.dependents[p]) {
+        if (y == block)
+          return true;
+        if (!seen[y]) {
+          seen[y] = true;
+          work.push_back(y);
+        }
+      }
+    }
+    return false;
+  }
+
   std::vector<std::vector<std::vector<ArgumentVerdict>>> argument_verdicts() {
     std::vector<std::vector<std::vector<ArgumentVerdict>>> result;
     for (FunctionState &state : functions_) {
@@ -1632,7 +1678,9 @@ private:
                                           concrete(state, state.argument_values[c][a]));
           ArgumentVerdict &verdict = of_collective[a];
           verdict.may_differ_between_processes = differs(v, 0);
-          verdict.depends_on_rank = differs(v, 0) && v.why[0] >= 0 && facts_[v.why[0]].is_rank;
+          verdict.depends_on_rank = differs(v, 0) && !v.uncertain && v.why[0] >= 0 &&
+                                    facts_[v.why[0]].is_rank &&
+                                    !under_same_conditional(state, v.why[0], collective.block);
           verdict.reason = phrase(v.why[0], "it is computed from constants only");
         }
         of_function.push_back(std::move(of_collective));

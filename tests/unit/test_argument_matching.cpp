@@ -347,3 +347,57 @@ TEST_CASE("value flow: a parameter carries its callers' rank", "[argument-matchi
   solve_value_flow({caller, callee}, &arguments);
   CHECK_FALSE(arguments[1][0][0].may_differ_between_processes);
 }
+
+TEST_CASE("value flow: what only separates callers from non-callers is not a difference",
+          "[argument-matching]") {
+  // 0: rank = ...; if (rank < size) [line 27]  1: t = size; Allreduce(t) [c0]
+  // t is tainted by the test, but every process reaching the call has
+  // the same t: the test decides who calls, not what they pass.
+  ValueFlowFunction f;
+  f.name = "main";
+  f.entry_point = true;
+  f.slots = {scalar("rank"), scalar("size"), scalar("t")};
+  f.facts = {rank_fact(25), uniform_fact("'size' is the size of MPI_COMM_WORLD")};
+  f.blocks.resize(3);
+  f.blocks[0].statements = {assign(0, {}, 0), assign(1, {}, 1)};
+  f.blocks[0].successors = {1, 2};
+  f.blocks[0].condition = {0, 1};
+  f.blocks[0].branch = 0;
+  f.blocks[0].line = 27;
+  f.branch_count = 1;
+  f.blocks[1].statements = {assign(2, {1})};
+  f.blocks[1].successors = {2};
+  // And after the join, t read again: assigned on some paths only, it does
+  // differ there.
+  f.collectives = {at(1, 1, {{2}}), at(2, 0, {{2}})};
+  std::vector<std::vector<ArgumentVerdict>> v = solve(f);
+  CHECK(v[0][0].may_differ_between_processes);
+  CHECK_FALSE(v[0][0].depends_on_rank);
+  CHECK(v[1][0].depends_on_rank);
+}
+
+TEST_CASE("value flow: a difference through a weak update is uncertain", "[argument-matching]") {
+  // 0: rank; counts = 0; if (rank) [line 4]  1: counts[k] = 1 (weak)
+  // 2: Bcast(count = counts) [c0]: the element written may not be the one read.
+  ValueFlowFunction f;
+  f.name = "main";
+  f.entry_point = true;
+  f.slots = {scalar("rank"), scalar("counts")};
+  f.slots[1].scalar = false;
+  f.facts = {rank_fact(3)};
+  f.blocks.resize(3);
+  f.blocks[0].statements = {assign(0, {}, 0), assign(1, {})};
+  f.blocks[0].successors = {1, 2};
+  f.blocks[0].condition = {0};
+  f.blocks[0].branch = 0;
+  f.blocks[0].line = 4;
+  f.branch_count = 1;
+  ValueFlowStatement weak = assign(1, {});
+  weak.strong = false;
+  f.blocks[1].statements = {weak};
+  f.blocks[1].successors = {2};
+  f.collectives = {at(2, 0, {{1}})};
+  std::vector<std::vector<ArgumentVerdict>> v = solve(f);
+  CHECK(v[0][0].may_differ_between_processes);
+  CHECK_FALSE(v[0][0].depends_on_rank);
+}
