@@ -51,7 +51,7 @@ void report_collective_arguments(const std::string &function, SourceLanguage lan
     if (!site.collective || finding_silenced(FindingKind::CollectiveArguments, site.where, function))
       continue;
     std::vector<ArgumentMismatch> mismatches =
-        mismatched_arguments(*site.collective, verdicts[i], context);
+        mismatched_arguments(*site.collective, site.communicator, verdicts[i], context);
     if (mismatches.empty())
       continue;
     const char *name = language == SourceLanguage::Fortran ? site.collective->fortran_name

@@ -29,6 +29,7 @@ void scan_unit_calls(function *fun, MatchingContext &context);
 struct ArgumentSite {
   location_t where;
   const MpiCollective *collective;
+  std::string communicator; // ValueFlowCollective::communicator_name
   int tag = -1; // its candidate check, or -1
 };
 

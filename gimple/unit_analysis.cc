@@ -227,10 +227,15 @@ void check_collective_arguments(const FunctionRecord &record,
   std::map<NodeId, int> tag_of(record.candidates.collective_tags.begin(),
                                record.candidates.collective_tags.end());
   std::vector<ArgumentSite> sites;
-  for (NodeId node : record.collective_nodes) {
+  for (std::size_t c = 0; c < record.collective_nodes.size(); ++c) {
+    NodeId node = record.collective_nodes[c];
     const Site &site = record.sites.at(node);
     auto tag = tag_of.find(node);
-    sites.push_back({site.where, site.collective, tag == tag_of.end() ? -1 : tag->second});
+    std::string communicator = c < record.value_flow.collectives.size()
+                                   ? record.value_flow.collectives[c].communicator_name
+                                   : "";
+    sites.push_back(
+        {site.where, site.collective, communicator, tag == tag_of.end() ? -1 : tag->second});
   }
   report_collective_arguments(record.name, record.language, sites, verdicts, unit.matching,
                               record.instrumented, by_tag, unit_findings());

@@ -1183,6 +1183,7 @@ private:
     if (position < 0 || position >= (int)gimple_call_num_args(call))
       return;
     tree comm = gimple_call_arg(call, position);
+    out.communicator_name = communicator_name(comm);
     // Fortran passes the variable's address.
     if (TREE_CODE(comm) == ADDR_EXPR && VAR_P(TREE_OPERAND(comm, 0))) {
       comm = TREE_OPERAND(comm, 0);
@@ -2216,8 +2217,10 @@ private:
           continue;
         int fact = differs(source_phrase(library, name) + line);
         if ((int)i == library.quantity_output &&
-            library.quantity == ValueFlowQuantity::Kind::Rank)
+            library.quantity == ValueFlowQuantity::Kind::Rank) {
           out_.facts[fact].is_rank = true;
+          out_.facts[fact].rank_communicator = quantity.quantity.communicator;
+        }
         store_through(arg(i), {}, fact, true, false, known_of((int)i));
       }
       if (lhs)

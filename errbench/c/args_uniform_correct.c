@@ -12,7 +12,11 @@
  *   - per-process counts where the standard allows them: MPI_Gatherv's
  *     sendcount, MPI_Scatterv's recvcount, MPI_Alltoallv's arrays;
  *   - MPI_IN_PLACE at the root only (MPI_Reduce, MPI_Gather, whose
- *     sendcount is then ignored at the root).
+ *     sendcount is then ignored at the root);
+ *   - a count computed from the rank in MPI_COMM_WORLD, but the same
+ *     within each half of an MPI_Comm_split by parity, on that half; and
+ *     a root and count from the rank on MPI_COMM_SELF, where every process
+ *     is alone.
  *
  * description: computed-but-uniform roots, ops and counts, per-process v-variant counts, in-place at root: silent and clean
  * expect-run: 1 ok
@@ -34,7 +38,8 @@ static void share(int *value, int root)
 
 int main(int argc, char **argv)
 {
-  int rank, size, i, root, param = 0, count = 1, sendcount;
+  int rank, size, i, root, param = 0, count = 1, sendcount, per_colour;
+  MPI_Comm half;
   int x[4 * MAXP], y[4 * MAXP], z[MAXP * MAXP];
   int counts[MAXP], displs[MAXP], rcounts[MAXP], rdispls[MAXP];
   MPI_Op op;
@@ -92,6 +97,13 @@ int main(int argc, char **argv)
     rdispls[i] = i * MAXP;
   }
   MPI_Alltoallv(x, counts, displs, MPI_INT, z, rcounts, rdispls, MPI_INT, MPI_COMM_WORLD);
+
+  /* Per colour on the half, per process on MPI_COMM_SELF. */
+  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+  per_colour = rank % 2 == 0 ? 2 : 3;
+  MPI_Allreduce(x, y, per_colour, MPI_INT, MPI_SUM, half);
+  MPI_Comm_free(&half);
+  MPI_Bcast(x, rank + 1, MPI_INT, rank - rank, MPI_COMM_SELF);
 
   if (rank == 0)
     printf("done\n");

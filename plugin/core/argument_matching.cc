@@ -115,10 +115,11 @@ void MatchingContext::saw_call(const char *callee) {
 }
 
 std::vector<ArgumentMismatch> mismatched_arguments(const MpiCollective &collective,
+                                                   const std::string &communicator,
                                                    const std::vector<ArgumentVerdict> &verdicts,
                                                    const MatchingContext &context) {
   std::vector<ArgumentMismatch> result;
-  if (context.makes_intercommunicators)
+  if (context.makes_intercommunicators || communicator.empty())
     return result;
   std::vector<MatchedArgument> arguments = arguments_to_match(collective);
   auto verdict_of = [&](std::size_t i) {
@@ -127,7 +128,8 @@ std::vector<ArgumentMismatch> mismatched_arguments(const MpiCollective &collecti
   for (std::size_t i = 0; i < arguments.size(); ++i) {
     const MatchedArgument &argument = arguments[i];
     ArgumentVerdict verdict = verdict_of(i);
-    if (!verdict.may_differ_between_processes || !verdict.depends_on_rank)
+    if (!verdict.may_differ_between_processes || !verdict.depends_on_rank ||
+        verdict.rank_communicator != communicator)
       continue;
     if (argument.role == MatchedRole::Count || argument.role == MatchedRole::Datatype) {
       // The signature surely differs only if the other half of it is the

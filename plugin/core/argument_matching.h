@@ -7,7 +7,11 @@
 //
 // Silence on correct code first, so a warning needs a value that differs
 // because of the rank of the process (MPI_Comm_rank, or a conditional on
-// it), not one the analysis merely cannot see; and, for the data, a
+// it), not one the analysis merely cannot see, and the rank in the very
+// communicator of the collective, named as a constant (MPI_COMM_WORLD): a
+// value computed from the rank in MPI_COMM_WORLD may well be the same
+// within each sub-communicator (a count per colour of MPI_Comm_split), and
+// anything goes on MPI_COMM_SELF; and, for the data, a
 // difference that makes the type signatures differ for sure: the count
 // differs while the datatype is the same everywhere, or the other way
 // round, in a unit that builds no derived datatype and packs nothing
@@ -51,11 +55,14 @@ struct ArgumentMismatch {
   std::string reason; // the value flow's: "depends on MPI_Comm_rank at line 8"
 };
 
-// The arguments of a call of `collective' that may differ between
-// processes where MPI forbids it.  `verdicts': one per entry of
+// The arguments of a call of `collective' on the communicator named
+// `communicator' (ValueFlowCollective::communicator_name; empty: not a
+// constant, so nothing is certain) that may differ between processes
+// where MPI forbids it.  `verdicts': one per entry of
 // arguments_to_match(collective), in that order (fewer: the rest are
 // taken as uniform).
 std::vector<ArgumentMismatch> mismatched_arguments(const MpiCollective &collective,
+                                                   const std::string &communicator,
                                                    const std::vector<ArgumentVerdict> &verdicts,
                                                    const MatchingContext &context);
 

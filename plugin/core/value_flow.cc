@@ -69,6 +69,7 @@ struct UnitFact {
   std::string phrase;
   int root = -1; // for control dependence: the source behind it
   bool is_rank = false; // ValueFlowFact::is_rank, or control dependence on one
+  std::string rank_communicator;
   // Control dependence: the function (index) and block of the conditional.
   int function = -1, conditional = -1;
 };
@@ -311,6 +312,7 @@ private:
         f.rank = f.bits ? 3 : 2;
         f.phrase = fact.phrase;
         f.is_rank = fact.is_rank && f.bits;
+        f.rank_communicator = fact.rank_communicator;
         facts_.push_back(std::move(f));
       }
       error_handler_installed_ |= function.installs_error_handler;
@@ -1565,6 +1567,8 @@ private:
       phrase += ", which " + facts_[root].phrase;
     fact = add_fact((unsigned char)(1 << d), phrase, 3, root);
     facts_[fact].is_rank = root >= 0 && facts_[root].is_rank;
+    if (facts_[fact].is_rank)
+      facts_[fact].rank_communicator = facts_[root].rank_communicator;
     facts_[fact].function = (int)(&state - functions_.data());
     facts_[fact].conditional = b;
     return fact;
@@ -1681,6 +1685,8 @@ private:
           verdict.depends_on_rank = differs(v, 0) && !v.uncertain && v.why[0] >= 0 &&
                                     facts_[v.why[0]].is_rank &&
                                     !under_same_conditional(state, v.why[0], collective.block);
+          if (verdict.depends_on_rank)
+            verdict.rank_communicator = facts_[v.why[0]].rank_communicator;
           verdict.reason = phrase(v.why[0], "it is computed from constants only");
         }
         of_function.push_back(std::move(of_collective));

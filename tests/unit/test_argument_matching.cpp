@@ -38,6 +38,7 @@ ArgumentVerdict from_rank(const std::string &reason = "depends on MPI_Comm_rank 
   ArgumentVerdict v;
   v.may_differ_between_processes = true;
   v.depends_on_rank = true;
+  v.rank_communicator = "world";
   v.reason = reason;
   return v;
 }
@@ -50,10 +51,13 @@ ArgumentVerdict unknown() {
 }
 
 // "root: depends on ...; count: ...".
+// On the communicator "world", the one the ranks of from_rank() are of.
 std::string mismatches(const char *name, const std::vector<ArgumentVerdict> &verdicts,
-                       const MatchingContext &context = MatchingContext()) {
+                       const MatchingContext &context = MatchingContext(),
+                       const std::string &communicator = "world") {
   std::string text;
-  for (const ArgumentMismatch &m : mismatched_arguments(collective(name), verdicts, context))
+  for (const ArgumentMismatch &m :
+       mismatched_arguments(collective(name), communicator, verdicts, context))
     text += std::string(text.empty() ? "" : "; ") + m.argument.name + ": " + m.reason;
   return text;
 }
@@ -144,6 +148,22 @@ TEST_CASE("a count or a datatype is a mismatch only when the signature surely di
         "root: depends on MPI_Comm_rank at line 8");
 }
 
+TEST_CASE("only the rank in the collective's own communicator makes a certain difference",
+          "[argument-matching]") {
+  // MPI_Comm_split(world, rank % 2, ...) then a count per colour on the
+  // half: the same within each half.  Or anything on MPI_COMM_SELF.
+  CHECK(mismatches("MPI_Allreduce", {uniform(), from_rank(), uniform()}, MatchingContext(),
+                   "half")
+            .empty());
+  // A communicator the adapter cannot name (a variable): nothing certain.
+  CHECK(mismatches("MPI_Bcast", {from_rank(), uniform(), uniform()}, MatchingContext(), "")
+            .empty());
+  // A rank of a communicator the adapter cannot name.
+  ArgumentVerdict unnamed = from_rank();
+  unnamed.rank_communicator.clear();
+  CHECK(mismatches("MPI_Bcast", {unnamed, uniform(), uniform()}).empty());
+}
+
 TEST_CASE("a unit making intercommunicators is left alone", "[argument-matching]") {
   // Intercommunicator collectives take MPI_ROOT / MPI_PROC_NULL as root
   // in the root group, chosen by rank.
@@ -207,6 +227,7 @@ ValueFlowFact rank_fact(int line) {
   ValueFlowFact f;
   f.differs_between_processes = f.differs_between_threads = true;
   f.is_rank = true;
+  f.rank_communicator = "world";
   f.phrase = "depends on MPI_Comm_rank at line " + std::to_string(line);
   return f;
 }
@@ -251,6 +272,7 @@ TEST_CASE("value flow: an argument computed from the rank depends on it", "[argu
   std::vector<std::vector<ArgumentVerdict>> v = solve(f);
   CHECK(v[0][0].may_differ_between_processes);
   CHECK(v[0][0].depends_on_rank);
+  CHECK(v[0][0].rank_communicator == "world");
   CHECK(v[0][0].reason == "depends on MPI_Comm_rank at line 8");
   // Flow-sensitive: after the broadcast, the same everywhere.
   CHECK_FALSE(v[1][0].may_differ_between_processes);
@@ -283,6 +305,7 @@ TEST_CASE("value flow: an argument assigned under a rank test depends on the ran
   CHECK(v[0][0].depends_on_rank);
   CHECK(v[0][0].reason ==
         "depends on the conditional at line 4, which depends on MPI_Comm_rank at line 3");
+  CHECK(v[0][0].rank_communicator == "world");
   CHECK_FALSE(v[1][0].may_differ_between_processes);
 }
 
