@@ -1,5 +1,6 @@
 #include "unit_analysis.h"
 
+#include "argument_checks.h"
 #include "collective_summaries.h"
 #include "communicator_membership.h"
 #include "function_model.h"
@@ -47,6 +48,8 @@ struct FunctionRecord {
   std::vector<std::pair<NodeId, int>> flow_branches;
   // Collective call nodes: their index in value_flow.collectives.
   std::map<NodeId, int> flow_collectives;
+  // By that index: the call's node (argument_checks.h).
+  std::vector<NodeId> collective_nodes;
   ValueFlowFunction value_flow;
   OmpFunctionRecord omp;
   CandidateChecks candidates;
@@ -69,6 +72,8 @@ struct Unit {
   // What -fplugin-arg-parcoach-report collects.
   bool reporting = false;
   TranslationUnitReport report;
+  // What the unit calls, for argument matching (argument_matching.h).
+  MatchingContext matching;
 };
 
 Unit unit;
@@ -218,6 +223,27 @@ void spare_members_of_tested_communicators(const FunctionRecord &record,
   }
 }
 
+// The arguments MPI requires alike on every process (argument_checks.h).
+void check_collective_arguments(const FunctionRecord &record,
+                                const std::vector<std::vector<ArgumentVerdict>> &verdicts,
+                                std::vector<SettledCheck> &by_tag) {
+  std::map<NodeId, int> tag_of(record.candidates.collective_tags.begin(),
+                               record.candidates.collective_tags.end());
+  std::vector<ArgumentSite> sites;
+  for (std::size_t c = 0; c < record.collective_nodes.size(); ++c) {
+    NodeId node = record.collective_nodes[c];
+    const Site &site = record.sites.at(node);
+    auto tag = tag_of.find(node);
+    std::string communicator = c < record.value_flow.collectives.size()
+                                   ? record.value_flow.collectives[c].communicator_name
+                                   : "";
+    sites.push_back(
+        {site.where, site.collective, communicator, tag == tag_of.end() ? -1 : tag->second});
+  }
+  report_collective_arguments(record.name, record.language, sites, verdicts, unit.matching,
+                              record.instrumented, by_tag, unit_findings());
+}
+
 void record_instrumentation(const FunctionRecord &record, const char *mode,
                             int collective_checks, int exit_checks) {
   if (unit.reporting)
@@ -276,6 +302,7 @@ void analyse_unit_functions(void *, void *) {
             error.what());
   }
   unit.records.clear();
+  unit.matching = MatchingContext();
 }
 
 // A parallel region, or an orphaned barrier or worksharing construct (not
@@ -333,7 +360,8 @@ void run_unit_step() {
     take_inline_parameters_from_this_file(flows);
   }
   PhaseTimer solve_timer("  value-flow solve");
-  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(flows);
+  std::vector<std::vector<std::vector<ArgumentVerdict>>> argument_verdicts;
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(flows, &argument_verdicts);
   for (std::size_t r = 0; r < unit.records.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
     FunctionModel &model = models[record.unit_id];
@@ -376,6 +404,8 @@ void run_unit_step() {
       if (!flagged.empty())
         flagged_functions.insert(record.uid);
     }
+    if (!options.thesis && !record.library && r < argument_verdicts.size())
+      check_collective_arguments(record, argument_verdicts[r], by_tag);
     bool first = true;
     for (const auto &entry : flagged) {
       auto site = record.sites.find(entry.first);
@@ -486,11 +516,14 @@ void record_function(function *fun, const Options &options, bool library) {
     bool on_communicator = call.collective->handle_kind == HandleKind::Comm ||
                            call.collective->handle_kind == HandleKind::CommPtr;
     record.flow_collectives[call.node] = (int)collective_calls.size();
+    record.collective_nodes.push_back(call.node);
     collective_calls.push_back({call.call, on_communicator ? call.collective->handle_arg : -1});
   }
   if (!options.thesis) {
     PhaseTimer timer("  value-flow extraction");
-    record.value_flow = extract_value_flow(fun, branches.statements(), collective_calls);
+    record.value_flow = extract_value_flow(fun, branches.statements(), collective_calls,
+                                           matched_argument_positions(model.collectives));
+    scan_unit_calls(fun, unit.matching);
   }
   PhaseTimer instrument_timer("  candidate checks");
 

@@ -318,8 +318,10 @@ void add_unique(std::vector<int> &set, int value) {
 class Extractor {
 public:
   Extractor(function *fun, const std::vector<gimple *> &branches,
-            const std::vector<std::pair<gimple *, int>> &collectives)
-      : fun_(fun), branches_(branches), fortran_(gcc_compat::compiling_fortran()) {
+            const std::vector<std::pair<gimple *, int>> &collectives,
+            const std::vector<std::vector<int>> &arguments)
+      : fun_(fun), branches_(branches), arguments_(arguments),
+        fortran_(gcc_compat::compiling_fortran()) {
     for (std::size_t k = 0; k < collectives.size(); ++k)
       collective_index_[collectives[k].first] = {(int)k, collectives[k].second};
     out_.collectives.resize(collectives.size());
@@ -1171,10 +1173,17 @@ private:
     ValueFlowCollective &out = out_.collectives[found->second.first];
     out.block = current_index_;
     out.statement = (int)current_->statements.size();
+    if ((std::size_t)found->second.first < arguments_.size())
+      for (int asked : arguments_[found->second.first]) {
+        out.arguments.emplace_back();
+        if (asked >= 0 && asked < (int)gimple_call_num_args(call))
+          read_argument(gimple_call_arg(call, asked), out.arguments.back());
+      }
     int position = found->second.second;
     if (position < 0 || position >= (int)gimple_call_num_args(call))
       return;
     tree comm = gimple_call_arg(call, position);
+    out.communicator_name = communicator_name(comm);
     // Fortran passes the variable's address.
     if (TREE_CODE(comm) == ADDR_EXPR && VAR_P(TREE_OPERAND(comm, 0))) {
       comm = TREE_OPERAND(comm, 0);
@@ -2206,8 +2215,13 @@ private:
           continue;
         if (!is_pointer(arg(i)))
           continue;
-        store_through(arg(i), {}, differs(source_phrase(library, name) + line), true, false,
-                      known_of((int)i));
+        int fact = differs(source_phrase(library, name) + line);
+        if ((int)i == library.quantity_output &&
+            library.quantity == ValueFlowQuantity::Kind::Rank) {
+          out_.facts[fact].is_rank = true;
+          out_.facts[fact].rank_communicator = quantity.quantity.communicator;
+        }
+        store_through(arg(i), {}, fact, true, false, known_of((int)i));
       }
       if (lhs)
         store(lhs, {}, library.result_differs ? differs("depends on " + name + line) : error);
@@ -2651,6 +2665,8 @@ private:
 
   function *fun_;
   const std::vector<gimple *> &branches_;
+  // By collective: the positions of the arguments whose values to describe.
+  const std::vector<std::vector<int>> &arguments_;
   // Collective calls to describe: (index, communicator argument).
   std::map<gimple *, std::pair<int, int>> collective_index_;
   int current_index_ = -1;
@@ -2693,8 +2709,9 @@ private:
 } // namespace
 
 ValueFlowFunction extract_value_flow(function *fun, const std::vector<gimple *> &branches,
-                                     const std::vector<std::pair<gimple *, int>> &collectives) {
-  return Extractor(fun, branches, collectives).run();
+                                     const std::vector<std::pair<gimple *, int>> &collectives,
+                                     const std::vector<std::vector<int>> &arguments) {
+  return Extractor(fun, branches, collectives, arguments).run();
 }
 
 } // namespace parcoach

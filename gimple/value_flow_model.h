@@ -20,9 +20,12 @@ namespace parcoach {
 // verdicts come back from solve_value_flow.  Keeps no pointer into GCC's
 // IR: the unit is solved after every function was lowered.  `collectives':
 // (call, position of its communicator argument), described in the same
-// order in ValueFlowFunction::collectives.
+// order in ValueFlowFunction::collectives.  `arguments' (by collective, in
+// the same order; may be shorter): the positions of the arguments whose
+// values ValueFlowCollective::arguments describes.
 ValueFlowFunction extract_value_flow(function *fun, const std::vector<gimple *> &branches,
-                                     const std::vector<std::pair<gimple *, int>> &collectives);
+                                     const std::vector<std::pair<gimple *, int>> &collectives,
+                                     const std::vector<std::vector<int>> &arguments = {});
 
 } // namespace parcoach
 

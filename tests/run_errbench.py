@@ -17,6 +17,8 @@ header comment, one expectation per line, behind any comment prefix
                                 exit and "PARCOACH: rank" (MPI) or
                                 "PARCOACH: thread" (OpenMP) in the output,
                                 before the timeout
+  expect-stop-message: TEXT     every `stop' run must also print TEXT (the
+                                argument a check names, say)
   plugin-args: ARG=VALUE ...    extra -fplugin-arg-parcoach-ARG=VALUE
   expect-run-args: ARG=VALUE ...
                                 one more build with these plugin arguments
@@ -82,7 +84,8 @@ COMPILE_TIMEOUT = 300
 
 HEADER_RE = re.compile(
     r'^\s*(?:/\*+|\*+|//+|!+|#)?\s*'
-    r'(expect-warning|expect-conditional|expect-run-args|expect-run|plugin-args|compile-flags|'
+    r'(expect-warning|expect-conditional|expect-run-args|expect-run|expect-stop-message|'
+    r'plugin-args|compile-flags|'
     r'link-flags|known-failure|requires-gcc|description)'
     r'\s*:\s*(.*?)\s*(?:\*/)?\s*$')
 
@@ -122,6 +125,7 @@ class Program:
         self.runs = []              # [(np, 'ok'|'stop', OMP threads or None, repeat)]
         self.plugin_args = []       # ['instrument=all']
         self.extra_builds = []      # [['instrument=all']]: expect-run-args lines
+        self.stop_messages = []     # text every `stop' run must print
         self.known_failure = ''     # why the program fails today (a known bug)
         self.requires_gcc = 0       # oldest GCC major version that builds it right
         self.compile_flags = []     # ['-fopenmp']
@@ -163,6 +167,11 @@ class Program:
                     continue
                 self.runs.append((int(parts[0]), parts[1], options.get('threads'),
                                   options.get('repeat', 1)))
+            elif key == 'expect-stop-message':
+                if not value:
+                    self.errors.append('%s: expected "expect-stop-message: TEXT"' % where)
+                    continue
+                self.stop_messages.append(value)
             elif key == 'plugin-args':
                 self.plugin_args.extend(value.split())
             elif key == 'expect-run-args':
@@ -321,7 +330,8 @@ def parse_diagnostics(stderr, source, cwd):
                 if c:
                     lines = {int(x) for x in c.group(1).replace(',', ' ').split()}
                 # Thread-level warnings blame directives, not conditionals.
-                if k.group(1) not in ('thread-level', 'concurrent-collectives'):
+                if k.group(1) not in ('thread-level', 'concurrent-collectives',
+                                      'collective-arguments'):
                     named.setdefault(line, set()).update(lines)
         elif kind == 'note':
             if msg.startswith('processes may ') or msg.startswith('threads may '):
@@ -538,7 +548,8 @@ class Suite:
                           '; '.join(wrong), stderr if wrong else ''))
         # Every warned MPI call of an instrumented function gets its check
         # (OpenMP collectives have no run-time check yet).
-        warned = {line for line, kind in warnings if kind == 'collective-mismatch'}
+        warned = {line for line, kind in warnings
+                  if kind in ('collective-mismatch', 'collective-arguments')}
         if program.instrument_mode() == 'none':
             if instrumented:
                 lines.append(('FAIL', 'instrumented-notes', program.name,
@@ -578,8 +589,9 @@ class Suite:
                 # Every PARCOACH stop exits with 86 (rtlib/parcoach_stop.c),
                 # as mpiexec.mpich reports it; Open MPI's launcher may
                 # report a signal instead (README, Known limits).
-                good = code != 0 and stopped and (code == PARCOACH_EXIT_STATUS or
-                                                  self.launcher_is_openmpi)
+                good = (code != 0 and stopped and
+                        (code == PARCOACH_EXIT_STATUS or self.launcher_is_openmpi) and
+                        all(m in out for m in program.stop_messages))
             times.append(seconds)
             if not good:
                 detail = 'expected %s, exit %d%s, %.1fs%s' % (

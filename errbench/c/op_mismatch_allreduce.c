@@ -3,17 +3,19 @@
  * What is wrong: the even ranks reduce with MPI_SUM, the odd ones with
  * MPI_MAX (the operation is picked from a table by the rank's parity).
  * MPI requires the same operation everywhere; the result is undefined.
- * No control flow differs, so there is no warning; with instrument=all
- * the check before MPI_Allreduce compares the predefined operations and
- * stops the program:
+ * No control flow differs, but the operation's index depends on the rank:
+ * a collective-arguments warning, and the check before MPI_Allreduce
+ * compares the predefined operations and stops the program:
  *   ... processes call it with different reduction operations: MPI_MAX
  *   on rank 1, MPI_SUM on rank 0
  * Alone, a process agrees with itself.
  *
- * description: MPI_Allreduce with MPI_SUM on even ranks, MPI_MAX on odd ones: the check names both
- * plugin-args: instrument=all
+ * description: MPI_Allreduce with MPI_SUM on even ranks, MPI_MAX on odd ones: warned, the check names both
+ * expect-warning: 35 collective-arguments
  * expect-run: 2 stop
  * expect-run: 1 ok
+ * expect-stop-message: different reduction operations: MPI_MAX on rank 1, MPI_SUM on rank 0
+ * expect-run-args: instrument=all
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,16 +3,20 @@
  * What is wrong: every process calls MPI_Bcast, but the root is computed
  * from the rank: (rank + 1) / size is 0 on every rank but the last, where
  * it is 1.  MPI requires the same root everywhere; MPICH may hang or
- * deliver garbage.  No control flow differs, so there is no warning; with
- * instrument=all the check before MPI_Bcast compares the roots in the same
- * reduction as the colour and stops the program, naming them:
+ * deliver garbage.  No control flow differs, but the value flow knows the
+ * root depends on the rank: a collective-arguments warning, and the check
+ * before MPI_Bcast (live, though the function has no mismatch of order)
+ * compares the roots in the same reduction as the colour and stops the
+ * program, naming them:
  *   ... processes call it with different roots: root 0 on ranks 0-2,
  *   root 1 on rank 3
  *
- * description: MPI_Bcast whose root depends on the rank: the check names the roots and their ranks
- * plugin-args: instrument=all
+ * description: MPI_Bcast whose root depends on the rank: warned, and the check names the roots and their ranks
+ * expect-warning: 33 collective-arguments
  * expect-run: 4 stop
  * expect-run: 2 stop
+ * expect-stop-message: different roots: root 0 on rank
+ * expect-run-args: instrument=all
  */
 #include <mpi.h>
 #include <stdio.h>

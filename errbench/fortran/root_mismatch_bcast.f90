@@ -2,7 +2,8 @@
 ! mpi_bcast whose root depends on the rank.
 !
 ! What is wrong: root = (rank + 1) / size is 1 on the last rank and 0
-! elsewhere.  No control flow differs, so there is no warning.  With
+! elsewhere.  No control flow differs, but the root depends on the rank:
+! a collective-arguments warning at mpi_bcast (line 38).  With
 ! instrument=all every collective is checked, arguments included
 ! (INTEGER handles converted with MPI_Type_f2c and MPI_Op_f2c): the
 ! in-place mpi_allreduce and mpi_allgather (whose sendcount and sendtype
@@ -13,8 +14,10 @@
 !
 ! description: Fortran: in-place collectives pass, then mpi_bcast with a rank-dependent root stops
 ! plugin-args: instrument=all
+! expect-warning: 38 collective-arguments
 ! expect-run: 2 stop
 ! expect-run: 3 stop
+! expect-stop-message: different roots: root 0 on rank
 program root_mismatch_bcast
   use mpi
   implicit none

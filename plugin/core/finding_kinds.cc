@@ -25,6 +25,10 @@ const KindName kind_names[] = {
     {FindingKind::ConcurrentCollectives, "concurrent-collectives",
      "Two MPI collectives on one communicator that threads may run at the same time: the "
      "MPI standard requires collectives on a communicator to be ordered."},
+    {FindingKind::CollectiveArguments, "collective-arguments",
+     "An argument of an MPI collective that the standard requires to be the same on every "
+     "process (root, operation, count and datatype) may differ between processes: the "
+     "collective hangs, fails or computes garbage."},
     {FindingKind::Internal, "internal",
      "PARCOACH could not analyse a function and left it unchecked."},
     {FindingKind::Report, "report", "PARCOACH could not write its report."},

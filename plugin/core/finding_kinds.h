@@ -16,6 +16,7 @@ enum class FindingKind {
   OmpCollective,          // OpenMP barriers/worksharing not every thread reaches
   ThreadLevel,            // an MPI call the requested thread level forbids
   ConcurrentCollectives,  // collectives threads may run at the same time
+  CollectiveArguments,    // a root, op, count or datatype that may differ
   Internal,               // PARCOACH skipped a function (never an error)
   Report,                 // the JSON report could not be written
 };

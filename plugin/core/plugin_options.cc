@@ -140,8 +140,9 @@ const OptionSpec option_table[] = {
        return parse_choice(name, value, contexts, options.context);
      }},
     {"disable", "KIND[,KIND...]",
-     "do not report these kinds of finding (collective-mismatch, omp-collective, "
-     "thread-level, concurrent-collectives, or all), and insert no run-time check for "
+     "do not report these kinds of finding (collective-mismatch, collective-arguments, "
+     "omp-collective, thread-level, concurrent-collectives, or all), and insert no "
+     "run-time check for "
      "them unless instrument=all",
      [](const char *name, const std::string &value, Options &options) {
        return parse_kinds(name, value, Severity::Silent, options);

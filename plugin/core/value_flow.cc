@@ -47,6 +47,11 @@ struct Value {
   // subset of `parameters'), so that what the callers pass there is known
   // of it too.
   unsigned long long quantity_parameters = 0;
+  // The difference between processes may be an artefact of the model
+  // rather than of the program: some of it came through a weak update, or
+  // through what a call run under divergent control may have left behind
+  // a pointer.  Only argument verdicts look at it (depends_on_rank).
+  bool uncertain = false;
 };
 
 constexpr unsigned char kNothingYet = 0, kRank = 1, kSize = 2, kAnything = 3;
@@ -63,6 +68,10 @@ struct UnitFact {
   int rank = 0;
   std::string phrase;
   int root = -1; // for control dependence: the source behind it
+  bool is_rank = false; // ValueFlowFact::is_rank, or control dependence on one
+  std::string rank_communicator;
+  // Control dependence: the function (index) and block of the conditional.
+  int function = -1, conditional = -1;
 };
 
 // The solver's per-function view: what the rest of the unit tells it and
@@ -132,6 +141,11 @@ struct FunctionState {
   std::vector<Value> taint;  // control dependence, per block
   std::vector<Value> branch; // what each block's conditional tests
   std::vector<int> taint_fact[kDimensions]; // per block, once divergent
+
+  // The collectives' arguments asked about: by (block, statement), the
+  // (collective, argument) pairs read there, and the value of each.
+  std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> arguments_at;
+  std::vector<std::vector<Value>> argument_values;
 };
 
 bool differs(const Value &v, int d) { return (v.bits >> d) & 1; }
@@ -140,7 +154,8 @@ class UnitSolver {
 public:
   explicit UnitSolver(const std::vector<ValueFlowFunction> &unit) : unit_(unit) {}
 
-  std::vector<std::vector<BranchVerdict>> solve() {
+  std::vector<std::vector<BranchVerdict>>
+  solve(std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments = nullptr) {
     prepare();
     for (std::size_t i = 0; i < functions_.size(); ++i)
       schedule((int)i);
@@ -150,6 +165,8 @@ public:
       queued_[index] = false;
       solve_function(index);
     }
+    if (arguments)
+      *arguments = argument_verdicts();
     return verdicts();
   }
 
@@ -198,6 +215,10 @@ private:
       changed = true;
     }
     changed |= join_quantity(a, b);
+    if (b.uncertain && !a.uncertain) {
+      a.uncertain = true;
+      changed = true;
+    }
     if (b.escaped && !a.escaped) {
       a.escaped = true;
       changed = true;
@@ -254,6 +275,7 @@ private:
   // Values compared as the fixpoint sees them: bits and proof ranks.
   bool same(const Value &a, const Value &b) const {
     if (a.bits != b.bits || a.parameters != b.parameters || a.escaped != b.escaped ||
+        a.uncertain != b.uncertain ||
         a.quantity != b.quantity || a.communicator != b.communicator ||
         a.quantity_parameters != b.quantity_parameters)
       return false;
@@ -289,6 +311,8 @@ private:
         f.error_code = fact.error_code;
         f.rank = f.bits ? 3 : 2;
         f.phrase = fact.phrase;
+        f.is_rank = fact.is_rank && f.bits;
+        f.rank_communicator = fact.rank_communicator;
         facts_.push_back(std::move(f));
       }
       error_handler_installed_ |= function.installs_error_handler;
@@ -375,6 +399,17 @@ private:
     state.target_escapes.assign(state.parameter_count, false);
     state.entry_facts.assign(slots, -1);
     state.written_in_team.assign(function.slots.size(), false);
+    state.argument_values.resize(function.collectives.size());
+    for (std::size_t c = 0; c < function.collectives.size(); ++c) {
+      const ValueFlowCollective &collective = function.collectives[c];
+      state.argument_values[c].resize(collective.arguments.size());
+      if (collective.block < 0 || collective.block >= blocks)
+        continue;
+      int statement = std::max(0, std::min(collective.statement,
+                                           (int)function.blocks[collective.block].statements.size()));
+      for (std::size_t a = 0; a < collective.arguments.size(); ++a)
+        state.arguments_at[{collective.block, statement}].push_back({(int)c, (int)a});
+    }
     for (const ValueFlowBlock &block : function.blocks) {
       state.has_team |= block.in_parallel_region;
       if (!block.in_parallel_region)
@@ -929,6 +964,8 @@ private:
       return;
     const ValueFlowSlot &slot = function.slots[s];
     v = in_team_context(state, b, v);
+    if (!strong && differs(v, 0))
+      v.uncertain = true; // a weak update: some element, some target
     if (slot.scope == SlotScope::Global &&
         (function.blocks[b].in_parallel_region || differs(state.thread_context, 1))) {
       // Other threads may read it at any time.
@@ -980,7 +1017,11 @@ private:
         for (int k = 0; k < state.flow_count; ++k)
           join_into(values[k], state.out[p][k]);
     const Value taint = state.taint[b];
-    for (const ValueFlowStatement &statement : block.statements) {
+    for (std::size_t i = 0; i <= block.statements.size(); ++i) {
+      read_arguments(state, values, b, (int)i);
+      if (i == block.statements.size())
+        break;
+      const ValueFlowStatement &statement = block.statements[i];
       switch (statement.kind) {
       case ValueFlowStatement::Kind::Assign: {
         Value v = read_all(state, values, statement.uses, b);
@@ -1044,6 +1085,23 @@ private:
       if (state.branch[b].bits != before.bits ||
           state.branch[b].parameters != before.parameters)
         spread_taint(state, b);
+    }
+  }
+
+  // The collectives' arguments read before statement `i' of block `b'.
+  // Not joined with the block's taint: a constant argument of a
+  // collective some processes skip is still the same wherever it is
+  // called (that is the order's business, not the argument's).
+  void read_arguments(FunctionState &state, const std::vector<Value> &values, int b, int i) {
+    if (state.arguments_at.empty())
+      return;
+    auto found = state.arguments_at.find({b, i});
+    if (found == state.arguments_at.end())
+      return;
+    for (const auto &asked : found->second) {
+      const std::vector<int> &uses =
+          state.function->collectives[asked.first].arguments[asked.second];
+      join_into(state.argument_values[asked.first][asked.second], read_all(state, values, uses, b));
     }
   }
 
@@ -1132,7 +1190,12 @@ private:
                       function.slots[p].scalar &&
                       (scalar_view || ((exact_field || field < 0) &&
                                        callee_scalar(*callee, (int)k, field)));
-        write(state, values, p, joined(instantiate(v, arguments), taint), strong, b);
+        Value left = joined(instantiate(v, arguments), taint);
+        // Under divergent control the callee may well have left the
+        // object as it was: the taint alone does not make it differ for sure.
+        if (differs(taint, 0))
+          left.uncertain = true;
+        write(state, values, p, left, strong, b);
       }
     }
     if (callee)
@@ -1503,6 +1566,11 @@ private:
     if (root >= 0)
       phrase += ", which " + facts_[root].phrase;
     fact = add_fact((unsigned char)(1 << d), phrase, 3, root);
+    facts_[fact].is_rank = root >= 0 && facts_[root].is_rank;
+    if (facts_[fact].is_rank)
+      facts_[fact].rank_communicator = facts_[root].rank_communicator;
+    facts_[fact].function = (int)(&state - functions_.data());
+    facts_[fact].conditional = b;
     return fact;
   }
 
@@ -1573,6 +1641,61 @@ private:
     return result;
   }
 
+  // The witness `fact' is control dependence on a conditional that also
+  // decides whether `block' runs: the value differs only between processes
+  // that reach the block and processes that do not (a temporary computed
+  // next to the call), which is the order's business.
+  bool under_same_conditional(const FunctionState &state, int fact, int block) const {
+    const UnitFact &f = facts_[fact];
+    if (f.conditional < 0 || f.function < 0 || &functions_[f.function] != &state)
+      return false;
+    std::vector<bool> seen(state.function->blocks.size(), false);
+    std::vector<int> work{f.conditional};
+    while (!work.empty()) {
+      int p = work.back();
+      work.pop_back();
+      for (int y : state.dependents[p]) {
+        if (y == block)
+          return true;
+        if (!seen[y]) {
+          seen[y] = true;
+          work.push_back(y);
+        }
+      }
+    }
+    return false;
+  }
+
+  std::vector<std::vector<std::vector<ArgumentVerdict>>> argument_verdicts() {
+    std::vector<std::vector<std::vector<ArgumentVerdict>>> result;
+    for (FunctionState &state : functions_) {
+      const ValueFlowFunction &function = *state.function;
+      std::vector<std::vector<ArgumentVerdict>> of_function;
+      for (std::size_t c = 0; c < function.collectives.size(); ++c) {
+        const ValueFlowCollective &collective = function.collectives[c];
+        std::vector<ArgumentVerdict> of_collective(collective.arguments.size());
+        for (std::size_t a = 0; a < collective.arguments.size(); ++a) {
+          if (collective.block < 0 || collective.block >= (int)function.blocks.size() ||
+              !state.evaluated[collective.block])
+            continue; // never reached: nothing to say
+          const Value v = in_team_context(state, collective.block,
+                                          concrete(state, state.argument_values[c][a]));
+          ArgumentVerdict &verdict = of_collective[a];
+          verdict.may_differ_between_processes = differs(v, 0);
+          verdict.depends_on_rank = differs(v, 0) && !v.uncertain && v.why[0] >= 0 &&
+                                    facts_[v.why[0]].is_rank &&
+                                    !under_same_conditional(state, v.why[0], collective.block);
+          if (verdict.depends_on_rank)
+            verdict.rank_communicator = facts_[v.why[0]].rank_communicator;
+          verdict.reason = phrase(v.why[0], "it is computed from constants only");
+        }
+        of_function.push_back(std::move(of_collective));
+      }
+      result.push_back(std::move(of_function));
+    }
+    return result;
+  }
+
   // Above this many (slot, block) cells, a function is solved without a
   // state per block.
   static constexpr long long kMaxStateCells = 4000000;
@@ -1602,6 +1725,12 @@ private:
 std::vector<std::vector<BranchVerdict>>
 solve_value_flow(const std::vector<ValueFlowFunction> &unit) {
   return UnitSolver(unit).solve();
+}
+
+std::vector<std::vector<BranchVerdict>>
+solve_value_flow(const std::vector<ValueFlowFunction> &unit,
+                 std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments) {
+  return UnitSolver(unit).solve(arguments);
 }
 
 } // namespace parcoach

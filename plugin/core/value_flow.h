@@ -64,6 +64,12 @@ struct ValueFlowFact {
   // every process under the default handler (errors are fatal); may differ
   // if the unit installs an error handler anywhere.
   bool error_code = false;
+  // The value is the calling process's rank (MPI_Comm_rank's output):
+  // certainly different on every process, not merely unknown; of the
+  // communicator named `rank_communicator' (ValueFlowQuantity::
+  // communicator; empty: one the adapter cannot name).
+  bool is_rank = false;
+  std::string rank_communicator;
   // The reason as the user reads it: "depends on MPI_Comm_rank at line 8",
   // "'n' is broadcast by MPI_Bcast at line 14".
   std::string phrase;
@@ -242,6 +248,13 @@ struct ValueFlowCollective {
   // The variable holding the handle the call passes (a load of it just
   // before the call, in the same block, counts as the variable), or -1.
   int communicator = -1;
+  // The communicator as a unit-wide name when the call passes a constant
+  // handle (ValueFlowQuantity::communicator), else empty.
+  std::string communicator_name;
+  // The values of the arguments the caller of extract_value_flow asked
+  // about (argument_matching.h), in the order asked: the slots each is
+  // computed from, read just before the call.
+  std::vector<std::vector<int>> arguments;
 };
 
 struct ValueFlowFunction {
@@ -290,9 +303,27 @@ struct BranchVerdict {
   std::string reason;
 };
 
+// What a collective's argument may be (ValueFlowCollective::arguments).
+struct ArgumentVerdict {
+  bool may_differ_between_processes = false;
+  // The difference comes from the rank of the process (MPI_Comm_rank's
+  // output, or a conditional testing it): the argument does differ on
+  // some run, rather than being merely unknown to the analysis.
+  bool depends_on_rank = false;
+  // The communicator of that rank (ValueFlowFact::rank_communicator).
+  std::string rank_communicator;
+  std::string reason; // "depends on MPI_Comm_rank at line 8"
+};
+
 // verdicts[i][j]: branch j of unit[i].
 std::vector<std::vector<BranchVerdict>>
 solve_value_flow(const std::vector<ValueFlowFunction> &unit);
+
+// The same, and (*arguments)[i][c][a]: argument a asked about of
+// collective c of unit[i] (uniform where the analysis does not reach it).
+std::vector<std::vector<BranchVerdict>>
+solve_value_flow(const std::vector<ValueFlowFunction> &unit,
+                 std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments);
 
 } // namespace parcoach
 

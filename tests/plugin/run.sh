@@ -80,6 +80,34 @@ else
   expect_output error-kind "bad.c:4:.*error:.*parcoach:collective-mismatch" "$work/out"
   expect_output error-kind-in-report '"severity": "error"' "$work/error.json"
 fi
+# Argument matching: a root computed from the rank is warned
+# [parcoach:collective-arguments] and its call checked (even though the
+# function has no mismatch of order); disable= silences both.
+cat > "$work/root.c" <<'SRC'
+#include <mpi.h>
+void share(int *x) {
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Bcast(x, 1, MPI_INT, rank % 2, MPI_COMM_WORLD);
+}
+SRC
+if $MPICC $cflags -fplugin-arg-parcoach-report="$work/root.json" -c "$work/root.c" \
+     -o "$work/x.o" 2> "$work/out" &&
+   grep -q "root.c:5:.*warning:.*argument .root. of .MPI_Bcast.*parcoach:collective-arguments" "$work/out" &&
+   grep -q "root.c:5:.*note:.*root. depends on MPI_Comm_rank at line 4" "$work/out" &&
+   grep -q '"kind": "collective-arguments"' "$work/root.json" &&
+   grep -q '"checked": true' "$work/root.json"; then
+  pass argument-matching-warns-and-checks
+else
+  fail argument-matching-warns-and-checks "no warning, note or check:"; cat "$work/out" "$work/root.json" | sed 's/^/    /'
+fi
+if $MPICC $cflags -fplugin-arg-parcoach-disable=collective-arguments \
+     -fplugin-arg-parcoach-report="$work/root-off.json" -c "$work/root.c" -o "$work/x.o" 2> "$work/out" &&
+   ! grep -q "parcoach:" "$work/out" && grep -q '"findings": \[\]' "$work/root-off.json"; then
+  pass disable-collective-arguments
+else
+  fail disable-collective-arguments "warned:"; cat "$work/out" "$work/root-off.json" | sed 's/^/    /'
+fi
 cat > "$work/pragma.c" <<'SRC'
 #include <mpi.h>
 int f(int rank) {

@@ -1,0 +1,91 @@
+#include "argument_checks.h"
+
+#include "report.h"
+
+#include "intl.h" // open_quote, close_quote: the quotes of %qs
+
+namespace parcoach {
+
+std::vector<std::vector<int>> matched_argument_positions(
+    const std::vector<CollectiveCall> &collectives) {
+  std::vector<std::vector<int>> positions;
+  for (const CollectiveCall &call : collectives) {
+    positions.emplace_back();
+    for (const MatchedArgument &argument : arguments_to_match(*call.collective))
+      positions.back().push_back(argument.position);
+  }
+  return positions;
+}
+
+void scan_unit_calls(function *fun, MatchingContext &context) {
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun)
+  for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+    if (const gcall *call = dyn_cast<const gcall *>(gsi_stmt(gsi)))
+      context.saw_call(callee_name(call));
+}
+
+namespace {
+
+// "‘root’", "‘count’ and ‘datatype’", quoted as %qs quotes.
+std::string quoted_names(const std::vector<ArgumentMismatch> &mismatches) {
+  std::string names;
+  for (std::size_t i = 0; i < mismatches.size(); ++i) {
+    if (i > 0)
+      names += i + 1 == mismatches.size() ? " and " : ", ";
+    names += std::string(open_quote) + mismatches[i].argument.name + close_quote;
+  }
+  return names;
+}
+
+} // namespace
+
+void report_collective_arguments(const std::string &function, SourceLanguage language,
+                                 const std::vector<ArgumentSite> &sites,
+                                 const std::vector<std::vector<ArgumentVerdict>> &verdicts,
+                                 const MatchingContext &context, bool instrumented,
+                                 std::vector<SettledCheck> &by_tag,
+                                 std::vector<Finding> *findings) {
+  for (std::size_t i = 0; i < sites.size() && i < verdicts.size(); ++i) {
+    const ArgumentSite &site = sites[i];
+    if (!site.collective || finding_silenced(FindingKind::CollectiveArguments, site.where, function))
+      continue;
+    std::vector<ArgumentMismatch> mismatches =
+        mismatched_arguments(*site.collective, site.communicator, verdicts[i], context);
+    if (mismatches.empty())
+      continue;
+    const char *name = language == SourceLanguage::Fortran ? site.collective->fortran_name
+                                                           : site.collective->c_name;
+    bool checked = instrumented && site.tag >= 0 && (std::size_t)site.tag < by_tag.size();
+    if (checked) {
+      // Live even in a function with no mismatch of order: every process
+      // reaches this call, so the check's own reduction matches.
+      by_tag[site.tag].decision = CheckDecision::Always;
+    }
+    if (findings) {
+      Finding finding;
+      finding.kind = FindingKind::CollectiveArguments;
+      finding.function = function;
+      finding.location = source_location(site.where);
+      finding.collective = name;
+      finding.checked = checked;
+      findings->push_back(finding);
+    }
+    std::string names = quoted_names(mismatches);
+    auto_diagnostic_group group;
+    if (!report_finding(FindingKind::CollectiveArguments, site.where, function,
+                        "%s %s of %qs may differ between the processes of its communicator, "
+                        "but MPI requires %s to be the same on all of them "
+                        "[parcoach:collective-arguments]",
+                        mismatches.size() > 1 ? "arguments" : "argument", names.c_str(), name,
+                        mismatches.size() > 1 ? "them" : "it"))
+      continue;
+    for (const ArgumentMismatch &mismatch : mismatches)
+      inform(site.where, "%qs %s", mismatch.argument.name, mismatch.reason.c_str());
+    if (checked)
+      inform(site.where, "run-time check inserted before this call: the program stops with "
+                         "%<MPI_Abort%> if processes disagree here");
+  }
+}
+
+} // namespace parcoach
