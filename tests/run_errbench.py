@@ -588,7 +588,7 @@ class Suite:
             else:
                 # Every PARCOACH stop exits with 86 (rtlib/parcoach_stop.c),
                 # as mpiexec.mpich reports it; Open MPI's launcher may
-                # report a signal instead (README, Known limits).
+                # report a signal instead (README, "Run-time messages and exit status").
                 good = (code != 0 and stopped and
                         (code == PARCOACH_EXIT_STATUS or self.launcher_is_openmpi) and
                         all(m in out for m in program.stop_messages))

@@ -12,7 +12,7 @@
 // round-off, which the run checks (allreduced, so every process throws or
 // none); all collectives are reached by every process in the same order.
 //
-// What PARCOACH must follow to stay silent (README, "Precision"): the
+// What PARCOACH must follow to stay silent (plugin/core/DESIGN, "Precision"): the
 // step count and output interval are broadcast in a std::vector<int> and
 // read in the public inline method run(); the drift test reads allreduces
 // made on the communicator of the reference member comm_, which the

@@ -6,7 +6,7 @@
 // is the same on every process.  The loop bound, the branch on an element
 // and the loop over the vector's elements decide collectives the same way
 // on every process: no warning.  PARCOACH knows std::vector's members by
-// their meaning (README, "Precision"), not by libstdc++'s bodies.
+// their meaning (plugin/core/DESIGN, "Precision"), not by libstdc++'s bodies.
 //
 // description: value flow: a std::vector<int> configuration broadcast whole (data(), size()) bounds loops of collectives: no warning, runs
 // expect-run: 2 ok

@@ -7,7 +7,7 @@
 // inline method (other files could call it with other objects), so
 // PARCOACH takes its `this' from this file's one call, in main, in a copy
 // of relax() local to this file: the other files calling it get their own
-// (README, "Precision").  No warning, no live check.
+// (plugin/core/DESIGN, "Precision").  No warning, no live check.
 //
 // description: C++ inline method looping over MPI_Allreduce as many times as a broadcast member says: silent
 // expect-run: 2 ok

@@ -8,7 +8,7 @@
 // refers to, MPI_COMM_WORLD, so every process sees the same values.  What
 // PARCOACH must follow: the reference member is bound by the constructor
 // to main's `world', and Solver::run reads world's communicator through
-// it (README, "Precision").  No warning.
+// it (plugin/core/DESIGN, "Precision").  No warning.
 //
 // description: C++ reference member to a communicator wrapper, loop on allreduced values: silent
 // expect-run: 2 ok

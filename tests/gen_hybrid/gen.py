@@ -51,7 +51,7 @@ COLLECTIVES = ['allreduce', 'bcast', 'barrier', 'reduce_bcast', 'allgather']
 
 
 class Options:
-    """Which shapes the generator may produce (README, "Correct-program
+    """Which shapes the generator may produce (tests/README, "Correct-program
     corpora", lists the shapes left out and why)."""
 
     def __init__(self, all_shapes=False):
