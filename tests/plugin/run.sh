@@ -238,6 +238,14 @@ for lang in c cxx fortran; do
     fail specs-$lang "no warning, or the link failed:"; sed 's/^/    /' "$work/specs_$lang.log"
   fi
 done
+# Plugin arguments after the specs flag alone: the specs file loads the
+# plugin before the user's options, so they apply (here: no warning).
+if $MPICC $specs -fplugin-arg-parcoach-disable=collective-mismatch -c "$work/bad.c" \
+     -o "$work/x.o" 2> "$work/out" && ! grep -q "parcoach:" "$work/out"; then
+  pass specs-then-plugin-arguments
+else
+  fail specs-then-plugin-arguments "rejected or ignored:"; sed 's/^/    /' "$work/out"
+fi
 
 # Loaded into another GCC: one clear error naming both versions (needs a
 # second GCC; make deps installs gcc-11 for this).
