@@ -1,5 +1,6 @@
 #include "printed_findings.h"
 
+#include "report.h"
 #include "sarif_log.h"
 
 #include "langhooks.h"
@@ -105,7 +106,8 @@ void write_sarif_log(void *, void *) {
   SarifTool tool{PARCOACH_VERSION, PARCOACH_DOC_URI};
   std::string problem = merge_into_sarif_log(sarif_file, tool, results, get_src_pwd());
   if (!problem.empty())
-    warning(0, "PARCOACH SARIF log not written: %s [parcoach:report]", problem.c_str());
+    report_finding(FindingKind::Report, UNKNOWN_LOCATION, "",
+                   "PARCOACH SARIF log not written: %s [parcoach:report]", problem.c_str());
 }
 
 } // namespace

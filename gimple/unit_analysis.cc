@@ -466,7 +466,8 @@ void write_report(void *, void *) {
   describe_printed_findings(unit.report.findings);
   std::string problem = append_report(unit.options.report_file, unit.report);
   if (!problem.empty())
-    warning(0, "PARCOACH report not written: %s [parcoach:report]", problem.c_str());
+    report_finding(FindingKind::Report, UNKNOWN_LOCATION, "",
+                   "PARCOACH report not written: %s [parcoach:report]", problem.c_str());
 }
 
 } // namespace

@@ -192,6 +192,11 @@ def main():
                   "a foreign file is left untouched")
         check(status == 0 and "SARIF log not written" in output and "not a SARIF log" in output,
               "and the compilation says why it did not write it")
+        status, output = compile_all(
+            work, {"rank1.c": (MPICC, "rank1.c", ["-fplugin-arg-parcoach-disable=report"])},
+            foreign)["rank1.c"]
+        check(status == 0 and "SARIF log not written" not in output,
+              "disable=report silences that warning")
 
         tool = multitool()
         if tool is None and not failures:
