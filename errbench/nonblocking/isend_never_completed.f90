@@ -1,6 +1,6 @@
 ! Fortran: an mpi_isend whose request is never completed.
 !
-! What is wrong: every rank posts an mpi_isend to the next rank (line 24),
+! What is wrong: every rank posts an mpi_isend to the next rank (line 25),
 ! receives from the previous one and calls mpi_finalize with the request
 ! still active (MPI 4.0, section 11.2.2).  The compiler warns at the
 ! mpi_isend; at run time (MPICH: its Fortran binding calls the C MPI_
@@ -9,8 +9,9 @@
 ! directly: there the runtime sees nothing (README, known limits).
 !
 ! description: Fortran: mpi_isend never completed before mpi_finalize
-! expect-warning: 24 request
+! expect-warning: 25 request
 ! expect-run: 2 stop
+! runs-require-mpi: MPICH
 program isend_never_completed
   use mpi
   implicit none
