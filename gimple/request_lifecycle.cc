@@ -47,6 +47,30 @@ int created_request_argument(const gcall *call, const char *name, SourceLanguage
   return position >= 0 && (int)gimple_call_num_args(call) == expected ? position : -1;
 }
 
+// The buffer the analysis follows for a point-to-point creating call: a
+// scalar variable of this function given by address as the whole buffer,
+// with a constant count of at least 1 (C and C++ only: gfortran passes the
+// count by reference).  NULL_TREE otherwise.
+tree followed_buffer(const gcall *call, const char *name, SourceLanguage language,
+                     function *fun) {
+  if (language != SourceLanguage::C || gimple_call_num_args(call) != point_to_point_request + 1)
+    return NULL_TREE;
+  bool point_to_point_call = false;
+  for (const PointToPoint &p : point_to_point)
+    point_to_point_call |= std::strcmp(name, p.c_name) == 0;
+  tree buffer = gimple_call_arg(call, 0), count = gimple_call_arg(call, 1);
+  if (!point_to_point_call || TREE_CODE(buffer) != ADDR_EXPR ||
+      TREE_CODE(count) != INTEGER_CST || tree_int_cst_sgn(count) <= 0)
+    return NULL_TREE;
+  tree var = TREE_OPERAND(buffer, 0);
+  if (TREE_CODE(var) != VAR_DECL || DECL_CONTEXT(var) != fun->decl || DECL_EXTERNAL(var) ||
+      TREE_PUBLIC(var) || TREE_THIS_VOLATILE(var) || AGGREGATE_TYPE_P(TREE_TYPE(var)))
+    return NULL_TREE;
+  return var;
+}
+
+bool receives(const char *name) { return std::strcmp(name, "MPI_Irecv") == 0; }
+
 bool is_mpi_routine(const char *name) {
   return std::strncmp(name, "MPI_", 4) == 0 || std::strncmp(name, "PMPI_", 5) == 0 ||
          std::strncmp(name, "mpi_", 4) == 0 || std::strncmp(name, "pmpi_", 5) == 0;
@@ -89,6 +113,22 @@ std::set<int> mentions(tree operand, const std::map<tree, int> &handles) {
   return search.found;
 }
 
+// The same, leaving out the mentions under an address (`&x' reads nothing).
+tree note_value_use(tree *tp, int *walk_subtrees, void *data) {
+  if (TREE_CODE(*tp) == ADDR_EXPR) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  return note_mention(tp, walk_subtrees, data);
+}
+
+std::set<int> value_uses(tree operand, const std::map<tree, int> &buffers) {
+  MentionSearch search{&buffers, {}};
+  if (operand)
+    walk_tree(&operand, note_value_use, &search, nullptr);
+  return search.found;
+}
+
 struct Site {
   location_t where;
   std::string call;
@@ -98,6 +138,7 @@ struct Site {
 struct RequestRecord {
   RequestFunction function;
   std::vector<tree> handles; // by handle index
+  std::vector<tree> buffers; // by buffer index
   std::vector<Site> sites;   // by site index
   bool usable = false;
 };
@@ -110,7 +151,7 @@ RequestRecord read_requests(function *fun, SourceLanguage language) {
 
   // The candidates: variables whose address is the request argument of a
   // creating call.  OpenMP regions are not followed (threads' copies).
-  std::map<tree, int> handles;
+  std::map<tree, int> handles, buffers;
   FOR_EACH_BB_FN(bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
@@ -121,6 +162,12 @@ RequestRecord read_requests(function *fun, SourceLanguage language) {
       int position = name ? created_request_argument(call, name, language) : -1;
       if (position < 0)
         continue;
+      tree buffer = followed_buffer(call, name, language, fun);
+      if (buffer && !buffers.count(buffer)) {
+        int index = (int)record.buffers.size();
+        buffers[buffer] = index;
+        record.buffers.push_back(buffer);
+      }
       tree arg = gimple_call_arg(call, position);
       if (TREE_CODE(arg) == ADDR_EXPR && may_be_handle(TREE_OPERAND(arg, 0), fun) &&
           !handles.count(TREE_OPERAND(arg, 0))) {
@@ -156,6 +203,26 @@ RequestRecord read_requests(function *fun, SourceLanguage language) {
       // scope (gfortran also clobbers intent(out) arguments before calls).
       if (is_gimple_debug(stmt) || gimple_clobber_p(stmt))
         continue;
+      // Direct accesses to the followed buffers: reads first (x = x + 1).
+      tree lhs = gimple_get_lhs(stmt);
+      std::set<int> read;
+      for (unsigned i = 0; i < gimple_num_ops(stmt); ++i)
+        if (gimple_op(stmt, i) != lhs || !lhs)
+          for (int buffer : value_uses(gimple_op(stmt, i), buffers))
+            read.insert(buffer);
+      if (lhs && TREE_CODE(lhs) != VAR_DECL)
+        for (int buffer : value_uses(lhs, buffers))
+          read.insert(buffer); // an index or address computed from it
+      for (int buffer : read) {
+        RequestEvent event{RequestEvent::Kind::Read, -1, add_site(gimple_location(stmt), "")};
+        event.buffer = buffer;
+        block.events.push_back(event);
+      }
+      if (lhs && buffers.count(lhs)) {
+        RequestEvent event{RequestEvent::Kind::Write, -1, add_site(gimple_location(stmt), "")};
+        event.buffer = buffers[lhs];
+        block.events.push_back(event);
+      }
       if (gimple_code(stmt) == GIMPLE_RETURN) {
         location_t where = gimple_location(stmt);
         escape(mentions(gimple_return_retval(as_a<greturn *>(stmt)), handles));
@@ -181,9 +248,14 @@ RequestRecord read_requests(function *fun, SourceLanguage language) {
             escaped[handle->second] = true;
           } else {
             bool creates = (int)i == created;
-            block.events.push_back({creates ? RequestEvent::Kind::Create
-                                            : RequestEvent::Kind::Touch,
-                                    handle->second, add_site(gimple_location(stmt), name)});
+            RequestEvent event{creates ? RequestEvent::Kind::Create : RequestEvent::Kind::Touch,
+                               handle->second, add_site(gimple_location(stmt), name)};
+            tree buffer = creates ? followed_buffer(call, name, language, fun) : NULL_TREE;
+            if (buffer) {
+              event.buffer = buffers[buffer];
+              event.receives = receives(name);
+            }
+            block.events.push_back(event);
           }
         }
         escape(mentions(gimple_call_lhs(call), handles));
@@ -248,8 +320,9 @@ void check_request_lifecycles(function *fun, std::vector<Finding> *findings) {
     const Site &created = record.sites[found.created];
     const Site &at = record.sites[found.at];
     tree handle = record.handles[found.handle];
-    location_t where =
-        found.kind == RequestFinding::Kind::Overwritten ? at.where : created.where;
+    bool at_later_site = found.kind == RequestFinding::Kind::Overwritten ||
+                         found.kind == RequestFinding::Kind::BufferAccessed;
+    location_t where = at_later_site ? at.where : created.where;
     auto_diagnostic_group group;
     bool shown = false;
     switch (found.kind) {
@@ -270,6 +343,23 @@ void check_request_lifecycles(function *fun, std::vector<Finding> *findings) {
       if (shown)
         inform(created.where, "the overwritten request was created here");
       break;
+    case RequestFinding::Kind::BufferAccessed: {
+      tree buffer = NULL_TREE;
+      for (const RequestBlock &block : record.function.blocks)
+        for (const RequestEvent &event : block.events)
+          if (event.site == found.at && event.buffer >= 0)
+            buffer = record.buffers[event.buffer];
+      if (!buffer)
+        break;
+      shown = report_finding(FindingKind::Request, where, function_name,
+                             "%qD, the buffer of the pending %qs, is accessed before the request "
+                             "completes, on every path [parcoach:request]",
+                             buffer, created.call.c_str());
+      if (shown)
+        inform(created.where, "the request was created here: complete it (%<MPI_Wait%>, "
+                              "%<MPI_Test%>) before touching its buffer");
+      break;
+    }
     case RequestFinding::Kind::ActiveAtReturn:
       shown = report_finding(FindingKind::Request, where, function_name,
                              "the request of %qs is never completed: %qD, which holds it, "
@@ -284,7 +374,8 @@ void check_request_lifecycles(function *fun, std::vector<Finding> *findings) {
       finding.kind = FindingKind::Request;
       finding.function = function_name;
       finding.location = source_location(where);
-      finding.collective = found.kind == RequestFinding::Kind::Overwritten ? at.call : created.call;
+      finding.collective =
+          found.kind == RequestFinding::Kind::Overwritten ? at.call : created.call;
       findings->push_back(finding);
     }
   }

@@ -88,7 +88,7 @@ int main(int argc, char **argv)
   if (size < 1)
     MPI_Abort(MPI_COMM_WORLD, 2);
   MPI_Send(&mine, 1, MPI_INT, next, 5, MPI_COMM_WORLD);
-  if (got == -12345)
+  if (mine == -12345)
     goto cleanup;
   mine = rank; /* skipped by the goto: nothing to do with MPI */
 cleanup:

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -24,10 +25,17 @@ int meet(int a, int b) {
   return not_certain;
 }
 
+// The buffer of each Create, by site.
+struct CreatedBuffer {
+  int buffer;
+  bool receives;
+};
+using BufferOfSite = std::map<int, CreatedBuffer>;
+
 // Runs the events of a block on `state'; with `findings', also records
 // what they reveal.
 void run_events(const RequestFunction &function, const RequestBlock &block, State &state,
-                std::vector<RequestFinding> *findings) {
+                const BufferOfSite &buffers, std::vector<RequestFinding> *findings) {
   auto report = [&](RequestFinding::Kind kind, int handle, int at) {
     if (findings)
       findings->push_back({kind, handle, state[handle], at});
@@ -60,6 +68,17 @@ void run_events(const RequestFunction &function, const RequestBlock &block, Stat
         if (state[handle] >= 0 && function.dies_at_return[handle])
           report(RequestFinding::Kind::ActiveAtReturn, handle, event.site);
       break;
+    case RequestEvent::Kind::Read:
+    case RequestEvent::Kind::Write:
+      // A send buffer may be read while the send is pending (MPI 3.0 on).
+      for (int handle = 0; handle < (int)state.size(); ++handle) {
+        auto created = state[handle] >= 0 ? buffers.find(state[handle]) : buffers.end();
+        if (created != buffers.end() && event.buffer >= 0 &&
+            created->second.buffer == event.buffer &&
+            (created->second.receives || event.kind == RequestEvent::Kind::Write))
+          report(RequestFinding::Kind::BufferAccessed, handle, event.site);
+      }
+      break;
     }
   }
 }
@@ -75,6 +94,12 @@ std::vector<RequestFinding> find_request_errors(const RequestFunction &function)
   // Forward data flow to the fixpoint: the state at each block's start.
   // Each handle's value only goes down unreached -> a site -> not_certain,
   // so every block is revisited a bounded number of times.
+  BufferOfSite buffers;
+  for (const RequestBlock &block : function.blocks)
+    for (const RequestEvent &event : block.events)
+      if (event.kind == RequestEvent::Kind::Create && event.buffer >= 0)
+        buffers[event.site] = {event.buffer, event.receives};
+
   std::vector<State> in(blocks, State(handles, unreached));
   in[function.entry] = State(handles, not_certain);
   std::deque<int> work{function.entry};
@@ -85,7 +110,7 @@ std::vector<RequestFinding> find_request_errors(const RequestFunction &function)
     work.pop_front();
     queued[b] = false;
     State out = in[b];
-    run_events(function, function.blocks[b], out, nullptr);
+    run_events(function, function.blocks[b], out, buffers, nullptr);
     for (int succ : function.blocks[b].successors) {
       if (succ < 0 || succ >= blocks)
         continue;
@@ -110,25 +135,28 @@ std::vector<RequestFinding> find_request_errors(const RequestFunction &function)
     if (std::all_of(in[b].begin(), in[b].end(), [](int v) { return v == unreached; }))
       continue;
     State state = in[b];
-    run_events(function, function.blocks[b], state, &all);
+    run_events(function, function.blocks[b], state, buffers, &all);
   }
 
-  // One finding per request and kind (per overwriting Create for
-  // Overwritten), the smallest site reported at first.
+  // One finding per request and kind (per overwriting Create or access
+  // for Overwritten and BufferAccessed), the smallest site first.
   std::sort(all.begin(), all.end(), [](const RequestFinding &a, const RequestFinding &b) {
     return std::make_tuple((int)a.kind, a.handle, a.created, a.at) <
            std::make_tuple((int)b.kind, b.handle, b.created, b.at);
   });
   std::vector<RequestFinding> findings;
   std::set<std::tuple<int, int, int>> seen;
+  auto reported_at = [](const RequestFinding &f) {
+    return f.kind == RequestFinding::Kind::Overwritten ||
+                   f.kind == RequestFinding::Kind::BufferAccessed
+               ? f.at
+               : f.created;
+  };
   for (const RequestFinding &finding : all) {
-    int key = finding.kind == RequestFinding::Kind::Overwritten ? finding.at : finding.created;
+    int key = reported_at(finding);
     if (seen.insert({(int)finding.kind, finding.handle, key}).second)
       findings.push_back(finding);
   }
-  auto reported_at = [](const RequestFinding &f) {
-    return f.kind == RequestFinding::Kind::Overwritten ? f.at : f.created;
-  };
   std::stable_sort(findings.begin(), findings.end(),
                    [&](const RequestFinding &a, const RequestFinding &b) {
                      return reported_at(a) < reported_at(b);

@@ -10,6 +10,10 @@
 //             assignment: from then on the request may be complete
 //   Finalize  MPI_Finalize
 //   Return    the function returns (the handles that die there are marked)
+//   Read, Write  a direct access to a buffer variable the reader follows
+//             (a scalar given by address to a nonblocking call as its whole
+//             buffer): a Create names the buffer of its request, and
+//             whether it receives into it
 // A request is "certainly active" at a point when every path from the
 // entry to that point goes through its Create and no later Touch of its
 // handle.  Reported, only then:
@@ -18,7 +22,9 @@
 //   - Overwritten: a Create writes a handle whose request is certainly
 //     active: that request can no longer be completed;
 //   - ActiveAtReturn: the function returns with the request certainly
-//     active in a handle that dies there.
+//     active in a handle that dies there;
+//   - BufferAccessed: the buffer of a request certainly active is read or
+//     written (receive) or written (send) before the request completes.
 // Anything less than certain is left to the run-time tracking.
 #ifndef PARCOACH_CORE_REQUEST_LIFECYCLE_H
 #define PARCOACH_CORE_REQUEST_LIFECYCLE_H
@@ -28,10 +34,14 @@
 namespace parcoach {
 
 struct RequestEvent {
-  enum class Kind { Create, Touch, Finalize, Return };
+  enum class Kind { Create, Touch, Finalize, Return, Read, Write };
   Kind kind;
   int handle; // Create, Touch: the handle's index; otherwise -1
   int site;   // the reader's own index of the statement (for reporting)
+  // Create: the buffer of the request (-1: none followed) and whether the
+  // call receives into it.  Read, Write: the buffer accessed.
+  int buffer = -1;
+  bool receives = false;
 };
 
 struct RequestBlock {
@@ -48,11 +58,12 @@ struct RequestFunction {
 };
 
 struct RequestFinding {
-  enum class Kind { ActiveAtFinalize, Overwritten, ActiveAtReturn };
+  enum class Kind { ActiveAtFinalize, Overwritten, ActiveAtReturn, BufferAccessed };
   Kind kind;
   int handle;
   int created; // site of the Create of the request concerned
-  int at;      // site of the Finalize, of the overwriting Create, or Return
+  int at;      // site of the Finalize, of the overwriting Create, of the
+               // Return, or of the access
   bool operator==(const RequestFinding &other) const {
     return kind == other.kind && handle == other.handle && created == other.created &&
            at == other.at;
@@ -60,8 +71,9 @@ struct RequestFinding {
 };
 
 // The findings, each request reported once per kind (the first site in
-// block order); for Overwritten, once per overwriting Create.  Sorted by
-// the site reported at (the Create for ActiveAt*, the overwriting Create).
+// block order); for Overwritten and BufferAccessed, once per overwriting
+// Create or access.  Sorted by the site reported at (the Create for
+// ActiveAt*, the overwriting Create, the access).
 std::vector<RequestFinding> find_request_errors(const RequestFunction &function);
 
 } // namespace parcoach

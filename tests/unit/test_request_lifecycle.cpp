@@ -173,3 +173,60 @@ TEST_CASE("unreachable code and malformed records give no finding and no crash",
   RequestFunction empty;
   CHECK(find_request_errors(empty).empty());
 }
+
+namespace {
+
+RequestEvent receive_into(int handle, int site, int buffer) {
+  RequestEvent event{Kind::Create, handle, site};
+  event.buffer = buffer;
+  event.receives = true;
+  return event;
+}
+RequestEvent send_from(int handle, int site, int buffer) {
+  RequestEvent event{Kind::Create, handle, site};
+  event.buffer = buffer;
+  return event;
+}
+RequestEvent read(int buffer, int site) {
+  RequestEvent event{Kind::Read, -1, site};
+  event.buffer = buffer;
+  return event;
+}
+RequestEvent write(int buffer, int site) {
+  RequestEvent event{Kind::Write, -1, site};
+  event.buffer = buffer;
+  return event;
+}
+
+} // namespace
+
+TEST_CASE("the buffer of a pending request accessed before its completion", "[request]") {
+  SECTION("a receive buffer read, then written, before MPI_Wait") {
+    // Irecv (&x, &r) [1]; y = x [2]; x = 0 [3]; Wait (&r) [4]; y = x [5]
+    RequestFunction f = function_of(1);
+    add_block(f, {receive_into(0, 1, 0), read(0, 2), write(0, 3), touch(0, 4), read(0, 5)}, {});
+    std::vector<RequestFinding> found = find_request_errors(f);
+    REQUIRE(found.size() == 2);
+    CHECK(found[0] == RequestFinding{Found::BufferAccessed, 0, 1, 2});
+    CHECK(found[1] == RequestFinding{Found::BufferAccessed, 0, 1, 3});
+  }
+  SECTION("a send buffer may be read, not written") {
+    RequestFunction f = function_of(1);
+    add_block(f, {send_from(0, 1, 0), read(0, 2), write(0, 3), touch(0, 4), write(0, 5)}, {});
+    std::vector<RequestFinding> found = find_request_errors(f);
+    REQUIRE(found.size() == 1);
+    CHECK(found[0] == RequestFinding{Found::BufferAccessed, 0, 1, 3});
+  }
+  SECTION("another buffer, or a wait on one path only: silent") {
+    RequestFunction f = function_of(1);
+    add_block(f, {receive_into(0, 1, 0), read(1, 2)}, {1, 2});
+    add_block(f, {touch(0, 3)}, {2});
+    add_block(f, {read(0, 4), touch(0, 5)}, {});
+    CHECK(find_request_errors(f).empty());
+  }
+  SECTION("a request whose buffer the reader does not follow") {
+    RequestFunction f = function_of(1);
+    add_block(f, {create(0, 1), read(0, 2), write(0, 3), touch(0, 4)}, {});
+    CHECK(find_request_errors(f).empty());
+  }
+}
