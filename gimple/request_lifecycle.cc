@@ -264,6 +264,12 @@ RequestRecord read_requests(function *fun, SourceLanguage language) {
         if (name && is_finalize(name, language))
           block.events.push_back(
               {RequestEvent::Kind::Finalize, -1, add_site(gimple_location(stmt), name)});
+        // MPI_Abort, abort...: nothing after it runs, whatever the CFG
+        // says (an MPI may not declare MPI_Abort noreturn).
+        if (name && terminates_job(name)) {
+          block.successors.clear();
+          break;
+        }
         continue;
       }
       // `handle = value' (MPI_REQUEST_NULL...): the handle no longer holds

@@ -6,7 +6,8 @@
  * file; a request in a struct; a handle copied into another variable
  * and completed through the copy; MPI_Waitall (1, &r, ...); a goto to a
  * cleanup that waits; a static handle that the next call completes; an
- * error branch ending in MPI_Abort with a request active; MPI_Irecv and
+ * error branch ending in MPI_Abort (and a return after it) with a request
+ * active; MPI_Irecv and
  * MPI_Wait in a loop.  Silent at compile time, clean at run time.
  *
  * description: correct request handling the must-analysis cannot or need not follow: silent
@@ -39,6 +40,22 @@ static void pipelined_send(int value, int to, int post)
     MPI_Isend(&buffer, 1, MPI_INT, to, 7, MPI_COMM_WORLD, &pending);
     started = 1;
   }
+}
+
+/* An error path ending in MPI_Abort, then a return the job never reaches
+   (MPI_Abort is not declared noreturn by every MPI).  */
+static int exchange_or_abort(int *value, int to, int from)
+{
+  MPI_Request request;
+  int got = -1;
+  MPI_Isend(value, 1, MPI_INT, to, 9, MPI_COMM_WORLD, &request);
+  if (*value < 0) {
+    MPI_Abort(MPI_COMM_WORLD, 3);
+    return -1;
+  }
+  MPI_Recv(&got, 1, MPI_INT, from, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  return got;
 }
 
 int main(int argc, char **argv)
@@ -100,6 +117,9 @@ cleanup:
     MPI_Recv(&got, 1, MPI_INT, prev, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   }
   pipelined_send(0, next, 0);
+
+  if (exchange_or_abort(&mine, next, prev) != prev)
+    MPI_Abort(MPI_COMM_WORLD, 1);
 
   /* A loop of receive and wait.  */
   for (i = 0; i < 4; i++) {
