@@ -3,6 +3,7 @@
 #include "function_model.h"
 #include "phase_timer.h"
 #include "report.h"
+#include "request_lifecycle.h"
 #include "thread_level.h"
 #include "unit_analysis.h"
 
@@ -31,11 +32,16 @@ void check_function(function *fun, const Options &options) {
   if (!library && !is_quiet_leaf(fun)) {
     PhaseTimer timer("thread levels, per function");
     check_thread_levels(fun, options, unit_findings());
+    PhaseTimer requests("nonblocking requests, per function");
+    check_request_lifecycles(fun, unit_findings());
   }
   // The analyses need the whole unit: this records the function and
   // inserts its candidate checks (unit_analysis.h).
   PhaseTimer timer("records of functions");
   record_function(fun, options, library);
+  // After the records: the sites are runtime calls no analysis needs.
+  if (!library)
+    insert_request_sites(fun, options);
 }
 
 class CollectivePass : public gimple_opt_pass {

@@ -4,6 +4,8 @@
    parcoach_options.c   PARCOACH_TIMEOUT and PARCOACH_STATS, the clock
    parcoach_stats.c     per-site statistics (PARCOACH_STATS)
    parcoach_watchdog.c  the watched reduction (PARCOACH_TIMEOUT)
+   parcoach_requests.c  nonblocking requests still active at MPI_Finalize
+   parcoach_pmpi_lifecycle.c  the MPI_Finalize wrapper calling the hooks
    parcoach_threads.c, parcoach_omp.c: the thread and OpenMP checks, on
    their own headers.  */
 #ifndef PARCOACH_INTERNAL_H
@@ -132,6 +134,12 @@ void parcoach_stats_record (int colour, const char *file, int line,
 int parcoach_allreduce_watched (signed char *in, signed char *out,
                                 MPI_Comm comm, int colour, const char *file,
                                 int line, const char *function);
+
+/* ---- hooks of MPI_Finalize (parcoach_pmpi_lifecycle.c) */
+
+/* parcoach_requests.c: stops the job if a request of this process is still
+   active.  */
+void parcoach_requests_at_finalize (void);
 
 #pragma GCC visibility pop
 

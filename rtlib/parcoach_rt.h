@@ -185,6 +185,13 @@ void parcoach_check_fortran_comm_args (const MPI_Fint *comm, int colour,
    "an unknown collective" for a colour this runtime does not know.  */
 const char *parcoach_colour_name (int colour);
 
+/* Nonblocking requests (parcoach_requests.c): the plugin calls this right
+   before a nonblocking MPI call, so that a request of that call still
+   active at MPI_Finalize is reported at FILE:LINE (the runtime tracks the
+   requests through the profiling interface, with or without it; see
+   parcoach_requests.c and the README).  */
+void parcoach_request_site (const char *file, int line);
+
 #ifdef __cplusplus
 }
 #endif

@@ -30,6 +30,10 @@ header comment, one expectation per line, behind any comment prefix
                                 are reported XFAIL and do not fail the
                                 suite; if every check passes, an XPASS line
                                 says the header line can go
+  runs-require-mpi: MPICH       the runs only with a build for that MPI
+                                (`parcoach-config --mpi': MPICH, Open MPI);
+                                with another, each expect-run is a SKIP line
+                                (the compile checks still run)
   requires-gcc: N               skipped (one SKIP line) when built with a GCC
                                 older than N (e.g. `#pragma omp masked',
                                 which GCC 11 ignores)
@@ -86,7 +90,7 @@ HEADER_RE = re.compile(
     r'^\s*(?:/\*+|\*+|//+|!+|#)?\s*'
     r'(expect-warning|expect-conditional|expect-run-args|expect-run|expect-stop-message|'
     r'plugin-args|compile-flags|'
-    r'link-flags|known-failure|requires-gcc|description)'
+    r'link-flags|known-failure|requires-gcc|runs-require-mpi|description)'
     r'\s*:\s*(.*?)\s*(?:\*/)?\s*$')
 
 # file:line:col: kind: message  (the column is optional)
@@ -128,6 +132,7 @@ class Program:
         self.stop_messages = []     # text every `stop' run must print
         self.known_failure = ''     # why the program fails today (a known bug)
         self.requires_gcc = 0       # oldest GCC major version that builds it right
+        self.runs_require_mpi = ''  # 'MPICH': run only with a build for that MPI
         self.compile_flags = []     # ['-fopenmp']
         self.link_flags = []        # ['-lm']
         self.description = ''
@@ -186,6 +191,8 @@ class Program:
                     self.errors.append('%s: expected "requires-gcc: MAJOR"' % where)
                     continue
                 self.requires_gcc = int(value)
+            elif key == 'runs-require-mpi':
+                self.runs_require_mpi = value
             elif key == 'compile-flags':
                 self.compile_flags.extend(shlex.split(value))
             elif key == 'link-flags':
@@ -329,9 +336,10 @@ def parse_diagnostics(stderr, source, cwd):
                 lines = set()
                 if c:
                     lines = {int(x) for x in c.group(1).replace(',', ' ').split()}
-                # Thread-level warnings blame directives, not conditionals.
+                # Thread-level warnings blame directives, not conditionals;
+                # request warnings hold on every path: they blame none.
                 if k.group(1) not in ('thread-level', 'concurrent-collectives',
-                                      'collective-arguments'):
+                                      'collective-arguments', 'request'):
                     named.setdefault(line, set()).update(lines)
         elif kind == 'note':
             if msg.startswith('processes may ') or msg.startswith('threads may '):
@@ -470,6 +478,17 @@ class Suite:
             flags.append(shlex.split(out.stdout.decode()))
         return flags
 
+    def mpi_flavour(self):
+        """What `parcoach-config --mpi' says (MPICH, Open MPI), once."""
+        if not hasattr(self, '_mpi_flavour'):
+            try:
+                out = subprocess.run([self.config, '--mpi'], stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, timeout=60).stdout.decode()
+                self._mpi_flavour = out.strip()
+            except (OSError, subprocess.SubprocessError):
+                self._mpi_flavour = ''
+        return self._mpi_flavour
+
     def gcc_major(self, program):
         """GCC_MAJOR of the build (make check's environment), else what
         the program's compiler says."""
@@ -605,6 +624,13 @@ class Suite:
 
     def run_all(self, program, exe, workdir, lines, suffix=''):
         """Every expect-run on exe; after a hang the later ones are skipped."""
+        if program.runs_require_mpi and program.runs_require_mpi != self.mpi_flavour():
+            for nprocs, expected, threads, _ in program.runs:
+                lines.append(('SKIP', 'run-np%d' % nprocs + ('-threads%d' % threads if threads
+                                                              else '') + suffix,
+                              program.name, 'runs only with %s (this build: %s)'
+                              % (program.runs_require_mpi, self.mpi_flavour()), ''))
+            return
         for index, (nprocs, expected, threads, repeat) in enumerate(program.runs):
             if not self.run(program, exe, workdir, nprocs, expected, threads, repeat, lines, suffix):
                 for nprocs, expected, threads, _ in program.runs[index + 1:]:

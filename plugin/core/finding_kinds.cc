@@ -29,6 +29,10 @@ const KindName kind_names[] = {
      "An argument of an MPI collective that the standard requires to be the same on every "
      "process (root, operation, count and datatype) may differ between processes: the "
      "collective hangs, fails or computes garbage."},
+    {FindingKind::Request, "request",
+     "A nonblocking request (MPI_Isend, MPI_Irecv, MPI_Ibarrier...) that is never "
+     "completed, whose handle is overwritten or lost while it is active, or whose buffer "
+     "is accessed before it completes."},
     {FindingKind::Internal, "internal",
      "PARCOACH could not analyse a function and left it unchecked."},
     {FindingKind::Report, "report", "PARCOACH could not write its report."},

@@ -17,6 +17,7 @@ enum class FindingKind {
   ThreadLevel,            // an MPI call the requested thread level forbids
   ConcurrentCollectives,  // collectives threads may run at the same time
   CollectiveArguments,    // a root, op, count or datatype that may differ
+  Request,                // a nonblocking request lost or left active
   Internal,               // PARCOACH skipped a function (never an error)
   Report,                 // the JSON report could not be written
 };

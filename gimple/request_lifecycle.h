@@ -1,0 +1,27 @@
+// [parcoach:request]: reads the nonblocking requests of one GIMPLE function
+// into the core's record (core/request_lifecycle.h), reports what the
+// analysis finds certain, and tells the runtime where each nonblocking call
+// is (so that its messages name file:line).
+#ifndef PARCOACH_GIMPLE_REQUEST_LIFECYCLE_H
+#define PARCOACH_GIMPLE_REQUEST_LIFECYCLE_H
+
+#include "gcc_compat.h"
+
+#include "findings_report.h"
+#include "plugin_options.h"
+
+#include <vector>
+
+namespace parcoach {
+
+// Warns about the requests of `fun' lost or left active (every path), and
+// adds the findings to `findings' (the JSON report; may be null).
+void check_request_lifecycles(function *fun, std::vector<Finding> *findings);
+
+// Inserts `parcoach_request_site (file, line)' before each nonblocking call
+// that creates a request, unless `options' instrument nothing.
+void insert_request_sites(function *fun, const Options &options);
+
+} // namespace parcoach
+
+#endif
