@@ -416,6 +416,12 @@ expect_abort "(19h) different collectives: the colour is reported, not the argum
   "$P 0 of communicator of size 2 stops before MPI_Bcast at a.c:80 in function f: other processes are calling MPI_Allreduce" \
   "$P 1 of communicator of size 2 stops before MPI_Allreduce at a.c:81 in function f: other processes are calling MPI_Bcast"
 
+# The line of the first statement of errbench/FILE containing TEXT (the
+# expected messages follow the programs as they are edited).
+line_of () {
+  grep -nF -- "$2" "$root/errbench/$1" | head -1 | cut -d: -f1
+}
+
 # (20) End to end: the errbench argument programs compiled with the plugin
 # (instrument=all), when PARCOACH_CONFIG names a built one: the plugin
 # passes the right arguments and the runtime names the values.
@@ -436,15 +442,15 @@ if [ -n "${PARCOACH_CONFIG:-}" ] && [ -x "$PARCOACH_CONFIG" ]; then
     for ((r = 0; r < $1; r++)); do echo "$P $r of communicator of size $1 $2"; done
   }
   if e2e_build "$MPICC" c/root_mismatch_bcast.c; then
-    mapfile -t L < <(lines_all 4 "stops before MPI_Bcast at root_mismatch_bcast.c:29 in function main: processes call it with different roots: root 0 on ranks 0-2, root 1 on rank 3")
+    mapfile -t L < <(lines_all 4 "stops before MPI_Bcast at root_mismatch_bcast.c:$(line_of c/root_mismatch_bcast.c "MPI_Bcast(&value") in function main: processes call it with different roots: root 0 on ranks 0-2, root 1 on rank 3")
     expect_abort "(20) plugin + runtime: MPI_Bcast root mismatch (errbench)" 4 ./root_mismatch_bcast -- "${L[@]}"
   fi
   if e2e_build "$MPICC" c/op_mismatch_allreduce.c; then
-    mapfile -t L < <(lines_all 2 "stops before MPI_Allreduce at op_mismatch_allreduce.c:33 in function main: processes call it with different reduction operations: MPI_MAX on rank 1, MPI_SUM on rank 0")
+    mapfile -t L < <(lines_all 2 "stops before MPI_Allreduce at op_mismatch_allreduce.c:$(line_of c/op_mismatch_allreduce.c "MPI_Allreduce(&local") in function main: processes call it with different reduction operations: MPI_MAX on rank 1, MPI_SUM on rank 0")
     expect_abort "(20b) plugin + runtime: MPI_Allreduce operation mismatch (errbench)" 2 ./op_mismatch_allreduce -- "${L[@]}"
   fi
   if e2e_build "$MPICC" c/size_mismatch_reduce.c; then
-    mapfile -t L < <(lines_all 3 "stops before MPI_Reduce at size_mismatch_reduce.c:29 in function main: processes call it with different data sizes (count x datatype size): 4 bytes on ranks 0-1, 8 bytes on rank 2")
+    mapfile -t L < <(lines_all 3 "stops before MPI_Reduce at size_mismatch_reduce.c:$(line_of c/size_mismatch_reduce.c "MPI_Reduce(local") in function main: processes call it with different data sizes (count x datatype size): 4 bytes on ranks 0-1, 8 bytes on rank 2")
     expect_abort "(20c) plugin + runtime: MPI_Reduce count mismatch (errbench)" 3 ./size_mismatch_reduce -- "${L[@]}"
   fi
   if e2e_build "$MPICC" c/correct_arguments_in_place_and_v.c; then
@@ -457,7 +463,7 @@ if [ -n "${PARCOACH_CONFIG:-}" ] && [ -x "$PARCOACH_CONFIG" ]; then
     fi
   fi
   if [ $have_fortran = 1 ] && e2e_build "$MPIF90" fortran/root_mismatch_bcast.f90; then
-    mapfile -t L < <(lines_all 3 "stops before MPI_Bcast at root_mismatch_bcast.f90:35 in function root_mismatch_bcast: processes call it with different roots: root 0 on ranks 0-1, root 1 on rank 2")
+    mapfile -t L < <(lines_all 3 "stops before MPI_Bcast at root_mismatch_bcast.f90:$(line_of fortran/root_mismatch_bcast.f90 "call mpi_bcast(x") in function root_mismatch_bcast: processes call it with different roots: root 0 on ranks 0-1, root 1 on rank 2")
     expect_abort "(20e) plugin + runtime: Fortran, in place passes, root mismatch stops (errbench)" 3 ./root_mismatch_bcast -- "${L[@]}"
   fi
 else
