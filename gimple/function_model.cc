@@ -1,7 +1,9 @@
 #include "function_model.h"
 
+#include "mpi_f08.h"
 #include "omp_regions.h"
 
+#include <set>
 #include <utility>
 
 namespace parcoach {
@@ -12,7 +14,17 @@ const char *callee_name(const gcall *call) {
   tree callee = gimple_call_fndecl(call);
   if (!callee || !DECL_NAME(callee))
     return nullptr; // a call through a pointer: not analysed
-  return IDENTIFIER_POINTER(DECL_NAME(callee));
+  const char *name = IDENTIFIER_POINTER(DECL_NAME(callee));
+  if (gcc_compat::compiling_fortran()) {
+    // `use mpi_f08': every analysis knows the routine by its `use mpi'
+    // name, whose argument positions the f08 procedures share.
+    std::string use_mpi = use_mpi_spelling_of_f08(name);
+    if (!use_mpi.empty()) {
+      static std::set<std::string> spellings; // names handed out stay valid
+      return spellings.insert(use_mpi).first->c_str();
+    }
+  }
+  return name;
 }
 
 std::string printable_function_name(tree function) {
