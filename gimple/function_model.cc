@@ -58,6 +58,24 @@ bool is_mpi_library_code(function *fun) {
   return false;
 }
 
+tree external_callee(const gcall *call) {
+  if (gimple_call_internal_p(call))
+    return NULL_TREE;
+  tree callee = gimple_call_fndecl(call);
+  if (!callee || fndecl_built_in_p(callee) || !TREE_PUBLIC(callee) || !DECL_NAME(callee) ||
+      unit_callee(call))
+    return NULL_TREE;
+  // The MPI library, the compilers' runtimes: they run no collective of
+  // the program (MPI's own are in the table).
+  static const char *const runtimes[] = {"mpi_", "pmpi_", "ompi_", "mpix_", "_gfortran_",
+                                         "gomp_", "omp_", "__cxa_", "_unwind_", "__builtin_"};
+  const char *name = IDENTIFIER_POINTER(DECL_NAME(callee));
+  for (const char *prefix : runtimes)
+    if (strncasecmp(name, prefix, strlen(prefix)) == 0)
+      return NULL_TREE;
+  return callee;
+}
+
 namespace {
 
 bool starts_with_nocase(const char *name, const char *prefix) {
@@ -212,6 +230,10 @@ private:
         NodeId node;
         current = chains_.append_collective(current, 0, node);
         out_.unit_calls.push_back({call, callee, node});
+      } else if (tree external = external_callee(call)) {
+        NodeId node;
+        current = chains_.append_collective(current, 0, node);
+        out_.external_calls.push_back({call, external, node});
       }
     }
     gimple *last = last_stmt(bb);
