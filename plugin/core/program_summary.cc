@@ -102,9 +102,9 @@ std::vector<UnitSummary> parse_summaries(const std::string &text) {
   std::string record;
   while (std::getline(in, record)) {
     // Sections are concatenated, possibly with alignment padding (NULs).
-    std::size_t start = record.find_first_not_of('\0');
-    record = start == std::string::npos ? "" : record.substr(start);
-    if (record == header) {
+    // A unit's text starts a new line even after bytes that are not ours.
+    std::size_t length = std::string(header).size();
+    if (record.size() >= length && record.compare(record.size() - length, length, header) == 0) {
       units.emplace_back();
       unit = &units.back();
       continue;
