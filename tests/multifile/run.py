@@ -16,6 +16,9 @@ states the expectations, one per line behind `#':
   expect-run: NP ok|stop           as in errbench (ok: exit 0, no
                                    "PARCOACH:"; stop: non-zero exit and
                                    "PARCOACH: rank")
+  also-with: VAR=VALUE...          one more clean build with these make
+                                   variables (LTOFLAGS=-flto): the same
+                                   diagnostics, every run again
   known-failure: TEXT              failed checks are XFAIL (not failures);
                                    XPASS when every check passes
   description: TEXT
@@ -42,12 +45,12 @@ import run_errbench  # noqa: E402  (its diagnostic patterns and tools)
 
 MULTIFILE = os.path.join(REPO, 'errbench', 'multifile')
 HEADER_RE = re.compile(r'^#\s*(expect-warning|expect-conditional|expect-werror-link|expect-run|'
-                       r'known-failure|description)\s*:\s*(.*?)\s*$')
+                       r'also-with|known-failure|description)\s*:\s*(.*?)\s*$')
 
 
 def read_header(makefile):
     spec = {'warnings': set(), 'conditionals': set(), 'werror': None, 'runs': [],
-            'known_failure': None}
+            'known_failure': None, 'variants': []}
     with open(makefile) as f:
         for line in f:
             m = HEADER_RE.match(line)
@@ -64,6 +67,8 @@ def read_header(makefile):
             elif key == 'expect-run':
                 np, outcome = value.split()[:2]
                 spec['runs'].append((int(np), outcome))
+            elif key == 'also-with':
+                spec['variants'].append(value.split())
             elif key == 'known-failure':
                 spec['known_failure'] = value
     return spec
@@ -125,6 +130,52 @@ class Runner:
         print('%s %s %s%s' % (status, check, name, (' (%s)' % detail) if detail else ''))
 
 
+def check_build(runner, spec, name, tree, make_vars, mpiexec, timeout, env, verbose):
+    """One (clean) build of a program and its checks."""
+    xf = spec['known_failure']
+    variant = ' '.join(v for v in make_vars if v.startswith('LTOFLAGS') or v.startswith('CFLAGS'))
+    if variant:
+        name = '%s[%s]' % (name, variant)
+    run(['make', 'clean'], tree, 10 * timeout, env)
+    rc, out, hung = run(['make', '-j2'] + make_vars, tree, 10 * timeout, env)
+
+    if verbose:
+        print('\n'.join('    | ' + l for l in out.rstrip().split('\n')))
+    crashed = any(marker in out for marker in run_errbench.CRASH_MARKERS)
+    built = rc == 0 and not crashed and os.path.exists(os.path.join(tree, 'prog'))
+    runner.report(built, 'build', name, False, '' if built else 'make -j2 failed')
+    if not built:
+        print('\n'.join('    | ' + l for l in out.rstrip().split('\n')))
+        return
+    warnings, conditionals = diagnostics(out)
+    ok = warnings == spec['warnings']
+    runner.report(ok, 'warnings', name, xf, '' if ok else 'expected %s, got %s' % (
+        sorted(spec['warnings']) or 'none', sorted(warnings) or 'none'))
+    ok = conditionals == spec['conditionals']
+    runner.report(ok, 'conditionals', name, xf, '' if ok else 'expected %s, got %s' % (
+        sorted(spec['conditionals']) or 'none', sorted(conditionals) or 'none'))
+    if spec['werror']:
+        os.remove(os.path.join(tree, 'prog'))
+        rc, out, hung = run(['make', 'prog', 'LDFLAGS=-Werror'] + make_vars, tree,
+                            10 * timeout, env)
+        linked = rc == 0 and os.path.exists(os.path.join(tree, 'prog'))
+        ok = linked == (spec['werror'] == 'ok')
+        runner.report(ok, 'werror-link', name, xf,
+                      'linked' if linked else 'link failed')
+        if not os.path.exists(os.path.join(tree, 'prog')):
+            run(['make', 'prog'] + make_vars, tree, 10 * timeout, env)
+    for np, outcome in spec['runs']:
+        rc, out, hung = run(mpiexec + ['-n', str(np), './prog'], tree, timeout, env)
+        if outcome == 'ok':
+            ok = rc == 0 and 'PARCOACH:' not in out
+        else:
+            ok = not hung and rc != 0 and 'PARCOACH: rank' in out
+        detail = 'hung' if hung else 'exit %s' % rc
+        runner.report(ok, 'run-np%d' % np, name, xf, 'expected %s, %s' % (outcome, detail))
+        if verbose or not ok:
+            print('\n'.join('    | ' + l for l in out.rstrip().split('\n')[:20]))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('-k', action='append', default=[], help='only programs whose name contains this')
@@ -155,42 +206,9 @@ def main():
         try:
             tree = os.path.join(work, name)
             shutil.copytree(os.path.join(MULTIFILE, name), tree)
-            rc, out, hung = run(['make', '-j2'] + make_vars, tree, 10 * timeout, env)
-            if args.verbose:
-                print('\n'.join('    | ' + l for l in out.rstrip().split('\n')))
-            crashed = any(marker in out for marker in run_errbench.CRASH_MARKERS)
-            built = rc == 0 and not crashed and os.path.exists(os.path.join(tree, 'prog'))
-            runner.report(built, 'build', name, False, '' if built else 'make -j2 failed')
-            if not built:
-                print('\n'.join('    | ' + l for l in out.rstrip().split('\n')))
-                continue
-            warnings, conditionals = diagnostics(out)
-            ok = warnings == spec['warnings']
-            runner.report(ok, 'warnings', name, xf, '' if ok else 'expected %s, got %s' % (
-                sorted(spec['warnings']) or 'none', sorted(warnings) or 'none'))
-            ok = conditionals == spec['conditionals']
-            runner.report(ok, 'conditionals', name, xf, '' if ok else 'expected %s, got %s' % (
-                sorted(spec['conditionals']) or 'none', sorted(conditionals) or 'none'))
-            if spec['werror']:
-                os.remove(os.path.join(tree, 'prog'))
-                rc, out, hung = run(['make', 'prog', 'LDFLAGS=-Werror'] + make_vars, tree,
-                                    10 * timeout, env)
-                linked = rc == 0 and os.path.exists(os.path.join(tree, 'prog'))
-                ok = linked == (spec['werror'] == 'ok')
-                runner.report(ok, 'werror-link', name, xf,
-                              'linked' if linked else 'link failed')
-                if not os.path.exists(os.path.join(tree, 'prog')):
-                    run(['make', 'prog'] + make_vars, tree, 10 * timeout, env)
-            for np, outcome in spec['runs']:
-                rc, out, hung = run(mpiexec + ['-n', str(np), './prog'], tree, timeout, env)
-                if outcome == 'ok':
-                    ok = rc == 0 and 'PARCOACH:' not in out
-                else:
-                    ok = not hung and rc != 0 and 'PARCOACH: rank' in out
-                detail = 'hung' if hung else 'exit %s' % rc
-                runner.report(ok, 'run-np%d' % np, name, xf, 'expected %s, %s' % (outcome, detail))
-                if args.verbose or not ok:
-                    print('\n'.join('    | ' + l for l in out.rstrip().split('\n')[:20]))
+            for variant in [[]] + spec['variants']:
+                check_build(runner, spec, name, tree, make_vars + variant, mpiexec, timeout, env,
+                            args.verbose)
         finally:
             shutil.rmtree(work, ignore_errors=True)
         if xf and runner.counts['XFAIL'] == xfail_before:
