@@ -5,6 +5,7 @@
 #include "function_model.h"
 #include "graph_utils.h"
 #include "instrument.h"
+#include "link_arming.h"
 #include "omp_collectives.h"
 #include "phase_timer.h"
 #include "private_copies.h"
@@ -312,8 +313,13 @@ std::vector<Reachable> reachable_by_function() {
 // collectives, is one whose callee, if it runs collectives, not all
 // processes run at the same point.  `flagged_first': the nodes the real
 // analysis flagged, by record.
+//
+// A function with such sites is armed at run time if the link step reports
+// one (link_arming.h): its function-exit checks, removed for an unflagged
+// function, become dormant (live inside armed extents), in `by_tag'.
 void summarise_for_link(const std::vector<FunctionModel> &models,
-                        const std::vector<std::set<NodeId>> &flagged_first) {
+                        const std::vector<std::set<NodeId>> &flagged_first,
+                        std::vector<SettledCheck> &by_tag) {
   std::vector<Reachable> reach = reachable_by_function();
   UnitSummary summary;
   summary.source = main_input_filename ? main_input_filename : "";
@@ -327,6 +333,7 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
          std::vector<std::string>(own.externals.begin(), own.externals.end())});
   }
   std::map<std::string, int> token_of_symbol;
+  std::map<unsigned, std::string> key_of_function;
   std::vector<FunctionModel> with_externals = models;
   for (const FunctionRecord &record : unit.records)
     for (const auto &external : record.external_sites) {
@@ -375,11 +382,24 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
         Finding related;
         add_related_locations(record.branches, entry.second, related);
         site.related = related.related;
-        if (!site.callees.empty() && !site.related.empty())
-          summary.sites.push_back(site);
+        if (site.callees.empty() || site.related.empty())
+          continue;
+        if (unit.options.instrument != InstrumentMode::None) {
+          site.arming_key = arming_key_for(summary.source, record.symbol);
+          if (key_of_function.emplace(record.uid, site.arming_key).second) {
+            std::string lines = all_conditional_lines(record.branches, flagged);
+            for (int tag : record.candidates.exit_tags)
+              if (by_tag[tag].decision == CheckDecision::Remove) {
+                by_tag[tag].decision = CheckDecision::IfArmed;
+                by_tag[tag].conditionals = lines;
+              }
+          }
+        }
+        summary.sites.push_back(site);
       }
     }
   }
+  insert_link_arming(key_of_function);
   if (!summary.functions.empty() || !summary.sites.empty())
     set_unit_summary(serialise_summary(summary));
 }
@@ -529,7 +549,7 @@ void run_unit_step() {
 
   reports.stop();
   PhaseTimer link_summary("  summary for the link step");
-  summarise_for_link(models, flagged_nodes);
+  summarise_for_link(models, flagged_nodes, by_tag);
   link_summary.stop();
   // The OpenMP collectives of every team, with the threads' verdicts.
   PhaseTimer omp_timer("  OpenMP unit step");

@@ -1,5 +1,6 @@
 #include "program_summary.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <initializer_list>
@@ -84,7 +85,8 @@ std::string serialise_summary(const UnitSummary &unit) {
   }
   for (const ExternalCallSite &site : unit.sites) {
     line(out, {"site", site.function, site.location.file, std::to_string(site.location.line),
-               std::to_string(site.location.column), site.as_error ? "1" : "0"});
+               std::to_string(site.location.column), site.as_error ? "1" : "0",
+               site.arming_key});
     for (const ExternalCallee &callee : site.callees)
       line(out, {"callee", callee.symbol, callee.name});
     for (const RelatedLocation &related : site.related)
@@ -128,6 +130,8 @@ std::vector<UnitSummary> parse_summaries(const std::string &text) {
       site.function = f[1];
       site.location = {f[2], number(f[3]), number(f[4])};
       site.as_error = f[5] == "1";
+      if (f.size() >= 7)
+        site.arming_key = f[6];
       unit->sites.push_back(site);
     } else if (kind == "callee" && f.size() >= 3 && !unit->sites.empty()) {
       unit->sites.back().callees.push_back({f[1], f[2]});
@@ -222,6 +226,28 @@ std::vector<CrossFileFinding> link_program(const std::vector<UnitSummary> &units
         break; // one finding per site
       }
   return findings;
+}
+
+std::vector<std::string> arming_keys(const std::vector<CrossFileFinding> &findings) {
+  std::vector<std::string> keys;
+  std::set<std::string> seen;
+  for (const CrossFileFinding &finding : findings)
+    if (!finding.site.arming_key.empty() && seen.insert(finding.site.arming_key).second)
+      keys.push_back(finding.site.arming_key);
+  return keys;
+}
+
+std::string arming_key_for(const std::string &source, const std::string &function) {
+  // FNV-1a over "source\nfunction": a C identifier-like key, no separator
+  // the runtime's list could confuse.
+  std::uint64_t hash = 14695981039346656037ull;
+  for (char c : source + "\n" + function) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ull;
+  }
+  char text[40];
+  std::snprintf(text, sizeof text, "pcl%016llx", static_cast<unsigned long long>(hash));
+  return text;
 }
 
 namespace {

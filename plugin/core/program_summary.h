@@ -54,6 +54,9 @@ struct ExternalCallSite {
   std::vector<ExternalCallee> callees;
   std::vector<RelatedLocation> related; // the conditionals blamed
   bool as_error = false;                // error=collective-mismatch
+  // The key of the calling function for the run time
+  // (rtlib/parcoach_link.c), "" when it was not instrumented.
+  std::string arming_key;
 };
 
 struct UnitSummary {
@@ -81,6 +84,15 @@ struct CrossFileFinding {
 // Every site of `units' whose callees may run collectives, in the order of
 // the units and their sites.
 std::vector<CrossFileFinding> link_program(const std::vector<UnitSummary> &units);
+
+// The keys of the calling functions of `findings' (each once, in order):
+// what parcoach-link lists in the program to arm them at run time.
+std::vector<std::string> arming_keys(const std::vector<CrossFileFinding> &findings);
+
+// A key naming a function of a unit for arming_keys: `function' is the
+// linker's name, `source' the unit's main file (static functions of two
+// files may share a name).
+std::string arming_key_for(const std::string &source, const std::string &function);
 
 // GCC-style text for one finding: "file:line:col: warning: ...
 // [parcoach:collective-mismatch]" (or error:), then the notes.

@@ -17,6 +17,7 @@
 #include "program_summary.h"
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -112,15 +113,20 @@ std::vector<std::string> link_inputs(const std::vector<std::string> &args) {
   return files;
 }
 
-// Prints the findings; true if one of them is an error.
-bool analyse(const std::vector<std::string> &files, bool werror, bool quiet) {
+// Prints the findings; true if one of them is an error.  `keys': the
+// arming keys of the calling functions (program_summary.h).
+bool analyse(const std::vector<std::string> &files, bool werror, bool quiet,
+             std::vector<std::string> *keys = nullptr) {
   std::string text;
   for (const std::string &file : files)
     text += summary_text_of_file(read_file(file));
   if (text.empty())
     return false;
   bool error = false;
-  for (const CrossFileFinding &finding : link_program(parse_summaries(text))) {
+  std::vector<CrossFileFinding> findings = link_program(parse_summaries(text));
+  if (keys)
+    *keys = arming_keys(findings);
+  for (const CrossFileFinding &finding : findings) {
     bool as_error = werror || finding.site.as_error;
     if (quiet && !as_error)
       continue;
@@ -135,6 +141,37 @@ bool analyse(const std::vector<std::string> &files, bool werror, bool quiet) {
 bool driver_has_option(const char *option) {
   const char *options = std::getenv("COLLECT_GCC_OPTIONS");
   return options && std::strstr(options, (std::string("'") + option + "'").c_str());
+}
+
+// An object defining parcoach_linked_keys ("\nKEY\n...", read by
+// rtlib/parcoach_link.c), assembled by the driver that runs us; "" if that
+// fails (the program then runs unarmed, as before).
+std::string arming_object(const std::vector<std::string> &keys, std::string &directory) {
+  char pattern[] = "/tmp/parcoach-link-XXXXXX";
+  if (!mkdtemp(pattern))
+    return "";
+  directory = pattern;
+  std::string source = directory + "/keys.s", object = directory + "/keys.o";
+  {
+    std::ofstream out(source);
+    out << "\t.section .rodata\n\t.globl parcoach_linked_keys\n"
+           "\t.type parcoach_linked_keys, @object\nparcoach_linked_keys:\n\t.ascii \"\\n\"\n";
+    for (const std::string &key : keys)
+      out << "\t.ascii \"" << key << "\\n\"\n";
+    out << "\t.byte 0\n\t.section .note.GNU-stack,\"\",@progbits\n";
+  }
+  const char *gcc = std::getenv("COLLECT_GCC");
+  std::string command = std::string(gcc ? gcc : "gcc") + " -c -o '" + object + "' '" + source +
+                        "' </dev/null";
+  return std::system(command.c_str()) == 0 ? object : "";
+}
+
+void remove_directory(const std::string &directory) {
+  if (directory.empty())
+    return;
+  for (const char *name : {"/keys.s", "/keys.o"})
+    unlink((directory + name).c_str());
+  rmdir(directory.c_str());
 }
 
 std::string real_collect2(const char *self) {
@@ -185,11 +222,14 @@ int main(int argc, char **argv) {
     return analyse(files, werror, quiet) ? 1 : 0;
   }
   bool failed = false;
+  std::vector<std::string> keys;
   if (enabled) {
     try {
-      failed = analyse(link_inputs(args), driver_has_option("-Werror"), driver_has_option("-w"));
+      failed = analyse(link_inputs(args), driver_has_option("-Werror"), driver_has_option("-w"),
+                       &keys);
     } catch (const std::exception &) {
       failed = false; // never break a link for our own trouble
+      keys.clear();
     }
   }
   if (failed) {
@@ -201,6 +241,26 @@ int main(int argc, char **argv) {
   command.push_back(const_cast<char *>(linker.c_str()));
   for (int i = 1; i < argc; ++i)
     command.push_back(argv[i]);
+  std::string directory, object;
+  if (!keys.empty())
+    object = arming_object(keys, directory);
+  if (!object.empty()) {
+    // The run-time checks of the reported callers: run the linker as a
+    // child, to remove the object afterwards.
+    command.push_back(const_cast<char *>(object.c_str()));
+    command.push_back(nullptr);
+    pid_t child = fork();
+    if (child == 0) {
+      execvp(linker.c_str(), command.data());
+      _exit(127);
+    }
+    int status = 1;
+    if (child < 0 || waitpid(child, &status, 0) < 0)
+      status = 1 << 8;
+    remove_directory(directory);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+  }
+  remove_directory(directory);
   command.push_back(nullptr);
   execvp(linker.c_str(), command.data());
   std::cerr << "parcoach-link: cannot run " << linker << ": " << std::strerror(errno) << "\n";
