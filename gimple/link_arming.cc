@@ -14,7 +14,13 @@ tree runtime_function(const char *name, tree type) {
   return decl;
 }
 
-void arm(function *fun, const std::string &key, tree enter, tree leave) {
+// The call graph knows every call of a function once its edges are built
+// (before the unit step): ours get their edges too.
+void add_edge(cgraph_node *caller, tree callee, gcall *call) {
+  caller->create_edge(cgraph_node::get_create(callee), call, gimple_bb(call)->count);
+}
+
+void arm(cgraph_node *node, function *fun, const std::string &key, tree enter, tree leave) {
   basic_block entry = ENTRY_BLOCK_PTR_FOR_FN(fun);
   if (!single_succ_p(entry))
     return;
@@ -31,11 +37,13 @@ void arm(function *fun, const std::string &key, tree enter, tree leave) {
   gimple_call_set_lhs(start, saved);
   gimple_set_location(start, DECL_SOURCE_LOCATION(fun->decl));
   gsi_insert_on_edge_immediate(single_succ_edge(entry), start);
+  add_edge(node, enter, start);
   for (gimple *ret : returns) {
     gcall *end = gimple_build_call(leave, 1, saved);
     gimple_set_location(end, gimple_location(ret));
     gimple_stmt_iterator gsi = gsi_for_stmt(ret);
     gsi_insert_before(&gsi, end, GSI_SAME_STMT);
+    add_edge(node, leave, end);
   }
 }
 
@@ -57,8 +65,7 @@ void insert_link_arming(const std::map<unsigned, std::string> &key_of_function) 
     if (!fun || !fun->cfg || key == key_of_function.end() || gimple_in_ssa_p(fun))
       continue;
     push_cfun(fun);
-    arm(fun, key->second, enter, leave);
-    cgraph_edge::rebuild_edges(); // the call graph knows our calls too
+    arm(node, fun, key->second, enter, leave);
     pop_cfun();
   }
 }

@@ -188,3 +188,29 @@ TEST_CASE("summaries are read out of ELF objects and archives", "[elf_summaries]
   CHECK(summary_text_of_file(archive.substr(0, archive.size() - 5)).find("a.c") !=
         std::string::npos);
 }
+
+TEST_CASE("the callers reported are armed by their keys, each once", "[program_summary]") {
+  std::string key = arming_key_for("a.c", "main");
+  CHECK(key.size() == 19);
+  CHECK(key.compare(0, 3, "pcl") == 0);
+  CHECK(key.find_first_of("\n\t \"\\") == std::string::npos); // safe in the list and in .ascii
+  CHECK(arming_key_for("a.c", "main") == key);
+  CHECK(arming_key_for("b.c", "main") != key); // static functions of two files
+  CHECK(arming_key_for("a.c", "mainx") != key);
+  std::vector<UnitSummary> program = {
+      unit("a.c", {}, {site("main", "step", 10, 9), site("main", "step", 12, 11),
+                       site("main", "print", 14, 13), site("other", "step", 20, 19)}),
+      unit("b.c", {function("step", "b.c", {"MPI_Barrier"})})};
+  program[0].sites[0].arming_key = program[0].sites[1].arming_key = key;
+  program[0].sites[2].arming_key = key;
+  program[0].sites[3].arming_key = ""; // compiled with instrument=none
+  std::vector<CrossFileFinding> findings = link_program(program);
+  CHECK(findings.size() == 3);
+  CHECK(arming_keys(findings) == std::vector<std::string>{key});
+  // The key survives the text form.
+  CHECK(parse_summaries(serialise_summary(program[0]))[0].sites[0].arming_key == key);
+  // No finding, nothing armed: print() runs no collective.
+  program[0].sites.erase(program[0].sites.begin(), program[0].sites.begin() + 2);
+  program[0].sites.pop_back();
+  CHECK(arming_keys(link_program(program)).empty());
+}
