@@ -19,6 +19,11 @@ states the expectations, one per line behind `#':
   also-with: VAR=VALUE...          one more clean build with these make
                                    variables (LTOFLAGS=-flto): the same
                                    diagnostics, every run again
+  also-ccache: yes                 when ccache is installed: built twice
+                                   through `ccache MPICC' (a fresh cache),
+                                   the second time from the cache, with the
+                                   same diagnostics (the summaries travel
+                                   inside the cached objects)
   known-failure: TEXT              failed checks are XFAIL (not failures);
                                    XPASS when every check passes
   description: TEXT
@@ -45,12 +50,12 @@ import run_errbench  # noqa: E402  (its diagnostic patterns and tools)
 
 MULTIFILE = os.path.join(REPO, 'errbench', 'multifile')
 HEADER_RE = re.compile(r'^#\s*(expect-warning|expect-conditional|expect-werror-link|expect-run|'
-                       r'also-with|known-failure|description)\s*:\s*(.*?)\s*$')
+                       r'also-with|also-ccache|known-failure|description)\s*:\s*(.*?)\s*$')
 
 
 def read_header(makefile):
     spec = {'warnings': set(), 'conditionals': set(), 'werror': None, 'runs': [],
-            'known_failure': None, 'variants': []}
+            'known_failure': None, 'variants': [], 'ccache': False}
     with open(makefile) as f:
         for line in f:
             m = HEADER_RE.match(line)
@@ -67,6 +72,8 @@ def read_header(makefile):
             elif key == 'expect-run':
                 np, outcome = value.split()[:2]
                 spec['runs'].append((int(np), outcome))
+            elif key == 'also-ccache':
+                spec['ccache'] = value == 'yes'
             elif key == 'also-with':
                 spec['variants'].append(value.split())
             elif key == 'known-failure':
@@ -176,6 +183,32 @@ def check_build(runner, spec, name, tree, make_vars, mpiexec, timeout, env, verb
             print('\n'.join('    | ' + l for l in out.rstrip().split('\n')[:20]))
 
 
+def check_ccache(runner, spec, name, tree, make_vars, timeout, env):
+    ccache = shutil.which('ccache')
+    if not ccache:
+        print('SKIP ccache %s (no ccache)' % name)
+        return
+    env = dict(env, CCACHE_DIR=os.path.join(os.path.dirname(tree), 'ccache'))
+    wrapped = [('%s=%s %s' % (v.split('=', 1)[0], ccache, v.split('=', 1)[1])
+                if v.split('=', 1)[0] in ('MPICC', 'MPICXX', 'MPIF90') else v) for v in make_vars]
+    out = ''
+    for attempt in range(2):
+        run(['make', 'clean'], tree, 10 * timeout, env)
+        rc, out, hung = run(['make', '-j2'] + wrapped, tree, 10 * timeout, env)
+        if rc != 0:
+            runner.report(False, 'ccache-build', name, spec['known_failure'], 'make failed')
+            return
+    stats = subprocess.run([ccache, '--print-stats'], env=env, stdout=subprocess.PIPE,
+                           universal_newlines=True).stdout
+    hits = sum(int(line.split()[1]) for line in stats.split('\n')
+               if line.split()[:1] in (['direct_cache_hit'], ['preprocessed_cache_hit']))
+    runner.report(hits > 0, 'ccache-hits', name, False, '%d objects from the cache' % hits)
+    warnings, conditionals = diagnostics(out)
+    ok = warnings == spec['warnings'] and conditionals == spec['conditionals']
+    runner.report(ok, 'ccache-diagnostics', name, spec['known_failure'],
+                  '' if ok else 'got %s, %s' % (sorted(warnings), sorted(conditionals)))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('-k', action='append', default=[], help='only programs whose name contains this')
@@ -209,6 +242,8 @@ def main():
             for variant in [[]] + spec['variants']:
                 check_build(runner, spec, name, tree, make_vars + variant, mpiexec, timeout, env,
                             args.verbose)
+            if spec['ccache']:
+                check_ccache(runner, spec, name, tree, make_vars, timeout, env)
         finally:
             shutil.rmtree(work, ignore_errors=True)
         if xf and runner.counts['XFAIL'] == xfail_before:
