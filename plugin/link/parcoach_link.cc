@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -46,9 +47,61 @@ std::string read_file(const std::string &path) {
   return bytes.str();
 }
 
+// The arguments of a response file (@FILE, what the driver passes for long
+// command lines, as CMake's object lists): whitespace-separated, with
+// quotes and backslashes as libiberty's buildargv reads them.
+std::vector<std::string> response_file_arguments(const std::string &path, int depth) {
+  std::vector<std::string> args;
+  std::string text = read_file(path), current;
+  bool in_argument = false;
+  char quote = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\\' && i + 1 < text.size()) {
+      current += text[++i];
+      in_argument = true;
+    } else if (quote) {
+      if (c == quote)
+        quote = 0;
+      else
+        current += c;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      in_argument = true;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      if (in_argument)
+        args.push_back(current);
+      current.clear();
+      in_argument = false;
+    } else {
+      current += c;
+      in_argument = true;
+    }
+  }
+  if (in_argument)
+    args.push_back(current);
+  std::vector<std::string> expanded;
+  for (const std::string &arg : args)
+    if (arg.size() > 1 && arg[0] == '@' && depth < 8 && regular_file(arg.substr(1))) {
+      std::vector<std::string> inner = response_file_arguments(arg.substr(1), depth + 1);
+      expanded.insert(expanded.end(), inner.begin(), inner.end());
+    } else {
+      expanded.push_back(arg);
+    }
+  return expanded;
+}
+
 // The files the linker reads, in order: plain inputs and -l libraries
 // found in the -L directories (shared first unless -Bstatic/-static).
-std::vector<std::string> link_inputs(const std::vector<std::string> &args) {
+std::vector<std::string> link_inputs(const std::vector<std::string> &command_line) {
+  std::vector<std::string> args;
+  for (const std::string &arg : command_line)
+    if (arg.size() > 1 && arg[0] == '@' && regular_file(arg.substr(1))) {
+      std::vector<std::string> inner = response_file_arguments(arg.substr(1), 0);
+      args.insert(args.end(), inner.begin(), inner.end());
+    } else {
+      args.push_back(arg);
+    }
   // ld options whose value is the next argument.
   static const char *const with_value[] = {
       "-o", "-m", "-plugin", "-dynamic-linker", "-rpath", "-rpath-link", "-soname", "-h",
