@@ -267,6 +267,27 @@ void decide_checks(const FunctionRecord &record, const std::map<NodeId, FlaggedC
 
 // ------------------------------------------------------------ whole programs
 
+// The position of the first argument of `call' declared MPI_Comm (C and
+// C++, by value; MPICH and Open MPI alike), or -1.
+int communicator_argument(const gcall *call) {
+  auto is_communicator = [](tree type) {
+    tree name = type ? TYPE_NAME(type) : NULL_TREE;
+    return name && TREE_CODE(name) == TYPE_DECL && DECL_NAME(name) &&
+           strcmp(IDENTIFIER_POINTER(DECL_NAME(name)), "MPI_Comm") == 0;
+  };
+  // The prototype keeps the typedef; the argument's own type may not.
+  tree fntype = gimple_call_fntype(call);
+  tree parameter = fntype ? TYPE_ARG_TYPES(fntype) : NULL_TREE;
+  for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
+    if (is_communicator(parameter ? TREE_VALUE(parameter) : NULL_TREE) ||
+        is_communicator(TREE_TYPE(gimple_call_arg(call, i))))
+      return (int)i;
+    if (parameter)
+      parameter = TREE_CHAIN(parameter);
+  }
+  return -1;
+}
+
 // The colours the calls to functions of other files take in the second
 // analysis of the unit: one per callee, below the call tokens.
 constexpr int first_external_token = 1 << 19;
@@ -641,6 +662,16 @@ void record_function(function *fun, const Options &options, bool library) {
                            call.collective->handle_kind == HandleKind::CommPtr;
     record.flow_collectives[call.node] = (int)collective_calls.size();
     collective_calls.push_back({call.call, on_communicator ? call.collective->handle_arg : -1});
+  }
+  // A call to another file's function passing a communicator: a test of
+  // that communicator against MPI_COMM_NULL does not make it a site for
+  // the link step (summarise_for_link), as for a collective.
+  for (const ExternalCall &call : model.external_calls) {
+    int handle = communicator_argument(call.call);
+    if (handle < 0)
+      continue;
+    record.flow_collectives[call.node] = (int)collective_calls.size();
+    collective_calls.push_back({call.call, handle});
   }
   if (!options.thesis) {
     PhaseTimer timer("  value-flow extraction");
