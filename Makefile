@@ -131,6 +131,7 @@ RT_STATIC      := $(B)/libparcoach-rt.a
 CONFIG_SCRIPT  := $(B)/parcoach-config
 UNIT_TESTS     := $(B)/unit-tests
 BENCH          := $(B)/bench-analysis
+LINK_TOOL      := $(B)/parcoach-link
 
 # Sources: wildcards, other engineers add files.
 CORE_SRCS      := $(wildcard plugin/core/*.cc)
@@ -139,6 +140,7 @@ PASS_SRCS      := $(wildcard gimple/*.cc)
 RT_SRCS        := $(wildcard rtlib/*.c)
 UNIT_SRCS      := $(wildcard tests/unit/*.cpp)
 BENCH_SRCS     := $(wildcard tests/bench/bench_analysis.cc)
+LINK_TOOL_SRCS := $(wildcard plugin/link/*.cc)
 
 # The core (GCC-free C++17) is compiled twice: position-independent for the
 # plugin, and with the plain test flags for the unit tests and the bench.
@@ -149,6 +151,7 @@ PASS_OBJS      := $(PASS_SRCS:%.cc=$(OBJ)/pic/%.o)
 RT_OBJS        := $(RT_SRCS:%.c=$(OBJ)/rt/%.o)
 UNIT_OBJS      := $(UNIT_SRCS:%.cpp=$(OBJ)/host/%.o)
 BENCH_OBJS     := $(BENCH_SRCS:%.cc=$(OBJ)/host/%.o)
+LINK_TOOL_OBJS := $(LINK_TOOL_SRCS:%.cc=$(OBJ)/host/%.o)
 
 # Header dependencies (-MMD -MP writes a .d next to every object).
 DEPFLAGS       := -MMD -MP
@@ -193,7 +196,7 @@ endif
 # ---------------------------------------------------------------------------
 
 .PHONY: all
-all: $(PLUGIN) $(PASS) $(RT_SHARED) $(RT_DEVLINK) $(RT_STATIC) $(CONFIG_SCRIPT) packaging
+all: $(PLUGIN) $(PASS) $(RT_SHARED) $(RT_DEVLINK) $(RT_STATIC) $(CONFIG_SCRIPT) $(LINK_TOOL) packaging
 
 # Fail with a readable message when a source directory is still empty.
 need = $(if $(1),,$(error no $(2) sources yet: nothing to build $(3)))
@@ -282,6 +285,12 @@ $(UNIT_TESTS): $(UNIT_OBJS) $(CORE_OBJS)
 	$(call msg,LINK,$@)
 	$(Q)$(CXX) $(LDFLAGS) -o $@ $^
 
+# The whole-program step the specs file runs instead of collect2
+# (plugin/link/parcoach_link.cc): the GCC-free core, no plugin.
+$(LINK_TOOL): $(LINK_TOOL_OBJS) $(CORE_OBJS)
+	$(call msg,LINK,$@)
+	$(Q)$(CXX) $(LDFLAGS) -o $@ $^
+
 $(BENCH): $(BENCH_OBJS) $(CORE_OBJS)
 	$(call need,$(BENCH_OBJS),tests/bench/bench_analysis.cc,$@)
 	$(call msg,LINK,$@)
@@ -297,7 +306,7 @@ $(OBJ)/host/%.o: %.cpp config.mk
 	@mkdir -p $(@D)
 	$(Q)$(CXX) $(TEST_CXXFLAGS) $(DEPFLAGS) -c $< -o $@
 
--include $(patsubst %.o,%.d,$(CORE_PIC_OBJS) $(CORE_OBJS) $(LOADER_OBJS) $(PASS_OBJS) $(RT_OBJS) $(UNIT_OBJS) $(BENCH_OBJS))
+-include $(patsubst %.o,%.d,$(CORE_PIC_OBJS) $(CORE_OBJS) $(LOADER_OBJS) $(PASS_OBJS) $(RT_OBJS) $(UNIT_OBJS) $(BENCH_OBJS) $(LINK_TOOL_OBJS))
 
 # ---------------------------------------------------------------------------
 # Dependencies, demo, tests, benchmarks
@@ -393,7 +402,7 @@ bench-stencil: all
 # on after a failing suite, prints a summary, fails if any suite failed.
 # tests/openmpi/run.sh: a second build in $(B)/openmpi against Open MPI (when
 # installed), then the runtime, plugin and errbench suites against it.
-CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py \
+CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py tests/multifile/run.py \
                  tests/gen_hybrid/run.py tests/sarif/run.py \
                  tests/robustness/run.sh tests/install/run.sh tests/install/gcc11.sh \
                  tests/install/user_build.sh tests/openmpi/run.sh

@@ -1,5 +1,7 @@
 #include "collective_arguments.h"
 
+#include "mpi_f08.h"
+
 #include <strings.h>
 
 namespace parcoach {
@@ -46,6 +48,14 @@ bool is_fortran_in_place(tree arg) {
   }
 }
 
+// An mpi_f08 `ts' procedure: its buffers are array descriptors, whose data
+// may be MPI_IN_PLACE; the buffers count as in place (sizes not compared).
+bool passes_descriptors(const gcall *call) {
+  tree callee = gimple_call_fndecl(call);
+  return callee && DECL_NAME(callee) &&
+         f08_passes_descriptors(IDENTIFIER_POINTER(DECL_NAME(callee)));
+}
+
 // `value' converted to const void *, as a GIMPLE operand before `gsi'.
 tree as_operand(gimple_stmt_iterator *gsi, tree value) {
   tree converted = fold_convert(collective_argument_type(), unshare_expr(value));
@@ -62,7 +72,8 @@ public:
   // MPI_IN_PLACE), or from Fortran null for MPI_IN_PLACE.
   void buffer(int position) {
     tree value = argument_at(call_, position);
-    if (!value || !POINTER_TYPE_P(TREE_TYPE(value)) || (fortran_ && is_fortran_in_place(value)))
+    if (!value || !POINTER_TYPE_P(TREE_TYPE(value)) ||
+        (fortran_ && (is_fortran_in_place(value) || passes_descriptors(call_))))
       push(null_operand());
     else
       push(as_operand(gsi_, value));

@@ -1,7 +1,9 @@
 #include "function_model.h"
 
+#include "mpi_f08.h"
 #include "omp_regions.h"
 
+#include <set>
 #include <utility>
 
 namespace parcoach {
@@ -12,7 +14,17 @@ const char *callee_name(const gcall *call) {
   tree callee = gimple_call_fndecl(call);
   if (!callee || !DECL_NAME(callee))
     return nullptr; // a call through a pointer: not analysed
-  return IDENTIFIER_POINTER(DECL_NAME(callee));
+  const char *name = IDENTIFIER_POINTER(DECL_NAME(callee));
+  if (gcc_compat::compiling_fortran()) {
+    // `use mpi_f08': every analysis knows the routine by its `use mpi'
+    // name, whose argument positions the f08 procedures share.
+    std::string use_mpi = use_mpi_spelling_of_f08(name);
+    if (!use_mpi.empty()) {
+      static std::set<std::string> spellings; // names handed out stay valid
+      return spellings.insert(use_mpi).first->c_str();
+    }
+  }
+  return name;
 }
 
 std::string printable_function_name(tree function) {
@@ -44,6 +56,24 @@ bool is_mpi_library_code(function *fun) {
       return own_file.compare(0, directory.size(), directory) == 0;
     }
   return false;
+}
+
+tree external_callee(const gcall *call) {
+  if (gimple_call_internal_p(call))
+    return NULL_TREE;
+  tree callee = gimple_call_fndecl(call);
+  if (!callee || fndecl_built_in_p(callee) || !TREE_PUBLIC(callee) || !DECL_NAME(callee) ||
+      unit_callee(call))
+    return NULL_TREE;
+  // The MPI library, the compilers' runtimes: they run no collective of
+  // the program (MPI's own are in the table).
+  static const char *const runtimes[] = {"mpi_", "pmpi_", "ompi_", "mpix_", "_gfortran_",
+                                         "gomp_", "omp_", "__cxa_", "_unwind_", "__builtin_"};
+  const char *name = IDENTIFIER_POINTER(DECL_NAME(callee));
+  for (const char *prefix : runtimes)
+    if (strncasecmp(name, prefix, strlen(prefix)) == 0)
+      return NULL_TREE;
+  return callee;
 }
 
 namespace {
@@ -200,6 +230,10 @@ private:
         NodeId node;
         current = chains_.append_collective(current, 0, node);
         out_.unit_calls.push_back({call, callee, node});
+      } else if (tree external = external_callee(call)) {
+        NodeId node;
+        current = chains_.append_collective(current, 0, node);
+        out_.external_calls.push_back({call, external, node});
       }
     }
     gimple *last = last_stmt(bb);

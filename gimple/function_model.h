@@ -32,6 +32,15 @@ struct UnitCall {
   NodeId node;
 };
 
+// A call to a public function that this unit does not define and that is
+// no MPI, OpenMP or compiler routine: it may run collectives in another
+// file (program_summary.h).  A node of its own, running no collective here.
+struct ExternalCall {
+  gcall *call;
+  tree callee;
+  NodeId node;
+};
+
 struct GimpleFunction {
   FunctionModel model;
   SourceLanguage language = SourceLanguage::C;
@@ -42,6 +51,8 @@ struct GimpleFunction {
   // Every call to a function defined in the unit, each in a node of its
   // own, in statement order.
   std::vector<UnitCall> unit_calls;
+  // Every call to a function of another file, in statement order.
+  std::vector<ExternalCall> external_calls;
   // Statements where a process leaves the function: returns and calls that
   // do not return but do not end the job either (exit, Fortran STOP, throw).
   // Only those outside OpenMP parallel, task and target regions: code there
@@ -57,6 +68,9 @@ const char *callee_name(const gcall *call);
 // The declaration of a function the call reaches directly and whose body is
 // in this translation unit, or NULL_TREE.
 tree unit_callee(const gcall *call);
+
+// The function of another file `call' calls (ExternalCall), or NULL_TREE.
+tree external_callee(const gcall *call);
 
 // The function is part of the MPI implementation's own headers (Open MPI's
 // C++ bindings: inline methods of MPI::Comm... that mpicxx brings into

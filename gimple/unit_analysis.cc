@@ -6,11 +6,14 @@
 #include "function_model.h"
 #include "graph_utils.h"
 #include "instrument.h"
+#include "link_arming.h"
 #include "omp_collectives.h"
 #include "phase_timer.h"
 #include "printed_findings.h"
 #include "private_copies.h"
+#include "program_summary.h"
 #include "report.h"
+#include "summary_section.h"
 #include "thread_level.h"
 #include "value_flow_model.h"
 
@@ -60,6 +63,12 @@ struct FunctionRecord {
   bool library = false;
   // A C++ inline function or template instantiation (private_copies.h).
   bool shared_inline_copy = false;
+  // For the link step (program_summary.h): the linker's name, whether
+  // other files may call it, and its calls to functions of other files.
+  std::string symbol;
+  bool is_public = false;
+  std::map<NodeId, ExternalCallee> external_sites;
+  std::map<NodeId, location_t> external_locations;
 };
 
 struct Unit {
@@ -285,6 +294,166 @@ void decide_checks(const FunctionRecord &record, const std::map<NodeId, FlaggedC
                            live + dormant, 0);
 }
 
+// ------------------------------------------------------------ whole programs
+
+// The position of the first argument of `call' declared MPI_Comm (C and
+// C++, by value; MPICH and Open MPI alike), or -1.
+int communicator_argument(const gcall *call) {
+  auto is_communicator = [](tree type) {
+    tree name = type ? TYPE_NAME(type) : NULL_TREE;
+    return name && TREE_CODE(name) == TYPE_DECL && DECL_NAME(name) &&
+           strcmp(IDENTIFIER_POINTER(DECL_NAME(name)), "MPI_Comm") == 0;
+  };
+  // The prototype keeps the typedef; the argument's own type may not.
+  tree fntype = gimple_call_fntype(call);
+  tree parameter = fntype ? TYPE_ARG_TYPES(fntype) : NULL_TREE;
+  for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
+    if (is_communicator(parameter ? TREE_VALUE(parameter) : NULL_TREE) ||
+        is_communicator(TREE_TYPE(gimple_call_arg(call, i))))
+      return (int)i;
+    if (parameter)
+      parameter = TREE_CHAIN(parameter);
+  }
+  return -1;
+}
+
+// The colours the calls to functions of other files take in the second
+// analysis of the unit: one per callee, below the call tokens.
+constexpr int first_external_token = 1 << 19;
+
+// What a function of the unit reaches through the functions of the unit:
+// the collectives (C spelling) and the functions of other files.
+struct Reachable {
+  std::set<std::string> collectives;
+  std::set<std::string> externals;
+};
+
+std::vector<Reachable> reachable_by_function() {
+  std::size_t count = unit.name_of_id.size();
+  std::vector<Reachable> reach(count);
+  std::vector<std::set<int>> callees(count);
+  for (const FunctionRecord &record : unit.records) {
+    Reachable &own = reach[record.unit_id];
+    for (const auto &site : record.sites)
+      if (site.second.collective)
+        own.collectives.insert(site.second.collective->c_name);
+      else if (site.second.callee >= 0)
+        callees[record.unit_id].insert(site.second.callee);
+    for (const auto &external : record.external_sites)
+      own.externals.insert(external.second.symbol);
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t f = 0; f < count; ++f)
+      for (int callee : callees[f]) {
+        std::size_t before = reach[f].collectives.size() + reach[f].externals.size();
+        reach[f].collectives.insert(reach[callee].collectives.begin(),
+                                    reach[callee].collectives.end());
+        reach[f].externals.insert(reach[callee].externals.begin(), reach[callee].externals.end());
+        changed |= reach[f].collectives.size() + reach[f].externals.size() != before;
+      }
+  }
+  return reach;
+}
+
+// The unit's summary for the link step (program_summary.h).  The sites that
+// matter are found by analysing the unit again, each call to a function of
+// another file running a collective of its own (one colour per callee): a
+// call flagged then, and not already flagged for the unit's own
+// collectives, is one whose callee, if it runs collectives, not all
+// processes run at the same point.  `flagged_first': the nodes the real
+// analysis flagged, by record.
+//
+// A function with such sites is armed at run time if the link step reports
+// one (link_arming.h): its function-exit checks, removed for an unflagged
+// function, become dormant (live inside armed extents), in `by_tag'.
+void summarise_for_link(const std::vector<FunctionModel> &models,
+                        const std::vector<std::set<NodeId>> &flagged_first,
+                        std::vector<SettledCheck> &by_tag) {
+  std::vector<Reachable> reach = reachable_by_function();
+  UnitSummary summary;
+  summary.source = main_input_filename ? main_input_filename : "";
+  for (const FunctionRecord &record : unit.records) {
+    const Reachable &own = reach[record.unit_id];
+    if (!record.is_public || (own.collectives.empty() && own.externals.empty()))
+      continue;
+    summary.functions.push_back(
+        {record.symbol, record.name, source_location(record.location).file,
+         std::vector<std::string>(own.collectives.begin(), own.collectives.end()),
+         std::vector<std::string>(own.externals.begin(), own.externals.end())});
+  }
+  std::map<std::string, int> token_of_symbol;
+  std::map<unsigned, std::string> key_of_function;
+  std::vector<FunctionModel> with_externals = models;
+  for (const FunctionRecord &record : unit.records)
+    for (const auto &external : record.external_sites) {
+      auto token = token_of_symbol.emplace(external.second.symbol, (int)token_of_symbol.size());
+      with_externals[record.unit_id].facts[external.first].collective =
+          first_external_token + token.first->second;
+    }
+  if (!token_of_symbol.empty()) {
+    UnitAnalysis analysis = analyse_unit(with_externals);
+    bool as_error =
+        unit.options.severities.of(FindingKind::CollectiveMismatch) == Severity::Error ||
+        global_dc->warning_as_error_requested;
+    for (std::size_t r = 0; r < unit.records.size(); ++r) {
+      const FunctionRecord &record = unit.records[r];
+      if (record.library)
+        continue;
+      std::map<NodeId, FlaggedCollective> flagged = flagged_by_origin(
+          analysis.expanded[record.unit_id], analysis.results[record.unit_id]);
+      if (!unit.options.thesis)
+        spare_members_of_tested_communicators(record, flagged);
+      drop_silenced(flagged, FindingKind::CollectiveMismatch, record.name,
+                    [&](NodeId node) -> const location_t * {
+                      auto external = record.external_locations.find(node);
+                      if (external != record.external_locations.end())
+                        return &external->second;
+                      auto site = record.sites.find(node);
+                      return site == record.sites.end() ? nullptr : &site->second.where;
+                    });
+      for (const auto &entry : flagged) {
+        if (flagged_first[r].count(entry.first))
+          continue;
+        ExternalCallSite site;
+        site.function = record.name;
+        site.as_error = as_error;
+        auto external = record.external_sites.find(entry.first);
+        auto call = record.sites.find(entry.first);
+        if (external != record.external_sites.end()) {
+          site.location = source_location(record.external_locations.at(entry.first));
+          site.callees.push_back(external->second);
+        } else if (call != record.sites.end() && call->second.callee >= 0) {
+          // A call to a function of this file that reaches other files'.
+          site.location = source_location(call->second.where);
+          for (const std::string &symbol : reach[call->second.callee].externals)
+            site.callees.push_back({symbol, unit.name_of_id[call->second.callee]});
+        }
+        Finding related;
+        add_related_locations(record.branches, entry.second, related);
+        site.related = related.related;
+        if (site.callees.empty() || site.related.empty())
+          continue;
+        if (unit.options.instrument != InstrumentMode::None) {
+          site.arming_key = arming_key_for(summary.source, record.symbol);
+          if (key_of_function.emplace(record.uid, site.arming_key).second) {
+            std::string lines = all_conditional_lines(record.branches, flagged);
+            for (int tag : record.candidates.exit_tags)
+              if (by_tag[tag].decision == CheckDecision::Remove) {
+                by_tag[tag].decision = CheckDecision::IfArmed;
+                by_tag[tag].conditionals = lines;
+              }
+          }
+        }
+        summary.sites.push_back(site);
+      }
+    }
+  }
+  insert_link_arming(key_of_function);
+  if (!summary.functions.empty() || !summary.sites.empty())
+    set_unit_summary(serialise_summary(summary));
+}
+
 // ------------------------------------------------------------ the unit step
 
 void run_unit_step(); // below
@@ -382,6 +551,7 @@ void run_unit_step() {
 
   std::vector<SettledCheck> by_tag(unit.next_tag);
   std::set<unsigned> flagged_functions;
+  std::vector<std::set<NodeId>> flagged_nodes(unit.records.size());
   for (std::size_t r = 0; r < unit.records.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
     std::map<NodeId, FlaggedCollective> flagged =
@@ -399,6 +569,8 @@ void run_unit_step() {
                     auto site = record.sites.find(node);
                     return site == record.sites.end() ? nullptr : &site->second.where;
                   });
+    for (const auto &entry : flagged)
+      flagged_nodes[r].insert(entry.first);
     if (record.instrumented) {
       decide_checks(record, flagged, by_tag);
       if (!flagged.empty())
@@ -430,6 +602,9 @@ void run_unit_step() {
   }
 
   reports.stop();
+  PhaseTimer link_summary("  summary for the link step");
+  summarise_for_link(models, flagged_nodes, by_tag);
+  link_summary.stop();
   // The OpenMP collectives of every team, with the threads' verdicts.
   PhaseTimer omp_timer("  OpenMP unit step");
   std::vector<const OmpFunctionRecord *> omp_records(unit.name_of_id.size(), nullptr);
@@ -503,6 +678,13 @@ void record_function(function *fun, const Options &options, bool library) {
     model.model.facts[call.node].callee = callee;
     record.sites[call.node] = {gimple_location(call.call), nullptr, callee};
   }
+  for (const ExternalCall &call : model.external_calls) {
+    record.external_sites[call.node] = {
+        IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(call.callee)), printable_function_name(call.callee)};
+    record.external_locations[call.node] = gimple_location(call.call);
+  }
+  record.symbol = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fun->decl));
+  record.is_public = TREE_PUBLIC(fun->decl);
   record.model = model.model;
   for (std::size_t n = 0; n < model.branch_of_node.size(); ++n)
     if (model.branch_of_node[n] && record.model.facts[n].conditional)
@@ -519,6 +701,16 @@ void record_function(function *fun, const Options &options, bool library) {
     record.flow_collectives[call.node] = (int)collective_calls.size();
     record.collective_nodes.push_back(call.node);
     collective_calls.push_back({call.call, on_communicator ? call.collective->handle_arg : -1});
+  }
+  // A call to another file's function passing a communicator: a test of
+  // that communicator against MPI_COMM_NULL does not make it a site for
+  // the link step (summarise_for_link), as for a collective.
+  for (const ExternalCall &call : model.external_calls) {
+    int handle = communicator_argument(call.call);
+    if (handle < 0)
+      continue;
+    record.flow_collectives[call.node] = (int)collective_calls.size();
+    collective_calls.push_back({call.call, handle});
   }
   if (!options.thesis) {
     PhaseTimer timer("  value-flow extraction");
@@ -544,6 +736,7 @@ void record_function(function *fun, const Options &options, bool library) {
 void register_unit_analysis(const char *plugin_name, const Options &options) {
   unit.options = options;
   unit.reporting = !options.report_file.empty();
+  register_summary_section(plugin_name);
   register_callback(plugin_name, PLUGIN_ALL_IPA_PASSES_START, analyse_unit_functions, nullptr);
   if (unit.reporting)
     register_callback(plugin_name, PLUGIN_FINISH, write_report, nullptr);

@@ -114,6 +114,14 @@ void parcoach_leave_checked_region (int saved);
 int parcoach_enter_work (int active);
 void parcoach_leave_work (int saved);
 
+/* A function whose calls to functions of other files the link step found
+   running collectives where not all processes may call them
+   (rtlib/parcoach_link.c) starts with `saved =
+   parcoach_enter_linked_region (KEY)' and ends with parcoach_leave_work
+   (saved): the same as parcoach_enter_work (1) when parcoach-link listed
+   KEY in the program, nothing otherwise.  */
+int parcoach_enter_linked_region (const char *key);
+
 /* One check per way the handle comes: C and C++ handles by value, or by
    address (MPI_Comm_free & co.); Fortran (`use mpi', mpif.h) INTEGER
    handles by reference, converted with MPI_Comm_f2c, MPI_Win_f2c,

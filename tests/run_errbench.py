@@ -271,7 +271,9 @@ class Reporter:
 def find_programs(patterns):
     programs = []
     for root, dirs, files in os.walk(ERRBENCH):
-        dirs.sort()
+        # A directory with a Makefile is one multi-file program
+        # (errbench/multifile, tests/multifile/run.py), not single files.
+        dirs[:] = sorted(d for d in dirs if not os.path.exists(os.path.join(root, d, 'Makefile')))
         for name in sorted(files):
             if os.path.splitext(name)[1].lower() in LANGUAGES:
                 programs.append(os.path.join(root, name))

@@ -43,13 +43,15 @@ WRAPPERS       := $(B)/parcoach-cc $(B)/parcoach-cxx $(B)/parcoach-fc
 INST_CONFIG    := $(B)/inst/parcoach-config
 SPECS          := $(B)/parcoach.specs
 INST_SPECS     := $(B)/inst/parcoach.specs
+LINK_SPECS     := $(B)/parcoach-link.specs
+INST_LINK_SPECS := $(B)/inst/parcoach-link.specs
 PC_FILE        := $(B)/parcoach.pc
 MAN_PAGE       := $(B)/parcoach.1
 MODULE_TCL      = $(B)/modulefiles/parcoach/$(MODULE_VERSION)
 MODULE_LUA      = $(B)/modulefiles/parcoach/$(MODULE_VERSION).lua
 
 .PHONY: packaging
-packaging: $(WRAPPERS) $(INST_CONFIG) $(SPECS) $(INST_SPECS) $(PC_FILE) $(MAN_PAGE) $(MODULE_TCL) $(MODULE_LUA)
+packaging: $(WRAPPERS) $(INST_CONFIG) $(SPECS) $(INST_SPECS) $(LINK_SPECS) $(INST_LINK_SPECS) $(PC_FILE) $(MAN_PAGE) $(MODULE_TCL) $(MODULE_LUA)
 
 # $(B)/install-dirs records the installation directories: rewritten (and
 # so regenerating the files that embed them) only when one changes, e.g.
@@ -117,11 +119,22 @@ $(INST_CONFIG): $(CONFIG_SCRIPT) $(B)/install-dirs
 # link the runtime after the objects (*lib), so that it works in CFLAGS,
 # CXXFLAGS and FCFLAGS of any build system.  One for the build tree, one
 # with the installed paths.
+# Both also run the whole-program step at link time (*linker: parcoach-link
+# instead of collect2); parcoach-link.specs does only that, for
+# `parcoach-config --libs'.
 $(SPECS): $(PKG_DIR)/parcoach.specs.in $(CONFDIR)/config.mk
-	$(call generate,$<,-e 's|@PLUGIN@|$(BUILD_DIR)/parcoach.so|g' -e 's|@RTLIBDIR@|$(BUILD_DIR)|g')
+	$(call generate,$<,-e 's|@PLUGIN@|$(BUILD_DIR)/parcoach.so|g' -e 's|@RTLIBDIR@|$(BUILD_DIR)|g' \
+	  -e 's|@LINKTOOL@|$(BUILD_DIR)/parcoach-link|g')
 
 $(INST_SPECS): $(PKG_DIR)/parcoach.specs.in $(CONFDIR)/config.mk $(B)/install-dirs
-	$(call generate,$<,-e 's|@PLUGIN@|$(pkglibdir)/parcoach.so|g' -e 's|@RTLIBDIR@|$(libdir)|g')
+	$(call generate,$<,-e 's|@PLUGIN@|$(pkglibdir)/parcoach.so|g' -e 's|@RTLIBDIR@|$(libdir)|g' \
+	  -e 's|@LINKTOOL@|$(pkglibdir)/parcoach-link|g')
+
+$(LINK_SPECS): $(PKG_DIR)/parcoach-link.specs.in $(CONFDIR)/config.mk
+	$(call generate,$<,-e 's|@LINKTOOL@|$(BUILD_DIR)/parcoach-link|g')
+
+$(INST_LINK_SPECS): $(PKG_DIR)/parcoach-link.specs.in $(CONFDIR)/config.mk $(B)/install-dirs
+	$(call generate,$<,-e 's|@LINKTOOL@|$(pkglibdir)/parcoach-link|g')
 
 $(PC_FILE): $(PKG_DIR)/parcoach.pc.in $(CONFDIR)/config.mk $(B)/install-dirs
 	$(call generate,$<)
@@ -159,8 +172,8 @@ install: all
 	$(INSTALL) -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(pkglibdir)' '$(DESTDIR)$(libdir)' \
 	  '$(DESTDIR)$(pkgconfigdir)' '$(DESTDIR)$(includedir)' '$(DESTDIR)$(man1dir)' \
 	  '$(DESTDIR)$(modulefilesdir)/parcoach' '$(DESTDIR)$(docdir)'
-	$(INSTALL_PROGRAM) $(PLUGIN) $(PASS) '$(DESTDIR)$(pkglibdir)/'
-	$(INSTALL_DATA) $(INST_SPECS) '$(DESTDIR)$(pkglibdir)/'
+	$(INSTALL_PROGRAM) $(PLUGIN) $(PASS) $(LINK_TOOL) '$(DESTDIR)$(pkglibdir)/'
+	$(INSTALL_DATA) $(INST_SPECS) $(INST_LINK_SPECS) '$(DESTDIR)$(pkglibdir)/'
 	$(INSTALL_PROGRAM) $(RT_SHARED) '$(DESTDIR)$(libdir)/'
 	ln -sf $(RT_SONAME) '$(DESTDIR)$(libdir)/libparcoach-rt.so'
 	$(INSTALL_DATA) $(RT_STATIC) '$(DESTDIR)$(libdir)/'
@@ -177,7 +190,7 @@ install: all
 # that are left empty.
 uninstall:
 	rm -f $(addprefix '$(DESTDIR)$(bindir)'/,$(INSTALLED_BIN)) \
-	      $(addprefix '$(DESTDIR)$(pkglibdir)'/,$(INSTALLED_PLUGIN) parcoach.specs) \
+	      $(addprefix '$(DESTDIR)$(pkglibdir)'/,$(INSTALLED_PLUGIN) parcoach.specs parcoach-link parcoach-link.specs) \
 	      $(addprefix '$(DESTDIR)$(libdir)'/,$(INSTALLED_LIBS)) \
 	      '$(DESTDIR)$(pkgconfigdir)/parcoach.pc' \
 	      '$(DESTDIR)$(includedir)/parcoach_rt.h' '$(DESTDIR)$(includedir)/parcoach_rt_checks.def' \

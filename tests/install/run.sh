@@ -135,6 +135,7 @@ fi
 check install-honours-destdir test ! -e "$root"
 expected="bin/parcoach-config bin/parcoach-cc bin/parcoach-cxx bin/parcoach-fc
 lib/parcoach/parcoach.so lib/parcoach/parcoach-pass.so lib/parcoach/parcoach.specs
+lib/parcoach/parcoach-link lib/parcoach/parcoach-link.specs
 lib/libparcoach-rt.so lib/libparcoach-rt.so.0 share/doc/parcoach/README share/doc/parcoach/COPYING
 lib/libparcoach-rt.a lib/pkgconfig/parcoach.pc include/parcoach_rt.h include/parcoach_rt_checks.def
 share/man/man1/parcoach.1 share/modulefiles/$module_name
@@ -148,7 +149,7 @@ mkdir -p "$(dirname "$root")" && mv "$stage$root" "$root"
 # --- 2. the installed parcoach-config, runtime and header -----------------
 cfg=$root/bin/parcoach-config
 check installed-config-cflags test "$("$cfg" --cflags)" = "-fplugin=$root/lib/parcoach/parcoach.so"
-check installed-config-libs test "$("$cfg" --libs)" = "-L$root/lib -Wl,-rpath,$root/lib -lparcoach-rt"
+check installed-config-libs test "$("$cfg" --libs)" = "-L$root/lib -Wl,-rpath,$root/lib -lparcoach-rt -specs=$root/lib/parcoach/parcoach-link.specs"
 check installed-config-includedir test "$("$cfg" --includedir)" = "$root/include"
 cd "$work/src" || exit 1
 if $MPICC $("$cfg" --cflags) -c good.c work.c 2> "$work/err" &&

@@ -1,0 +1,17 @@
+/* my_rank() (helpers.c) returns the rank: `if (my_rank() == 0)' differs
+   between processes, and the MPI_Barrier it guards (line 13) is warned,
+   already when main.c is compiled (the result of a function of another
+   file may differ), note at line 12. */
+#include <mpi.h>
+int my_rank(void);
+
+int main(int argc, char **argv) {
+  int one = 1, total;
+  MPI_Init(&argc, &argv);
+  MPI_Allreduce(MPI_IN_PLACE, &one, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  if (my_rank() == 0)
+    MPI_Barrier(MPI_COMM_WORLD); /* BUG: rank 0 only */
+  MPI_Allreduce(&one, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,2 @@
+#include <mpi.h>
+void step(MPI_Comm comm);

@@ -1,0 +1,309 @@
+#include "program_summary.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <initializer_list>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace parcoach {
+
+const char *const summary_section_name = ".parcoach.summary";
+
+namespace {
+
+// One record per line, fields separated by tabs; a field escapes what
+// would break that (%, tab, newline, NUL) as %XX.
+const char *const header = "parcoach-summary 1";
+
+std::string escape(const std::string &field) {
+  std::string out;
+  for (char c : field) {
+    if (c == '%' || c == '\t' || c == '\n' || c == '\r' || c == '\0') {
+      char buffer[4];
+      std::snprintf(buffer, sizeof buffer, "%%%02X", static_cast<unsigned char>(c));
+      out += buffer;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string unescape(const std::string &field) {
+  std::string out;
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    if (field[i] == '%' && i + 2 < field.size()) {
+      out += static_cast<char>(std::strtol(field.substr(i + 1, 2).c_str(), nullptr, 16));
+      i += 2;
+    } else {
+      out += field[i];
+    }
+  }
+  return out;
+}
+
+void line(std::ostringstream &out, std::initializer_list<std::string> fields) {
+  bool first = true;
+  for (const std::string &field : fields) {
+    if (!first)
+      out << '\t';
+    out << escape(field);
+    first = false;
+  }
+  out << '\n';
+}
+
+std::vector<std::string> split(const std::string &text) {
+  std::vector<std::string> fields;
+  std::size_t start = 0;
+  for (;;) {
+    std::size_t tab = text.find('\t', start);
+    fields.push_back(unescape(text.substr(start, tab - start)));
+    if (tab == std::string::npos)
+      return fields;
+    start = tab + 1;
+  }
+}
+
+int number(const std::string &text) { return std::atoi(text.c_str()); }
+
+} // namespace
+
+std::string serialise_summary(const UnitSummary &unit) {
+  std::ostringstream out;
+  out << header << '\n';
+  line(out, {"source", unit.source});
+  for (const FunctionSummary &f : unit.functions) {
+    line(out, {"function", f.symbol, f.name, f.file});
+    for (const std::string &collective : f.collectives)
+      line(out, {"runs", collective});
+    for (const std::string &callee : f.external_callees)
+      line(out, {"calls", callee});
+  }
+  for (const ExternalCallSite &site : unit.sites) {
+    line(out, {"site", site.function, site.location.file, std::to_string(site.location.line),
+               std::to_string(site.location.column), site.as_error ? "1" : "0",
+               site.arming_key});
+    for (const ExternalCallee &callee : site.callees)
+      line(out, {"callee", callee.symbol, callee.name});
+    for (const RelatedLocation &related : site.related)
+      line(out, {"related", related.role, related.location.file,
+                 std::to_string(related.location.line), std::to_string(related.location.column)});
+  }
+  out << "end\n";
+  return out.str();
+}
+
+std::vector<UnitSummary> parse_summaries(const std::string &text) {
+  std::vector<UnitSummary> units;
+  UnitSummary *unit = nullptr;
+  std::istringstream in(text);
+  std::string record;
+  while (std::getline(in, record)) {
+    // Sections are concatenated, possibly with alignment padding (NULs).
+    // A unit's text starts a new line even after bytes that are not ours.
+    std::size_t length = std::string(header).size();
+    if (record.size() >= length && record.compare(record.size() - length, length, header) == 0) {
+      units.emplace_back();
+      unit = &units.back();
+      continue;
+    }
+    if (!unit)
+      continue;
+    std::vector<std::string> f = split(record);
+    const std::string &kind = f[0];
+    if (kind == "end") {
+      unit = nullptr;
+    } else if (kind == "source" && f.size() >= 2) {
+      unit->source = f[1];
+    } else if (kind == "function" && f.size() >= 4) {
+      unit->functions.push_back({f[1], f[2], f[3], {}, {}});
+    } else if (kind == "runs" && f.size() >= 2 && !unit->functions.empty()) {
+      unit->functions.back().collectives.push_back(f[1]);
+    } else if (kind == "calls" && f.size() >= 2 && !unit->functions.empty()) {
+      unit->functions.back().external_callees.push_back(f[1]);
+    } else if (kind == "site" && f.size() >= 6) {
+      ExternalCallSite site;
+      site.function = f[1];
+      site.location = {f[2], number(f[3]), number(f[4])};
+      site.as_error = f[5] == "1";
+      if (f.size() >= 7)
+        site.arming_key = f[6];
+      unit->sites.push_back(site);
+    } else if (kind == "callee" && f.size() >= 3 && !unit->sites.empty()) {
+      unit->sites.back().callees.push_back({f[1], f[2]});
+    } else if (kind == "related" && f.size() >= 5 && !unit->sites.empty()) {
+      unit->sites.back().related.push_back({{f[2], number(f[3]), number(f[4])}, f[1]});
+    }
+  }
+  return units;
+}
+
+namespace {
+
+// What the program knows of one symbol: the union of its summaries (a C++
+// inline function is defined, alike, in several units).
+struct Definition {
+  std::string name;
+  std::string file;
+  std::set<std::string> collectives;
+  std::set<std::string> callees;
+};
+
+// How a symbol reaches collectives: the next symbol on the way (empty when
+// it runs them in its own file).
+struct Reach {
+  bool runs = false;
+  std::string next;
+};
+
+} // namespace
+
+std::vector<CrossFileFinding> link_program(const std::vector<UnitSummary> &units) {
+  std::map<std::string, Definition> program;
+  for (const UnitSummary &unit : units)
+    for (const FunctionSummary &f : unit.functions) {
+      Definition &d = program[f.symbol];
+      if (d.name.empty()) {
+        d.name = f.name;
+        d.file = f.file;
+      }
+      d.collectives.insert(f.collectives.begin(), f.collectives.end());
+      d.callees.insert(f.external_callees.begin(), f.external_callees.end());
+    }
+  // Bottom-up to a fixed point: a symbol runs collectives if its own file
+  // says so, or if it may call one that does.
+  std::map<std::string, Reach> reach;
+  for (const auto &entry : program)
+    if (!entry.second.collectives.empty())
+      reach[entry.first].runs = true;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto &entry : program) {
+      if (reach[entry.first].runs)
+        continue;
+      for (const std::string &callee : entry.second.callees) {
+        auto found = reach.find(callee);
+        if (found != reach.end() && found->second.runs && callee != entry.first) {
+          reach[entry.first] = {true, callee};
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  auto describe = [&](const std::string &symbol) {
+    const Definition &d = program[symbol];
+    return d.name + " (" + d.file + ")";
+  };
+  std::vector<CrossFileFinding> findings;
+  for (const UnitSummary &unit : units)
+    for (const ExternalCallSite &site : unit.sites)
+      for (const ExternalCallee &callee : site.callees) {
+        auto found = reach.find(callee.symbol);
+        if (found == reach.end() || !found->second.runs)
+          continue;
+        CrossFileFinding finding;
+        finding.site = site;
+        finding.callee_name = callee.name;
+        // Follow the chain to the function that runs the collectives (each
+        // symbol at most once: the chain of a fixed point has no cycle).
+        std::string symbol = callee.symbol;
+        std::set<std::string> seen;
+        while (seen.insert(symbol).second) {
+          finding.via.push_back(describe(symbol));
+          const Reach &step = reach[symbol];
+          if (step.next.empty())
+            break;
+          symbol = step.next;
+        }
+        const Definition &runner = program[symbol];
+        finding.collectives.assign(runner.collectives.begin(), runner.collectives.end());
+        findings.push_back(finding);
+        break; // one finding per site
+      }
+  return findings;
+}
+
+std::vector<std::string> arming_keys(const std::vector<CrossFileFinding> &findings) {
+  std::vector<std::string> keys;
+  std::set<std::string> seen;
+  for (const CrossFileFinding &finding : findings)
+    if (!finding.site.arming_key.empty() && seen.insert(finding.site.arming_key).second)
+      keys.push_back(finding.site.arming_key);
+  return keys;
+}
+
+std::string arming_key_for(const std::string &source, const std::string &function) {
+  // FNV-1a over "source\nfunction": a C identifier-like key, no separator
+  // the runtime's list could confuse.
+  std::uint64_t hash = 14695981039346656037ull;
+  for (char c : source + "\n" + function) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ull;
+  }
+  char text[40];
+  std::snprintf(text, sizeof text, "pcl%016llx", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+namespace {
+
+std::string where(const SourceLocation &location) {
+  std::string text = location.file + ":" + std::to_string(location.line);
+  if (location.column > 0)
+    text += ":" + std::to_string(location.column);
+  return text;
+}
+
+std::string joined(const std::vector<std::string> &items, const char *separator) {
+  std::string text;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    text += (i ? separator : "") + items[i];
+  return text;
+}
+
+} // namespace
+
+std::string format_finding(const CrossFileFinding &finding, bool as_error) {
+  const ExternalCallSite &site = finding.site;
+  std::set<int> lines;
+  for (const RelatedLocation &related : site.related)
+    lines.insert(related.location.line);
+  std::vector<std::string> line_texts;
+  for (int l : lines)
+    line_texts.push_back(std::to_string(l));
+  bool several = line_texts.size() > 1;
+  std::string collectives = joined(finding.collectives, ", ");
+  std::ostringstream out;
+  if (!site.function.empty())
+    out << site.location.file << ": In function '" << site.function << "':\n";
+  out << where(site.location) << ": " << (as_error ? "error" : "warning") << ": ";
+  out << "this call to '" << finding.callee_name << "' may run MPI collectives ("
+      << collectives << ") that not all processes may run, or not in the same order, "
+      << "because of the " << (several ? "conditionals at lines " : "conditional at line ")
+      << joined(line_texts, ", ") << " [parcoach:collective-mismatch]\n";
+  for (const RelatedLocation &related : site.related) {
+    out << where(related.location) << ": note: ";
+    if (related.role == "loop-exit")
+      out << "processes may leave this loop after different numbers of iterations, and so "
+             "make the call to '"
+          << finding.callee_name << "' (line " << site.location.line
+          << ") a different number of times\n";
+    else
+      out << "processes may take different branches here, and then not all of them make "
+             "the call to '"
+          << finding.callee_name << "' (line " << site.location.line << ") at the same point\n";
+  }
+  out << where(site.location) << ": note: ";
+  if (finding.via.size() == 1)
+    out << finding.via[0] << " runs " << collectives << "\n";
+  else
+    out << "through " << joined(finding.via, " -> ") << ", which runs " << collectives << "\n";
+  return out.str();
+}
+
+} // namespace parcoach

@@ -1,0 +1,103 @@
+// Whole programs: what one translation unit tells the others, and the
+// link-time step that combines it.  No GCC headers.
+//
+// Each compilation with the plugin writes into its object file (a section
+// .parcoach.summary that is not loaded at run time, so that `ld' just
+// concatenates the sections of its inputs) one UnitSummary:
+//  * each public function: whether a call to it may run MPI collectives
+//    (itself or through the functions of its file), which ones, and the
+//    functions of other files it may call (so that the link step can
+//    follow a call two files down);
+//  * each call site of the unit that calls functions of other files in a
+//    position that matters: a place where processes may not all arrive
+//    together (the site would be flagged if it ran a collective), with
+//    the conditionals blamed.
+// At link time, link_program decides which external functions may run
+// collectives (bottom-up over the program's call graph, cycles included)
+// and turns each site calling one into a finding at the caller's site.
+#ifndef PARCOACH_CORE_PROGRAM_SUMMARY_H
+#define PARCOACH_CORE_PROGRAM_SUMMARY_H
+
+#include "findings_report.h"
+
+#include <string>
+#include <vector>
+
+namespace parcoach {
+
+// The name of the ELF section holding the summaries.
+extern const char *const summary_section_name;
+
+struct FunctionSummary {
+  std::string symbol; // the linker's name (mangled in C++, __m_MOD_f in Fortran)
+  std::string name;   // as diagnostics print it
+  std::string file;   // the source file defining it
+  // The MPI collectives (C spelling) a call may run through the functions of
+  // its own file, sorted; empty when it runs none there.
+  std::vector<std::string> collectives;
+  // Symbols of the functions of other files it may call (itself or
+  // through the functions of its file), sorted.
+  std::vector<std::string> external_callees;
+};
+
+struct ExternalCallee {
+  std::string symbol;
+  std::string name;
+};
+
+// A call, at `location' in `function', that reaches functions of other
+// files (directly, or through functions of its own file) at a point that
+// not all processes may reach in the same order.
+struct ExternalCallSite {
+  std::string function;
+  SourceLocation location;
+  std::vector<ExternalCallee> callees;
+  std::vector<RelatedLocation> related; // the conditionals blamed
+  bool as_error = false;                // error=collective-mismatch
+  // The key of the calling function for the run time
+  // (rtlib/parcoach_link.c), "" when it was not instrumented.
+  std::string arming_key;
+};
+
+struct UnitSummary {
+  std::string source;
+  std::vector<FunctionSummary> functions;
+  std::vector<ExternalCallSite> sites;
+};
+
+// The text stored in the section for one unit, and back.  parse_summaries
+// reads the concatenation of any number of them (what `ld -r', an archive
+// member list or a shared library holds); malformed parts are skipped.
+std::string serialise_summary(const UnitSummary &unit);
+std::vector<UnitSummary> parse_summaries(const std::string &text);
+
+// A cross-file finding: the call at `site' runs `collectives' of `callee'
+// (through `via', the chain of functions from the called one to the one
+// running them, each "name (file)").
+struct CrossFileFinding {
+  ExternalCallSite site;
+  std::string callee_name;
+  std::vector<std::string> via;
+  std::vector<std::string> collectives;
+};
+
+// Every site of `units' whose callees may run collectives, in the order of
+// the units and their sites.
+std::vector<CrossFileFinding> link_program(const std::vector<UnitSummary> &units);
+
+// The keys of the calling functions of `findings' (each once, in order):
+// what parcoach-link lists in the program to arm them at run time.
+std::vector<std::string> arming_keys(const std::vector<CrossFileFinding> &findings);
+
+// A key naming a function of a unit for arming_keys: `function' is the
+// linker's name, `source' the unit's main file (static functions of two
+// files may share a name).
+std::string arming_key_for(const std::string &source, const std::string &function);
+
+// GCC-style text for one finding: "file:line:col: warning: ...
+// [parcoach:collective-mismatch]" (or error:), then the notes.
+std::string format_finding(const CrossFileFinding &finding, bool as_error);
+
+} // namespace parcoach
+
+#endif
