@@ -5,7 +5,9 @@
    parcoach_stats.c     per-site statistics (PARCOACH_STATS)
    parcoach_watchdog.c  the watched reduction (PARCOACH_TIMEOUT)
    parcoach_threads.c, parcoach_omp.c: the thread and OpenMP checks, on
-   their own headers.  */
+   their own headers.
+   parcoach_rma.c       RMA epochs and the nasty schedule (MPI_ wrappers)
+   parcoach_pmpi_lifecycle.c  the MPI_Finalize wrapper and its hooks  */
 #ifndef PARCOACH_INTERNAL_H
 #define PARCOACH_INTERNAL_H
 
@@ -125,6 +127,12 @@ void parcoach_stats_record (int colour, const char *file, int line,
 int parcoach_allreduce_watched (signed char *in, signed char *out,
                                 MPI_Comm comm, int colour, const char *file,
                                 int line, const char *function);
+
+/* ---- hooks of the MPI_Finalize wrapper (parcoach_pmpi_lifecycle.c) */
+
+/* One-sided communication (parcoach_rma.c): stops the job if an epoch of
+   a window is still open.  */
+void parcoach_rma_at_finalize (void);
 
 #pragma GCC visibility pop
 
