@@ -3,6 +3,7 @@
 #include "function_model.h"
 #include "phase_timer.h"
 #include "report.h"
+#include "rma_epochs.h"
 #include "thread_level.h"
 #include "unit_analysis.h"
 
@@ -31,6 +32,10 @@ void check_function(function *fun, const Options &options) {
   if (!library && !is_quiet_leaf(fun)) {
     PhaseTimer timer("thread levels, per function");
     check_thread_levels(fun, options, unit_findings());
+  }
+  if (!library) {
+    PhaseTimer timer("RMA epochs, per function");
+    check_rma_epochs_of(fun);
   }
   // The analyses need the whole unit: this records the function and
   // inserts its candidate checks (unit_analysis.h).

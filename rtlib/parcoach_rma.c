@@ -1238,10 +1238,9 @@ MPI_Win_unlock_all (MPI_Win win)
    PARCOACH_NASTY the delayed operations must go out (the program may
    reuse its buffers after them).  */
 static int
-rma_flush (MPI_Win win, int rank, int remote, const char *call)
+rma_flush (MPI_Win win, int rank, int remote)
 {
   struct rma_window *w = rma_sync_window (win);
-  (void) call;
   if (w == NULL)
     return MPI_SUCCESS;
   if (rank < 0 || rma_valid_target (w, rank))
@@ -1257,28 +1256,28 @@ rma_flush (MPI_Win win, int rank, int remote, const char *call)
 int
 MPI_Win_flush (int rank, MPI_Win win)
 {
-  rma_flush (win, rank, 1, "MPI_Win_flush");
+  rma_flush (win, rank, 1);
   return PMPI_Win_flush (rank, win);
 }
 
 int
 MPI_Win_flush_all (MPI_Win win)
 {
-  rma_flush (win, -1, 1, "MPI_Win_flush_all");
+  rma_flush (win, -1, 1);
   return PMPI_Win_flush_all (win);
 }
 
 int
 MPI_Win_flush_local (int rank, MPI_Win win)
 {
-  rma_flush (win, rank, 0, "MPI_Win_flush_local");
+  rma_flush (win, rank, 0);
   return PMPI_Win_flush_local (rank, win);
 }
 
 int
 MPI_Win_flush_local_all (MPI_Win win)
 {
-  rma_flush (win, -1, 0, "MPI_Win_flush_local_all");
+  rma_flush (win, -1, 0);
   return PMPI_Win_flush_local_all (win);
 }
 
@@ -1292,12 +1291,14 @@ MPI_Win_start (MPI_Group group, int assert, MPI_Win win)
 
   if (w == NULL)
     return err;
-  if (err == MPI_SUCCESS
-      && PMPI_Win_get_group (win, &window_group) == MPI_SUCCESS)
+  if (err == MPI_SUCCESS)
     {
-      if (PMPI_Group_size (group, &n) == MPI_SUCCESS && n > 0)
+      int translated = 0;
+      if (PMPI_Win_get_group (win, &window_group) == MPI_SUCCESS)
         {
-          int *ranks = malloc (2 * n * sizeof (int));
+          int *ranks = NULL;
+          if (PMPI_Group_size (group, &n) == MPI_SUCCESS && n > 0)
+            ranks = malloc (2 * n * sizeof (int));
           if (ranks != NULL)
             {
               for (i = 0; i < n; i++)
@@ -1309,13 +1310,17 @@ MPI_Win_start (MPI_Group group, int assert, MPI_Win win)
                   for (i = 0; i < n; i++)
                     if (rma_valid_target (w, ranks[n + i]))
                       w->in_start_group[ranks[n + i]] = 1;
-                  w->started = 1;
-                  w->start_at = __builtin_return_address (0);
+                  translated = 1;
                 }
               free (ranks);
             }
+          PMPI_Group_free (&window_group);
         }
-      PMPI_Group_free (&window_group);
+      /* Group not understood: every target counts as in it (silence).  */
+      if (!translated)
+        memset (w->in_start_group, 1, w->size);
+      w->started = 1;
+      w->start_at = __builtin_return_address (0);
     }
   rma_unlock ();
   return err;

@@ -339,8 +339,9 @@ def parse_diagnostics(stderr, source, cwd):
                 lines = set()
                 if c:
                     lines = {int(x) for x in c.group(1).replace(',', ' ').split()}
-                # Thread-level warnings blame directives, not conditionals.
-                if k.group(1) not in ('thread-level', 'concurrent-collectives'):
+                # Thread-level warnings blame directives, not conditionals;
+                # RMA warnings name the creation or the opener.
+                if k.group(1) not in ('thread-level', 'concurrent-collectives', 'rma'):
                     named.setdefault(line, set()).update(lines)
         elif kind == 'note':
             if msg.startswith('processes may ') or msg.startswith('threads may '):

@@ -1,10 +1,12 @@
 /* Error: rank 0 calls MPI_Put on a window on which no access epoch is
  * open (no fence, lock, lock_all or start before it).  MPI-3.1 11.5: RMA
  * operations may only be issued inside an access epoch.  Open MPI runs it
- * silently here; the runtime stops rank 0 in MPI_Put.
+ * silently here.  The compiler warns (no synchronization on `win' on any
+ * path from its creation); the runtime stops rank 0 in MPI_Put.
  *
- * description: MPI_Put with no access epoch open: stops in MPI_Put
+ * description: MPI_Put with no access epoch open: warned, stops in MPI_Put
  * mpi: openmpi
+ * expect-warning: 26 rma
  * expect-run: 2 stop
  * expect-run: 2 stop PARCOACH_NASTY=1
  */

@@ -14,6 +14,7 @@ const KindName kind_names[] = {
     {FindingKind::OmpCollective, "omp-collective"},
     {FindingKind::ThreadLevel, "thread-level"},
     {FindingKind::ConcurrentCollectives, "concurrent-collectives"},
+    {FindingKind::Rma, "rma"},
     {FindingKind::Internal, "internal"},
     {FindingKind::Report, "report"},
 };

@@ -16,6 +16,7 @@ enum class FindingKind {
   OmpCollective,          // OpenMP barriers/worksharing not every thread reaches
   ThreadLevel,            // an MPI call the requested thread level forbids
   ConcurrentCollectives,  // collectives threads may run at the same time
+  Rma,                    // an RMA operation or epoch certainly misused
   Internal,               // PARCOACH skipped a function (never an error)
   Report,                 // the JSON report could not be written
 };

@@ -131,7 +131,7 @@ const OptionSpec option_table[] = {
      }},
     {"disable", "KIND[,KIND...]",
      "do not report these kinds of finding (collective-mismatch, omp-collective, "
-     "thread-level, concurrent-collectives, or all), and insert no run-time check for "
+     "thread-level, concurrent-collectives, rma, or all), and insert no run-time check for "
      "them unless instrument=all",
      [](const char *name, const std::string &value, Options &options) {
        return parse_kinds(name, value, Severity::Silent, options);
