@@ -480,14 +480,59 @@ rma_check_closed (struct rma_window *w, const char *call, void *caller)
 
 /* ---- conflicts */
 
+/* The layout of a predefined datatype, cached: predefined handles are
+   never freed, so a handle found here is still that type.  Derived types
+   are asked every time (their handle may be reused after MPI_Type_free).
+   Used under rma_lock.  */
+struct rma_layout
+{
+  MPI_Datatype type;
+  int named;
+  MPI_Count size;
+  MPI_Aint extent, true_lb, true_extent;
+};
+
+#define RMA_LAYOUT_CACHE 8
+static struct rma_layout rma_layouts[RMA_LAYOUT_CACHE];
+static int rma_nlayouts, rma_next_layout;
+
+static int
+rma_layout (MPI_Datatype t, struct rma_layout *layout)
+{
+  int i, ni, na, nd, combiner;
+  MPI_Aint lb;
+
+  for (i = 0; i < rma_nlayouts; i++)
+    if (rma_layouts[i].type == t)
+      {
+        *layout = rma_layouts[i];
+        return 1;
+      }
+  if (t == MPI_DATATYPE_NULL
+      || PMPI_Type_get_envelope (t, &ni, &na, &nd, &combiner) != MPI_SUCCESS
+      || PMPI_Type_size_x (t, &layout->size) != MPI_SUCCESS
+      || PMPI_Type_get_extent (t, &lb, &layout->extent) != MPI_SUCCESS
+      || PMPI_Type_get_true_extent (t, &layout->true_lb, &layout->true_extent)
+             != MPI_SUCCESS)
+    return 0;
+  layout->type = t;
+  layout->named = combiner == MPI_COMBINER_NAMED;
+  if (layout->named)
+    {
+      rma_layouts[rma_next_layout] = *layout;
+      rma_next_layout = (rma_next_layout + 1) % RMA_LAYOUT_CACHE;
+      if (rma_nlayouts < RMA_LAYOUT_CACHE)
+        rma_nlayouts++;
+    }
+  return 1;
+}
+
 /* The predefined type T is made of, or MPI_DATATYPE_NULL.  */
 static MPI_Datatype
 rma_basic_type (MPI_Datatype t)
 {
-  int ni, na, nd, combiner;
-  if (PMPI_Type_get_envelope (t, &ni, &na, &nd, &combiner) != MPI_SUCCESS)
-    return MPI_DATATYPE_NULL;
-  return combiner == MPI_COMBINER_NAMED ? t : MPI_DATATYPE_NULL;
+  struct rma_layout layout;
+  return rma_layout (t, &layout) && layout.named ? t : MPI_DATATYPE_NULL;
 }
 
 /* The bytes COUNT elements of TYPE at displacement DISP of TARGET touch,
@@ -496,19 +541,15 @@ static int
 rma_target_bytes (const struct rma_window *w, int target, MPI_Aint disp,
                   int count, MPI_Datatype type, MPI_Aint *lo, MPI_Aint *hi)
 {
-  MPI_Aint lb, extent, true_lb, true_extent, span;
-  MPI_Count size;
+  struct rma_layout layout;
+  MPI_Aint span;
 
-  if (w->disp_units == NULL || count <= 0
-      || PMPI_Type_size_x (type, &size) != MPI_SUCCESS
-      || PMPI_Type_get_extent (type, &lb, &extent) != MPI_SUCCESS
-      || PMPI_Type_get_true_extent (type, &true_lb, &true_extent)
-             != MPI_SUCCESS)
+  if (w->disp_units == NULL || count <= 0 || !rma_layout (type, &layout))
     return 0;
-  span = (MPI_Aint) (count - 1) * extent + true_extent;
-  if (size <= 0 || (MPI_Count) count * size != (MPI_Count) span)
+  span = (MPI_Aint) (count - 1) * layout.extent + layout.true_extent;
+  if (layout.size <= 0 || (MPI_Count) count * layout.size != (MPI_Count) span)
     return 0;
-  *lo = disp * (MPI_Aint) w->disp_units[target] + true_lb;
+  *lo = disp * (MPI_Aint) w->disp_units[target] + layout.true_lb;
   *hi = *lo + span;
   return 1;
 }

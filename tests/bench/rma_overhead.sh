@@ -15,7 +15,8 @@
 #
 # Environment: MPICC (mpicc.openmpi), MPIEXEC (mpiexec.openmpi
 # --oversubscribe), PROCS (2), ROUNDS (11), BENCH_CFLAGS (-O2),
-# PYTHON (python3).
+# N (cells per process, default 64) and ITERATIONS (default 20000),
+# compiled in, PYTHON (python3).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
@@ -23,7 +24,7 @@ MPICC=${MPICC:-mpicc.openmpi}
 MPIEXEC=${MPIEXEC:-mpiexec.openmpi --oversubscribe}
 PROCS=${PROCS:-2}
 ROUNDS=${ROUNDS:-11}
-BENCH_CFLAGS=${BENCH_CFLAGS:--O2}
+BENCH_CFLAGS="${BENCH_CFLAGS:--O2} -DRMA_HALO_N=${N:-64} -DRMA_HALO_ITERATIONS=${ITERATIONS:-20000}"
 PYTHON=${PYTHON:-python3}
 config=${PARCOACH_OPENMPI_CONFIG:-$src/build/openmpi/parcoach-config}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -46,7 +47,7 @@ for round in $(seq 1 "$ROUNDS"); do
   done
 done > "$work/results"
 
-"$PYTHON" - "$work/results" "$PROCS" "$ROUNDS" <<'PYEOF'
+"$PYTHON" - "$work/results" "$PROCS" "$ROUNDS" "${N:-64}" <<'PYEOF'
 import statistics, sys
 rows = {'without': [], 'with': []}
 sums = set()
@@ -56,7 +57,8 @@ for line in open(sys.argv[1]):
     sums.add(w[8])
 if len(sums) != 1:
     sys.exit('rma_overhead: the builds disagree on the checksum: %s' % sorted(sums))
-print('fence halo exchange, %s processes, %s rounds (median [min, max])' % (sys.argv[2], sys.argv[3]))
+print('fence halo exchange, %s processes, %s cells each, %s rounds (median [min, max])'
+      % (sys.argv[2], sys.argv[4], sys.argv[3]))
 print('%-22s %-30s %-30s %s' % ('figure', 'without', 'with', 'ratio'))
 for index, (name, unit, scale) in enumerate((('whole run', 's', 1), ('iteration, median', 'us', 1))):
     cols = []
