@@ -8,7 +8,8 @@
 // to a function of the program, copied to another variable, stored, its
 // address taken elsewhere) is an escape: from there on the core knows
 // nothing of it.  Fortran passes the window by reference to routines whose
-// names the table does not hold (mpi_win_create_): nothing is followed.
+// names the table does not hold (mpi_win_create_): nothing is followed;
+// nor in functions with OpenMP constructs.
 #include "gcc_compat.h"
 
 #include "rma_epochs.h"
@@ -228,17 +229,24 @@ private:
   std::vector<CallSite> sites_;
 };
 
-// One scan: does the function create a window at all?
+// One scan: does the function create a window, outside any OpenMP
+// construct?  Functions with OpenMP constructs are left to the runtime:
+// their CFG holds paths that threads run at the same time, which the
+// analysis would take as alternatives.
 bool creates_window(function *fun) {
+  bool creates = false;
   basic_block bb;
   FOR_EACH_BB_FN(bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-      gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
+      gimple *stmt = gsi_stmt(gsi);
+      if (is_gimple_omp(stmt))
+        return false;
+      gcall *call = dyn_cast<gcall *>(stmt);
       RmaEventKind kind;
       if (call && rma_event_of_routine(callee_name(call), kind) && kind == RmaEventKind::Create)
-        return true;
+        creates = true;
     }
-  return false;
+  return creates;
 }
 
 } // namespace
