@@ -131,8 +131,9 @@ int parcoach_allreduce_watched (signed char *in, signed char *out,
 /* ---- hooks of the MPI_Finalize wrapper (parcoach_pmpi_lifecycle.c) */
 
 /* One-sided communication (parcoach_rma.c): stops the job if an epoch of
-   a window is still open.  */
-void parcoach_rma_at_finalize (void);
+   a window is still open.  CALLER: the program's return address in its
+   MPI_Finalize call, to name it.  */
+void parcoach_rma_at_finalize (void *caller);
 
 #pragma GCC visibility pop
 

@@ -11,6 +11,6 @@
 int
 MPI_Finalize (void)
 {
-  parcoach_rma_at_finalize ();
+  parcoach_rma_at_finalize (__builtin_return_address (0));
   return PMPI_Finalize ();
 }

@@ -1429,14 +1429,13 @@ MPI_Win_test (MPI_Win win, int *flag)
 /* ---- MPI_Finalize (parcoach_pmpi_lifecycle.c) */
 
 void
-parcoach_rma_at_finalize (void)
+parcoach_rma_at_finalize (void *caller)
 {
   int i;
   if (!rma_options_read || !rma_checks)
     return;
   rma_lock ();
   for (i = 0; i < rma_nwindows; i++)
-    rma_check_closed (rma_windows[i], "MPI_Finalize",
-                      __builtin_return_address (0));
+    rma_check_closed (rma_windows[i], "MPI_Finalize", caller);
   rma_unlock ();
 }
