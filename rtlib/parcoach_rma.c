@@ -731,15 +731,20 @@ rma_issue_split (const struct rma_window *w, const struct rma_op *o)
 {
   int unit = w->disp_units != NULL ? w->disp_units[o->target] : 0;
   struct rma_op piece = *o;
+  struct rma_layout layout;
   int size, per_piece, done;
 
+  /* Only dense predefined types (not MPI_DOUBLE_INT and its kind, whose
+     extent exceeds their size).  */
   if (rma_split_bytes <= 0 || (o->kind != RMA_PUT && o->kind != RMA_GET)
       || o->origin_type != o->target_type
       || o->origin_count != o->target_count
-      || rma_basic_type (o->target_type) == MPI_DATATYPE_NULL
-      || PMPI_Type_size (o->target_type, &size) != MPI_SUCCESS || size <= 0
-      || (long) o->target_count * size <= rma_split_bytes)
+      || !rma_layout (o->target_type, &layout) || !layout.named
+      || layout.size <= 0 || layout.size != (MPI_Count) layout.extent
+      || layout.true_lb != 0
+      || (long) o->target_count * layout.size <= rma_split_bytes)
     return rma_issue (o);
+  size = (int) layout.size;
   per_piece = rma_split_bytes / size > 0 ? (int) (rma_split_bytes / size) : 1;
   /* target_disp counts the target's disp_units: each piece's offset in
      bytes must be a whole number of them.  */
@@ -751,8 +756,10 @@ rma_issue_split (const struct rma_window *w, const struct rma_op *o)
       int n = done % per_piece ? done % per_piece : per_piece;
       int first = done - n, err;
       piece.origin_count = piece.target_count = n;
-      piece.origin = (const char *) o->origin + (size_t) first * size;
-      piece.result = (char *) o->result + (size_t) first * size;
+      if (o->kind == RMA_PUT)
+        piece.origin = (const char *) o->origin + (size_t) first * size;
+      else
+        piece.result = (char *) o->result + (size_t) first * size;
       piece.disp = o->disp + (MPI_Aint) first * size / unit;
       err = rma_issue (&piece);
       if (err != MPI_SUCCESS)
