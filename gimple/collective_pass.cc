@@ -4,6 +4,7 @@
 #include "phase_timer.h"
 #include "report.h"
 #include "request_lifecycle.h"
+#include "rma_epochs.h"
 #include "thread_level.h"
 #include "unit_analysis.h"
 
@@ -34,6 +35,10 @@ void check_function(function *fun, const Options &options) {
     check_thread_levels(fun, options, unit_findings());
     PhaseTimer requests("nonblocking requests, per function");
     check_request_lifecycles(fun, unit_findings());
+  }
+  if (!library) {
+    PhaseTimer timer("RMA epochs, per function");
+    check_rma_epochs_of(fun);
   }
   // The analyses need the whole unit: this records the function and
   // inserts its candidate checks (unit_analysis.h).

@@ -7,7 +7,9 @@
    parcoach_requests.c  nonblocking requests still active at MPI_Finalize
    parcoach_pmpi_lifecycle.c  the MPI_Finalize wrapper calling the hooks
    parcoach_threads.c, parcoach_omp.c: the thread and OpenMP checks, on
-   their own headers.  */
+   their own headers.
+   parcoach_rma.c       RMA epochs and the nasty schedule (MPI_ wrappers)
+   parcoach_pmpi_lifecycle.c  the MPI_Finalize wrapper and its hooks  */
 #ifndef PARCOACH_INTERNAL_H
 #define PARCOACH_INTERNAL_H
 
@@ -135,11 +137,16 @@ int parcoach_allreduce_watched (signed char *in, signed char *out,
                                 MPI_Comm comm, int colour, const char *file,
                                 int line, const char *function);
 
-/* ---- hooks of MPI_Finalize (parcoach_pmpi_lifecycle.c) */
+/* ---- hooks of the MPI_Finalize wrapper (parcoach_pmpi_lifecycle.c) */
 
 /* parcoach_requests.c: stops the job if a request of this process is still
    active.  */
 void parcoach_requests_at_finalize (void);
+
+/* One-sided communication (parcoach_rma.c): stops the job if an epoch of
+   a window is still open.  CALLER: the program's return address in its
+   MPI_Finalize call, to name it.  */
+void parcoach_rma_at_finalize (void *caller);
 
 #pragma GCC visibility pop
 

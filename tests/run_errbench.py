@@ -9,16 +9,27 @@ header comment, one expectation per line, behind any comment prefix
   expect-conditional: LINE      the exact set of lines that get a note
                                 starting with "processes may " (MPI) or
                                 "threads may " (OpenMP)
-  expect-run: NP ok|stop [threads=T] [repeat=R]
+  expect-run: NP ok|stop|fail [threads=T] [repeat=R] [VAR=VALUE ...]
                                 run with NP processes (and OMP_NUM_THREADS=T),
                                 R times (default 1: interleavings differ
                                 from run to run); ok = exit 0 and no
                                 "PARCOACH:" in the output, stop = non-zero
                                 exit and "PARCOACH: rank" (MPI) or
                                 "PARCOACH: thread" (OpenMP) in the output,
-                                before the timeout
+                                before the timeout (exit 86 under MPICH);
+                                fail = non-zero exit and no "PARCOACH:" (the
+                                program's own check failed), before the
+                                timeout; upper-case VAR=VALUE words are set
+                                in the run's environment (PARCOACH_NASTY=1)
   expect-stop-message: TEXT     every `stop' run must also print TEXT (the
                                 argument a check names, say)
+  mpi: openmpi                  built and run with Open MPI (its wrappers,
+                                its launcher and the Open MPI build of
+                                PARCOACH, build/openmpi next to the
+                                configured one, or PARCOACH_OPENMPI_CONFIG),
+                                with OMPI_MCA_osc=^rdma unless set: RMA
+                                programs (MPICH here does not deliver
+                                them); SKIP when that build is missing
   plugin-args: ARG=VALUE ...    extra -fplugin-arg-parcoach-ARG=VALUE
   expect-run-args: ARG=VALUE ...
                                 one more build with these plugin arguments
@@ -60,6 +71,7 @@ Standard library only.
 """
 
 import argparse
+import collections
 import concurrent.futures
 import fnmatch
 import os
@@ -90,7 +102,7 @@ HEADER_RE = re.compile(
     r'^\s*(?:/\*+|\*+|//+|!+|#)?\s*'
     r'(expect-warning|expect-conditional|expect-run-args|expect-run|expect-stop-message|'
     r'plugin-args|compile-flags|'
-    r'link-flags|known-failure|requires-gcc|runs-require-mpi|description)'
+    r'link-flags|known-failure|requires-gcc|runs-require-mpi|mpi|description)'
     r'\s*:\s*(.*?)\s*(?:\*/)?\s*$')
 
 # file:line:col: kind: message  (the column is optional)
@@ -112,6 +124,13 @@ CRASH_MARKERS = ('internal compiler error', 'Segmentation fault',
 # The exit status of every PARCOACH stop (rtlib/parcoach_rt.h).
 PARCOACH_EXIT_STATUS = 86
 
+
+def launcher_is_openmpi(mpiexec):
+    """Whether the launcher is not MPICH's (hydra), whose exit status is the
+    one MPI_Abort was given."""
+    launcher = os.path.realpath(shutil.which(mpiexec[0]) or mpiexec[0])
+    return not re.search(r'hydra|mpich', launcher)
+
 class HeaderError(Exception):
     pass
 
@@ -126,7 +145,8 @@ class Program:
         self.ext = os.path.splitext(path)[1].lower()
         self.warnings = set()       # {(line, kind)}
         self.conditionals = set()   # {line}
-        self.runs = []              # [(np, 'ok'|'stop', OMP threads or None, repeat)]
+        self.runs = []              # [(np, 'ok'|'stop'|'fail', OMP threads or None, repeat, env)]
+        self.mpi = ''               # 'openmpi': needs Open MPI
         self.plugin_args = []       # ['instrument=all']
         self.extra_builds = []      # [['instrument=all']]: expect-run-args lines
         self.stop_messages = []     # text every `stop' run must print
@@ -163,15 +183,20 @@ class Program:
             elif key == 'expect-run':
                 parts = value.split()
                 options = {}
+                env = {}
+                while len(parts) > 2 and re.fullmatch(r'[A-Z][A-Z0-9_]*=\S*', parts[-1]):
+                    name, setting = parts.pop().split('=', 1)
+                    env[name] = setting
                 while len(parts) > 2 and re.fullmatch(r'(threads|repeat)=[1-9][0-9]*', parts[-1]):
                     name, count = parts.pop().split('=')
                     options[name] = int(count)
-                if len(parts) != 2 or not parts[0].isdigit() or parts[1] not in ('ok', 'stop'):
-                    self.errors.append('%s: expected "expect-run: NP ok|stop [threads=T] [repeat=R]"'
-                                       % where)
+                if (len(parts) != 2 or not parts[0].isdigit()
+                        or parts[1] not in ('ok', 'stop', 'fail')):
+                    self.errors.append('%s: expected "expect-run: NP ok|stop|fail [threads=T] '
+                                       '[repeat=R] [VAR=VALUE ...]"' % where)
                     continue
                 self.runs.append((int(parts[0]), parts[1], options.get('threads'),
-                                  options.get('repeat', 1)))
+                                  options.get('repeat', 1), env))
             elif key == 'expect-stop-message':
                 if not value:
                     self.errors.append('%s: expected "expect-stop-message: TEXT"' % where)
@@ -197,6 +222,11 @@ class Program:
                 self.compile_flags.extend(shlex.split(value))
             elif key == 'link-flags':
                 self.link_flags.extend(shlex.split(value))
+            elif key == 'mpi':
+                if value != 'openmpi':
+                    self.errors.append('%s: expected "mpi: openmpi"' % where)
+                    continue
+                self.mpi = value
             elif key == 'description':
                 self.description = value
         if not self.description:
@@ -339,9 +369,11 @@ def parse_diagnostics(stderr, source, cwd):
                 if c:
                     lines = {int(x) for x in c.group(1).replace(',', ' ').split()}
                 # Thread-level warnings blame directives, not conditionals;
-                # request warnings hold on every path: they blame none.
+                # Thread-level warnings blame directives, not conditionals;
+                # request and RMA warnings hold on every path (they name the
+                # creation or the opener): they blame none.
                 if k.group(1) not in ('thread-level', 'concurrent-collectives',
-                                      'collective-arguments', 'request'):
+                                      'collective-arguments', 'request', 'rma'):
                     named.setdefault(line, set()).update(lines)
         elif kind == 'note':
             if msg.startswith('processes may ') or msg.startswith('threads may '):
@@ -446,6 +478,19 @@ def configured_tools():
     return tools
 
 
+Tools = collections.namedtuple('Tools', 'compilers mpiexec cflags libs env')
+
+
+def config_mpi(config):
+    """What `parcoach-config --mpi' says (MPICH, Open MPI), '' if nothing."""
+    try:
+        out = subprocess.run([config, '--mpi'], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return ''
+    return out.stdout.decode().strip() if out.returncode == 0 else ''
+
+
 class Suite:
     def __init__(self, args):
         self.args = args
@@ -459,8 +504,6 @@ class Suite:
         else:
             self.mpiexec = shlex.split(configured.get('MPIEXEC', 'mpiexec') + ' ' +
                                        configured.get('MPIEXEC_FLAGS', ''))
-        launcher = os.path.realpath(shutil.which(self.mpiexec[0]) or self.mpiexec[0])
-        self.launcher_is_openmpi = not re.search(r'hydra|mpich', launcher)
         self.timeout = float(os.environ.get('ERRBENCH_TIMEOUT', args.timeout))
         config = os.environ.get('PARCOACH_CONFIG', os.path.join('build', 'parcoach-config'))
         if not os.path.isabs(config) and not os.path.exists(config):
@@ -468,15 +511,19 @@ class Suite:
         self.config = config
         self.cflags, self.libs = self._config()
         self.gcc_majors = {}    # compiler -> major version of the GCC it runs
+        self.default_tools = Tools(self.compilers, self.mpiexec, self.cflags, self.libs, {})
+        self.openmpi = None     # Tools for `mpi: openmpi' programs, or a reason to skip
+        self.openmpi_lock = threading.Lock()
 
-    def _config(self):
+    def _config(self, config=None):
         flags = []
         for option in ('--cflags', '--libs'):
             try:
-                out = subprocess.run([self.config, option], stdout=subprocess.PIPE,
+                out = subprocess.run([config or self.config, option], stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, check=True, timeout=60)
             except (OSError, subprocess.SubprocessError) as error:
-                sys.exit('run_errbench: cannot run %s %s: %s' % (self.config, option, error))
+                sys.exit('run_errbench: cannot run %s %s: %s' % (config or self.config, option,
+                                                                 error))
             flags.append(shlex.split(out.stdout.decode()))
         return flags
 
@@ -490,6 +537,50 @@ class Suite:
             except (OSError, subprocess.SubprocessError):
                 self._mpi_flavour = ''
         return self._mpi_flavour
+
+    def tools_for(self, program):
+        return self.openmpi if program.mpi == 'openmpi' else self.default_tools
+
+    def openmpi_tools(self):
+        """Tools for `mpi: openmpi' programs: the configured ones if they
+        are Open MPI's, else the Open MPI build next to them; a string
+        (why not) when there is none."""
+        with self.openmpi_lock:
+            if self.openmpi is not None:
+                return self.openmpi
+            env = {'OMPI_MCA_osc': '^rdma', 'OMPI_ALLOW_RUN_AS_ROOT': '1',
+                   'OMPI_ALLOW_RUN_AS_ROOT_CONFIRM': '1',
+                   'OMPI_MCA_btl_vader_single_copy_mechanism': 'none'}
+            if config_mpi(self.config) == 'Open MPI':
+                self.openmpi = self.default_tools._replace(env=env)
+                return self.openmpi
+            config = os.environ.get('PARCOACH_OPENMPI_CONFIG',
+                                    os.path.join(os.path.dirname(self.config), 'openmpi',
+                                                 'parcoach-config'))
+            if config_mpi(config) != 'Open MPI':
+                self.openmpi = ('no Open MPI build of PARCOACH at %s (make BUILD=build/openmpi '
+                                "CONFIGURE_FLAGS='MPICC=mpicc.openmpi')" % config)
+                return self.openmpi
+            tools = {}
+            try:
+                with open(os.path.join(os.path.dirname(config), 'config.mk')) as config_mk:
+                    for line in config_mk:
+                        match = re.match(r'(MPICC|MPICXX|MPIF90|MPIEXEC|MPIEXEC_FLAGS)\s*=\s*(.*)$',
+                                         line.strip())
+                        if match:
+                            tools[match.group(1)] = match.group(2)
+            except OSError:
+                pass
+            defaults = {'MPICC': 'mpicc.openmpi', 'MPICXX': 'mpicxx.openmpi',
+                        'MPIF90': 'mpif90.openmpi'}
+            compilers = {ext: shlex.split(tools.get(var) or defaults[var])
+                         for ext, (var, _) in LANGUAGES.items()}
+            launcher = tools.get('MPIEXEC') or 'mpiexec.openmpi'
+            flags = tools.get('MPIEXEC_FLAGS', '--oversubscribe')
+            mpiexec = shlex.split(launcher if flags in launcher else launcher + ' ' + flags)
+            cflags, libs = self._config(config)
+            self.openmpi = Tools(compilers, mpiexec, cflags, libs, env)
+            return self.openmpi
 
     def gcc_major(self, program):
         """GCC_MAJOR of the build (make check's environment), else what
@@ -510,9 +601,10 @@ class Suite:
         """Compiles program at -O<level> (with the extra plugin arguments
         of an expect-run-args build); returns (object path, stderr) or
         (None, stderr) and records the compile check."""
-        compiler = self.compilers[program.ext]
+        tools = self.tools_for(program)
+        compiler = tools.compilers[program.ext]
         obj = os.path.join(workdir, 'O%s%s.o' % (level, '-'.join(extra)))
-        argv = (compiler + self.cflags + program.plugin_flags(extra) + program.compile_flags +
+        argv = (compiler + tools.cflags + program.plugin_flags(extra) + program.compile_flags +
                 ['-g', '-O%s' % level, '-c', program.path, '-o', obj])
         check = 'compile-O%s%s' % (level, suffix)
         try:
@@ -537,8 +629,9 @@ class Suite:
 
     def link(self, program, workdir, obj, lines, suffix=''):
         exe = os.path.splitext(obj)[0] + '.exe'
-        argv = (self.compilers[program.ext] + program.compile_flags + [obj, '-o', exe] +
-                self.libs + program.link_flags)
+        tools = self.tools_for(program)
+        argv = (tools.compilers[program.ext] + program.compile_flags + [obj, '-o', exe] +
+                tools.libs + program.link_flags)
         code, out, _ = run_command(argv, workdir, COMPILE_TIMEOUT)
         if code != 0:
             lines.append(('FAIL', 'link' + suffix, program.name,
@@ -585,12 +678,22 @@ class Suite:
                           if missing else '', stderr if missing else ''))
         return warnings, conditionals
 
-    def run(self, program, exe, workdir, nprocs, expected, threads, repeat, lines, suffix=''):
+    def run(self, program, exe, workdir, nprocs, expected, threads, repeat, lines, suffix='',
+            run_env=None):
         """Runs exe `repeat' times (stopping at the first failure); returns
         False when a run hung."""
-        check = 'run-np%d' % nprocs + ('-threads%d' % threads if threads else '') + suffix
-        argv = self.mpiexec + ['-n', str(nprocs), exe]
-        env = dict(os.environ, OMP_NUM_THREADS=str(threads)) if threads else None
+        tools = self.tools_for(program)
+        check = ('run-np%d' % nprocs + ('-threads%d' % threads if threads else '') +
+                 ''.join('-%s=%s' % item for item in sorted((run_env or {}).items())) + suffix)
+        argv = tools.mpiexec + ['-n', str(nprocs), exe]
+        env = None
+        if threads or run_env or tools.env:
+            env = dict(os.environ)
+            for name, value in tools.env.items():
+                env.setdefault(name, value)
+            env.update(run_env or {})
+            if threads:
+                env['OMP_NUM_THREADS'] = str(threads)
         times = []
         for attempt in range(1, repeat + 1):
             label = ' (run %d of %d)' % (attempt, repeat) if repeat > 1 else ''
@@ -606,12 +709,14 @@ class Suite:
             stopped = 'PARCOACH: rank' in out or 'PARCOACH: thread' in out
             if expected == 'ok':
                 good = code == 0 and 'PARCOACH:' not in out
+            elif expected == 'fail':
+                good = code != 0 and 'PARCOACH:' not in out
             else:
                 # Every PARCOACH stop exits with 86 (rtlib/parcoach_stop.c),
                 # as mpiexec.mpich reports it; Open MPI's launcher may
                 # report a signal instead (README, "Run-time messages and exit status").
                 good = (code != 0 and stopped and
-                        (code == PARCOACH_EXIT_STATUS or self.launcher_is_openmpi) and
+                        (code == PARCOACH_EXIT_STATUS or launcher_is_openmpi(tools.mpiexec)) and
                         all(m in out for m in program.stop_messages))
             times.append(seconds)
             if not good:
@@ -627,15 +732,16 @@ class Suite:
     def run_all(self, program, exe, workdir, lines, suffix=''):
         """Every expect-run on exe; after a hang the later ones are skipped."""
         if program.runs_require_mpi and program.runs_require_mpi != self.mpi_flavour():
-            for nprocs, expected, threads, _ in program.runs:
+            for nprocs, expected, threads, _, _ in program.runs:
                 lines.append(('SKIP', 'run-np%d' % nprocs + ('-threads%d' % threads if threads
                                                               else '') + suffix,
                               program.name, 'runs only with %s (this build: %s)'
                               % (program.runs_require_mpi, self.mpi_flavour()), ''))
             return
-        for index, (nprocs, expected, threads, repeat) in enumerate(program.runs):
-            if not self.run(program, exe, workdir, nprocs, expected, threads, repeat, lines, suffix):
-                for nprocs, expected, threads, _ in program.runs[index + 1:]:
+        for index, (nprocs, expected, threads, repeat, env) in enumerate(program.runs):
+            if not self.run(program, exe, workdir, nprocs, expected, threads, repeat, lines, suffix,
+                            env):
+                for nprocs, expected, threads, _, _ in program.runs[index + 1:]:
                     lines.append(('SKIP', 'run-np%d' % nprocs + ('-threads%d' % threads if threads
                                                                   else '') + suffix,
                                   program.name, 'an earlier run of this build hung', ''))
@@ -667,6 +773,9 @@ class Suite:
             self.reporter.emit([('SKIP', 'requires-gcc', program.name,
                                  'needs GCC %d, built with GCC %d' % (program.requires_gcc, major),
                                  '')])
+            return
+        if program.mpi == 'openmpi' and isinstance(self.openmpi_tools(), str):
+            self.reporter.emit([('SKIP', 'mpi-openmpi', program.name, self.openmpi, '')])
             return
         workdir = tempfile.mkdtemp(prefix='errbench-')
         try:
@@ -728,7 +837,9 @@ def main():
             print('    warnings: %s; conditionals: %s; runs: %s%s' % (
                 format_warnings(p.warnings), format_lines(p.conditionals),
                 ', '.join('%d %s' % r[:2] + (' threads=%d' % r[2] if r[2] else '') +
-                          (' repeat=%d' % r[3] if r[3] > 1 else '') for r in p.runs) or 'none',
+                          (' repeat=%d' % r[3] if r[3] > 1 else '') +
+                          ''.join(' %s=%s' % item for item in sorted(r[4].items()))
+                          for r in p.runs) or 'none',
                 '; plugin-args: ' + ' '.join(p.plugin_args) if p.plugin_args else '') +
                 ('; compile-flags: ' + ' '.join(p.compile_flags) if p.compile_flags else '') +
                 ''.join('; again with: ' + ' '.join(e) for e in p.extra_builds) +

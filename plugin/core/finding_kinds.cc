@@ -33,6 +33,10 @@ const KindName kind_names[] = {
      "A nonblocking request (MPI_Isend, MPI_Irecv, MPI_Ibarrier...) that is never "
      "completed, whose handle is overwritten or lost while it is active, or whose buffer "
      "is accessed before it completes."},
+    {FindingKind::Rma, "rma",
+     "A one-sided (RMA) operation outside any access epoch of its window, or an epoch "
+     "(lock, lock_all, start, post) still open when the window is freed or MPI_Finalize "
+     "runs."},
     {FindingKind::Internal, "internal",
      "PARCOACH could not analyse a function and left it unchecked."},
     {FindingKind::Report, "report", "PARCOACH could not write its report."},

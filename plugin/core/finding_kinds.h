@@ -18,6 +18,7 @@ enum class FindingKind {
   ConcurrentCollectives,  // collectives threads may run at the same time
   CollectiveArguments,    // a root, op, count or datatype that may differ
   Request,                // a nonblocking request lost or left active
+  Rma,                    // an RMA operation or epoch certainly misused
   Internal,               // PARCOACH skipped a function (never an error)
   Report,                 // the JSON report could not be written
 };

@@ -141,8 +141,8 @@ const OptionSpec option_table[] = {
      }},
     {"disable", "KIND[,KIND...]",
      "do not report these kinds of finding (collective-mismatch, collective-arguments, "
-     "omp-collective, thread-level, concurrent-collectives, or all), and insert no "
-     "run-time check for "
+     "omp-collective, thread-level, concurrent-collectives, request, rma, or all), and "
+     "insert no run-time check for "
      "them unless instrument=all",
      [](const char *name, const std::string &value, Options &options) {
        return parse_kinds(name, value, Severity::Silent, options);
