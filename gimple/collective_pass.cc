@@ -1,6 +1,7 @@
 #include "collective_pass.h"
 
 #include "function_model.h"
+#include "nohang.h"
 #include "phase_timer.h"
 #include "report.h"
 #include "thread_level.h"
@@ -36,6 +37,9 @@ void check_function(function *fun, const Options &options) {
   // inserts its candidate checks (unit_analysis.h).
   PhaseTimer timer("records of functions");
   record_function(fun, options, library);
+  // Where each process waits, for the runtime's hang detector.
+  if (!library && options.instrument != InstrumentMode::None)
+    bracket_blocking_calls(fun);
 }
 
 class CollectivePass : public gimple_opt_pass {

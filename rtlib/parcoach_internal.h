@@ -4,6 +4,7 @@
    parcoach_options.c   PARCOACH_TIMEOUT and PARCOACH_STATS, the clock
    parcoach_stats.c     per-site statistics (PARCOACH_STATS)
    parcoach_watchdog.c  the watched reduction (PARCOACH_TIMEOUT)
+   parcoach_nohang.c    the hang detector (where each process waits)
    parcoach_threads.c, parcoach_omp.c: the thread and OpenMP checks, on
    their own headers.  */
 #ifndef PARCOACH_INTERNAL_H
@@ -125,6 +126,15 @@ void parcoach_stats_record (int colour, const char *file, int line,
 int parcoach_allreduce_watched (signed char *in, signed char *out,
                                 MPI_Comm comm, int colour, const char *file,
                                 int line, const char *function);
+
+/* ---- hang detector (parcoach_nohang.c) */
+
+/* A check is about to wait in its reduction on COMM; it ends with
+   parcoach_blocking_leave.  */
+void parcoach_hang_watch_check (MPI_Comm comm, int colour, const char *file,
+                                int line, const char *function);
+/* This process's rank in MPI_COMM_WORLD (-1 before MPI_Init).  */
+int parcoach_world_rank (void);
 
 #pragma GCC visibility pop
 

@@ -456,11 +456,14 @@ parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
   parcoach_options ();
   /* If the communicator's error handler returns errors, a failed check
      checks nothing: let the collective it guards report the problem.  */
+  parcoach_hang_watch_check (comm, colour, file, line, function);
   if (__builtin_expect (parcoach_timeout == 0 && parcoach_stats_path == NULL,
                         1))
     {
-      if (PMPI_Allreduce (in, out, PARCOACH_DIGEST_BYTES, MPI_SIGNED_CHAR,
-                          MPI_MIN, comm) != MPI_SUCCESS)
+      int err = PMPI_Allreduce (in, out, PARCOACH_DIGEST_BYTES,
+                                MPI_SIGNED_CHAR, MPI_MIN, comm);
+      parcoach_blocking_leave ();
+      if (err != MPI_SUCCESS)
         return;
     }
   else
@@ -471,6 +474,7 @@ parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
                                               line, function)
                 : PMPI_Allreduce (in, out, PARCOACH_DIGEST_BYTES,
                                   MPI_SIGNED_CHAR, MPI_MIN, comm);
+      parcoach_blocking_leave ();
       if (err != MPI_SUCCESS)
         return;
       if (parcoach_stats_path != NULL)

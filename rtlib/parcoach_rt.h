@@ -181,6 +181,15 @@ void parcoach_check_fortran_comm_args (const MPI_Fint *comm, int colour,
                                        const MPI_Fint *recv_type,
                                        PARCOACH_SITE_TAIL_PARAMS);
 
+/* The plugin brackets every blocking point-to-point call (MPI_Send,
+   MPI_Recv, MPI_Sendrecv, MPI_Probe, MPI_Wait...) of the code it compiles
+   with these two: they record where the process waits (CALL is the C
+   name), for the hang detector (parcoach_nohang.c, README "Run-time
+   checks"): a few stores, no communication.  */
+void parcoach_blocking_enter (const char *call, const char *file, int line,
+                              const char *function);
+void parcoach_blocking_leave (void);
+
 /* Name of a colour: "MPI_Barrier", or "leaving the function" for 0, or
    "an unknown collective" for a colour this runtime does not know.  */
 const char *parcoach_colour_name (int colour);
