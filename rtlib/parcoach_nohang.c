@@ -192,6 +192,8 @@ parcoach_open_segment (void)
     return 0;
   parcoach_segment = map;
   parcoach_segment->world_size = parcoach_world_size;
+  __atomic_store_n (&parcoach_segment->slots[parcoach_world_rank_cached].pid,
+                    (int) getpid (), __ATOMIC_RELEASE);
   atexit (parcoach_unlink_segment);
   return 1;
 }
@@ -266,7 +268,6 @@ parcoach_publish (unsigned long *published)
         = kind == PARCOACH_WAIT_CHECK && comm == MPI_COMM_WORLD ? colour + 1
                                                                  : 0;
     }
-  slot->pid = (int) getpid ();
   __atomic_store_n (&slot->epoch, epoch, __ATOMIC_RELEASE);
   *published = epoch;
 }
@@ -309,6 +310,7 @@ parcoach_hang_watch (void *unused)
   double *since = calloc ((size_t) size, sizeof *since);
   unsigned long published = 0;
   double longest_stall = 0; /* of the current all-waiting period */
+  int attached = 0;
 
   (void) unused;
   if (seen == NULL || since == NULL)
@@ -331,7 +333,8 @@ parcoach_hang_watch (void *unused)
               seen[r] = epoch;
               since[r] = now;
             }
-          if (slot->pid == 0 || !(epoch & 1))
+          if (__atomic_load_n (&slot->pid, __ATOMIC_ACQUIRE) == 0
+              || !(epoch & 1))
             {
               all_waiting = 0;
               continue;
@@ -343,6 +346,20 @@ parcoach_hang_watch (void *unused)
             same_world_check = slot->same_world_check;
           else if (same_world_check != slot->same_world_check)
             same_world_check = 0;
+        }
+      /* Once every process has mapped the segment, its name can go: no
+         file is left behind in /dev/shm, even when the job aborts.  */
+      if (!attached)
+        {
+          for (r = 0; r < size; r++)
+            if (__atomic_load_n (&parcoach_segment->slots[r].pid,
+                                 __ATOMIC_ACQUIRE) == 0)
+              break;
+          if (r == size)
+            {
+              parcoach_unlink_segment ();
+              attached = 1;
+            }
         }
       if (!all_waiting || stall < longest_stall)
         {
