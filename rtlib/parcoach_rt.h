@@ -45,6 +45,11 @@
        costs one atomic load.  A value that is not a positive number is
        ignored with one warning line per process.
 
+   PARCOACH_HANG_TIMEOUT=SECONDS|off   the hang detector
+       (parcoach_nohang.c): how long every process of MPI_COMM_WORLD must
+       have waited in checks and bracketed calls (parcoach_blocking_enter)
+       before the job is stopped with one line per rank; default 10.
+
    PARCOACH_STATS=FILE   per-call-site statistics of the checks that ran
        (a dormant check that did not run is not counted).  Each process
        counts, per site (file, line, function, colour), the checks and the
