@@ -454,9 +454,10 @@ parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
   parcoach_contribute_args (args, colour, comm, exact);
   parcoach_digest (exact, in);
   parcoach_options ();
+  /* While it waits, the hang detector knows where (parcoach_nohang.c).  */
+  parcoach_hang_watch_check (comm, colour, file, line, function);
   /* If the communicator's error handler returns errors, a failed check
      checks nothing: let the collective it guards report the problem.  */
-  parcoach_hang_watch_check (comm, colour, file, line, function);
   if (__builtin_expect (parcoach_timeout == 0 && parcoach_stats_path == NULL,
                         1))
     {
