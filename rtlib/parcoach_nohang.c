@@ -28,10 +28,10 @@
    process waits in the same check on MPI_COMM_WORLD is never reported:
    MPI completes it.
 
-   What is not covered (README, "Run-time checks"): jobs on several nodes
-   (the segment is per node: the detector is on only when every process of
-   MPI_COMM_WORLD is on the node, as MPICH's MPI_LOCALNRANKS or Open MPI's
-   OMPI_COMM_WORLD_LOCAL_SIZE tell), MPI_THREAD_MULTIPLE (another thread
+   What is not covered (README, "What the run-time messages mean"): jobs
+   on several nodes (the segment is per node: the detector is on only
+   when every process of MPI_COMM_WORLD is on the node, as MPICH's
+   MPI_LOCALNRANKS or Open MPI's OMPI_COMM_WORLD_LOCAL_SIZE tell), MPI_THREAD_MULTIPLE (another thread
    of a waiting process may still send), and waits the plugin did not
    bracket (code compiled without the plugin, collectives without a check,
    MPI_Finalize): a process waiting there counts as running, so the job
