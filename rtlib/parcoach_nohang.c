@@ -164,6 +164,23 @@ parcoach_name_segment (void)
   return 1;
 }
 
+/* Once every process has mapped the segment, its name can go: no file is
+   left behind in /dev/shm, even when the job aborts.  Whichever process
+   sees it first (the last to attach, or a helper thread later) removes
+   it.  1 once done.  */
+static int
+parcoach_unlink_when_all_attached (void)
+{
+  int r;
+
+  for (r = 0; r < parcoach_world_size; r++)
+    if (__atomic_load_n (&parcoach_segment->slots[r].pid, __ATOMIC_ACQUIRE)
+        == 0)
+      return 0;
+  parcoach_unlink_segment ();
+  return 1;
+}
+
 static int
 parcoach_open_segment (void)
 {
@@ -194,7 +211,8 @@ parcoach_open_segment (void)
   parcoach_segment->world_size = parcoach_world_size;
   __atomic_store_n (&parcoach_segment->slots[parcoach_world_rank_cached].pid,
                     (int) getpid (), __ATOMIC_RELEASE);
-  atexit (parcoach_unlink_segment);
+  if (!parcoach_unlink_when_all_attached ())
+    atexit (parcoach_unlink_segment);
   return 1;
 }
 
@@ -347,20 +365,8 @@ parcoach_hang_watch (void *unused)
           else if (same_world_check != slot->same_world_check)
             same_world_check = 0;
         }
-      /* Once every process has mapped the segment, its name can go: no
-         file is left behind in /dev/shm, even when the job aborts.  */
       if (!attached)
-        {
-          for (r = 0; r < size; r++)
-            if (__atomic_load_n (&parcoach_segment->slots[r].pid,
-                                 __ATOMIC_ACQUIRE) == 0)
-              break;
-          if (r == size)
-            {
-              parcoach_unlink_segment ();
-              attached = 1;
-            }
-        }
+        attached = parcoach_unlink_when_all_attached ();
       if (!all_waiting || stall < longest_stall)
         {
           /* The period ended: it was not a hang.  A run whose processes
