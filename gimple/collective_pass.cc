@@ -1,6 +1,7 @@
 #include "collective_pass.h"
 
 #include "function_model.h"
+#include "nohang.h"
 #include "phase_timer.h"
 #include "report.h"
 #include "request_lifecycle.h"
@@ -47,6 +48,9 @@ void check_function(function *fun, const Options &options) {
   // After the records: the sites are runtime calls no analysis needs.
   if (!library)
     insert_request_sites(fun, options);
+  // Where each process waits, for the runtime's hang detector.
+  if (!library && options.instrument != InstrumentMode::None)
+    bracket_blocking_calls(fun);
 }
 
 class CollectivePass : public gimple_opt_pass {

@@ -6,6 +6,7 @@
    parcoach_watchdog.c  the watched reduction (PARCOACH_TIMEOUT)
    parcoach_requests.c  nonblocking requests still active at MPI_Finalize
    parcoach_pmpi_lifecycle.c  the MPI_Finalize wrapper calling the hooks
+   parcoach_nohang.c    the hang detector (where each process waits)
    parcoach_threads.c, parcoach_omp.c: the thread and OpenMP checks, on
    their own headers.
    parcoach_rma.c       RMA epochs and the nasty schedule (MPI_ wrappers)
@@ -147,6 +148,15 @@ void parcoach_requests_at_finalize (void);
    a window is still open.  CALLER: the program's return address in its
    MPI_Finalize call, to name it.  */
 void parcoach_rma_at_finalize (void *caller);
+
+/* ---- hang detector (parcoach_nohang.c) */
+
+/* A check is about to wait in its reduction on COMM; it ends with
+   parcoach_blocking_leave.  */
+void parcoach_hang_watch_check (MPI_Comm comm, int colour, const char *file,
+                                int line, const char *function);
+/* This process's rank in MPI_COMM_WORLD (-1 before MPI_Init).  */
+int parcoach_world_rank (void);
 
 #pragma GCC visibility pop
 

@@ -450,13 +450,17 @@ parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
   parcoach_contribute_args (args, colour, comm, exact);
   parcoach_digest (exact, in);
   parcoach_options ();
+  /* While it waits, the hang detector knows where (parcoach_nohang.c).  */
+  parcoach_hang_watch_check (comm, colour, file, line, function);
   /* If the communicator's error handler returns errors, a failed check
      checks nothing: let the collective it guards report the problem.  */
   if (__builtin_expect (parcoach_timeout == 0 && parcoach_stats_path == NULL,
                         1))
     {
-      if (PMPI_Allreduce (in, out, PARCOACH_DIGEST_BYTES, MPI_SIGNED_CHAR,
-                          MPI_MIN, comm) != MPI_SUCCESS)
+      int err = PMPI_Allreduce (in, out, PARCOACH_DIGEST_BYTES,
+                                MPI_SIGNED_CHAR, MPI_MIN, comm);
+      parcoach_blocking_leave ();
+      if (err != MPI_SUCCESS)
         return;
     }
   else
@@ -467,6 +471,7 @@ parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
                                               line, function)
                 : PMPI_Allreduce (in, out, PARCOACH_DIGEST_BYTES,
                                   MPI_SIGNED_CHAR, MPI_MIN, comm);
+      parcoach_blocking_leave ();
       if (err != MPI_SUCCESS)
         return;
       if (parcoach_stats_path != NULL)

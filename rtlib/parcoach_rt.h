@@ -45,6 +45,11 @@
        costs one atomic load.  A value that is not a positive number is
        ignored with one warning line per process.
 
+   PARCOACH_HANG_TIMEOUT=SECONDS|off   the hang detector
+       (parcoach_nohang.c): how long every process of MPI_COMM_WORLD must
+       have waited in checks and bracketed calls (parcoach_blocking_enter)
+       before the job is stopped with one line per rank; default 10.
+
    PARCOACH_STATS=FILE   per-call-site statistics of the checks that ran
        (a dormant check that did not run is not counted).  Each process
        counts, per site (file, line, function, colour), the checks and the
@@ -188,6 +193,15 @@ void parcoach_check_fortran_comm_args (const MPI_Fint *comm, int colour,
                                        const MPI_Fint *recv_count,
                                        const MPI_Fint *recv_type,
                                        PARCOACH_SITE_TAIL_PARAMS);
+
+/* The plugin brackets every blocking point-to-point call (MPI_Send,
+   MPI_Recv, MPI_Sendrecv, MPI_Probe, MPI_Wait...) of the code it compiles
+   with these two: they record where the process waits (CALL is the C
+   name), for the hang detector (parcoach_nohang.c, README "Run-time
+   checks"): a few stores, no communication.  */
+void parcoach_blocking_enter (const char *call, const char *file, int line,
+                              const char *function);
+void parcoach_blocking_leave (void);
 
 /* Name of a colour: "MPI_Barrier", or "leaving the function" for 0, or
    "an unknown collective" for a colour this runtime does not know.  */

@@ -20,12 +20,16 @@ parcoach_watchdog_fire (MPI_Comm comm, double waited, int colour,
   PMPI_Comm_rank (comm, &rank);
   PMPI_Comm_size (comm, &size);
   parcoach_describe (mine, sizeof mine, "", colour);
+  /* Named by its rank in MPI_COMM_WORLD: processes waiting on different
+     communicators may have the same rank in theirs.  */
   fprintf (stderr,
-           "PARCOACH: rank %d of communicator of size %d has waited %.1f s"
+           "PARCOACH: rank %d of MPI_COMM_WORLD (rank %d of communicator of"
+           " size %d) has waited %.1f s"
            " in the check before %s at %s:%d in function %s; other"
            " processes never reached a matching check (a collective on"
            " another communicator, or code compiled without PARCOACH?)\n",
-           rank, size, waited, mine, file != NULL ? file : "<unknown file>",
+           parcoach_world_rank (), rank, size, waited, mine,
+           file != NULL ? file : "<unknown file>",
            line, function != NULL ? function : "<unknown function>");
   fflush (stderr);
   /* Other processes stuck in a check since about the same time are about

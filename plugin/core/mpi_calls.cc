@@ -6,8 +6,6 @@
 
 namespace parcoach {
 
-namespace {
-
 // The C spelling of the MPI routine `callee' names (MPI_Send for MPI_Send,
 // PMPI_Send, mpi_send, MPI_SEND or pmpi_send), or "" when it names none.
 // The standard reserves the MPI_ and PMPI_ prefixes (MPI-4.0 section 2.6.2):
@@ -33,8 +31,6 @@ std::string mpi_routine_spelling(const char *callee, SourceLanguage language) {
   }
   return "";
 }
-
-} // namespace
 
 bool is_thread_level_call(const char *callee, SourceLanguage language) {
   if (!callee)

@@ -6,7 +6,13 @@
 
 #include "mpi_knowledge.h"
 
+#include <string>
+
 namespace parcoach {
+
+// The C spelling of the MPI routine `callee' names (MPI_Send for MPI_Send,
+// PMPI_Send, mpi_send, MPI_SEND or pmpi_send), or "" when it names none.
+std::string mpi_routine_spelling(const char *callee, SourceLanguage language);
 
 // `callee' (as the source spells it: MPI_Send in C, mpi_send in Fortran)
 // is an MPI routine subject to the thread level.

@@ -20,7 +20,9 @@
                            share from MPI's
    the ratio check / 8-byte allreduce (goal: <= 1.2), and, on rank 0 alone,
    the cost in nanoseconds of a dormant check (PARCOACH_CHECK_IF_ARMED
-   outside a flagged function: no communication).  The options of the
+   outside a flagged function: no communication) and of the bracket
+   around a blocking point-to-point call (parcoach_blocking_enter and
+   _leave, for the hang detector).  The options of the
    runtime (PARCOACH_TIMEOUT, PARCOACH_STATS) apply as usual: run with
    them set to measure the watchdog's or the statistics' cost.  */
 
@@ -163,7 +165,7 @@ main (int argc, char **argv)
       const char *s = getenv ("PARCOACH_STATS");
       int i, n = 20000000;
       volatile int sink = 0;
-      double t0, dormant, x = 1.0, y;
+      double t0, dormant, bracket, x = 1.0, y;
 
       /* Dormant checks: no MPI communication, rank 0 alone.  */
       t0 = MPI_Wtime ();
@@ -173,6 +175,17 @@ main (int argc, char **argv)
           sink++;
         }
       dormant = (MPI_Wtime () - t0) / n * 1e9;
+
+      /* The bracket of a blocking point-to-point call (hang detector),
+         without the call: what a run pays when nothing blocks.  */
+      t0 = MPI_Wtime ();
+      for (i = 0; i < n; i++)
+        {
+          parcoach_blocking_enter ("MPI_Recv", "bench.c", 1, "main");
+          parcoach_blocking_leave ();
+          sink++;
+        }
+      bracket = (MPI_Wtime () - t0) / n * 1e9;
 
       printf ("# check_overhead: %d processes, %d iterations,"
               " PARCOACH_TIMEOUT=%s PARCOACH_STATS=%s\n", size, iters,
@@ -186,6 +199,7 @@ main (int argc, char **argv)
       printf ("%-28s %10.2f\n", "check + MPI_Allreduce 8 B", cka);
       printf ("%-28s %10.2f\n", "PMPI_Allreduce 8 char MIN", raw);
       printf ("%-28s %10.3f\n", "dormant check (ns/op)", dormant);
+      printf ("%-28s %10.3f\n", "p2p bracket (ns/op)", bracket);
       printf ("ratio check / MPI_Allreduce 8 B = %.2f (goal <= 1.2)\n",
               ck / ar);
       printf ("ratio check / MPI_Allreduce 8 B int MIN = %.2f\n", ck / ari);

@@ -88,6 +88,52 @@ mode_late (void)
   MPI_Barrier (MPI_COMM_WORLD);
 }
 
+/* The hang detector (parcoach_nohang.c).  Rank 0 waits in a receive
+   bracketed as the plugin brackets it, the others in a check on
+   MPI_COMM_WORLD: every process waits, nothing can complete.  */
+static void
+mode_hang_recv (void)
+{
+  if (world_rank == 0)
+    {
+      int x;
+      parcoach_blocking_enter ("MPI_Recv", "h.c", 7, "wait_forever");
+      MPI_Recv (&x, 1, MPI_INT, 1, 4242, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      parcoach_blocking_leave ();
+      die ("hang_recv: got a message");
+    }
+  parcoach_check_comm (MPI_COMM_WORLD, C_BARRIER, PARCOACH_CHECK_ALWAYS,
+                       "h.c", 9, "g", "6");
+  die ("hang_recv: the check returned");
+}
+
+/* Rank 0 computes for 3 s, then sends; rank 1 waits in a bracketed
+   receive meanwhile, the others in the check before a barrier: every
+   process but rank 0 waits longer than a 1 s detector, but rank 0 runs,
+   so this is no hang.  */
+static void
+mode_slow_sender (void)
+{
+  int x = 42;
+  if (world_rank == 0)
+    {
+      struct timespec t = { 3, 0 };
+      nanosleep (&t, NULL);
+      parcoach_blocking_enter ("MPI_Send", "s.c", 3, "send");
+      MPI_Send (&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+      parcoach_blocking_leave ();
+    }
+  else if (world_rank == 1)
+    {
+      parcoach_blocking_enter ("MPI_Recv", "s.c", 5, "receive");
+      MPI_Recv (&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      parcoach_blocking_leave ();
+    }
+  parcoach_check_comm (MPI_COMM_WORLD, C_BARRIER, PARCOACH_CHECK_ALWAYS,
+                       "s.c", 9, "g", "");
+  MPI_Barrier (MPI_COMM_WORLD);
+}
+
 /* Known numbers of checks per site, for PARCOACH_STATS (2 processes):
      st.c:10 f MPI_Barrier           10 on each rank (world)
      st.c:20 g leaving the function   3 on each rank (world), one of them
@@ -149,6 +195,10 @@ main (int argc, char **argv)
     mode_uninstrumented ();
   else if (strcmp (mode, "late") == 0)
     mode_late ();
+  else if (strcmp (mode, "hang_recv") == 0)
+    mode_hang_recv ();
+  else if (strcmp (mode, "slow_sender") == 0)
+    mode_slow_sender ();
   else if (strcmp (mode, "stats") == 0)
     mode_stats ();
   else if (strcmp (mode, "stats_partial") == 0)

@@ -490,19 +490,19 @@ check_wd_time ()
 ABORT_GREP=-E PARCOACH_TIMEOUT=2 expect_abort \
   "(16) watchdog: ranks in checks on two different communicators" \
   2 ./rt_options two_comms -- \
-  "$P 0 of communicator of size 2 $WD MPI_Barrier at wd\.c:10 in function f; $WHY" \
-  "$P 1 of communicator of size 2 $WD MPI_Bcast at wd\.c:20 in function g; $WHY"
+  "$P 0 of MPI_COMM_WORLD \(rank 0 of communicator of size 2\) $WD MPI_Barrier at wd\.c:10 in function f; $WHY" \
+  "$P 1 of MPI_COMM_WORLD \(rank 1 of communicator of size 2\) $WD MPI_Bcast at wd\.c:20 in function g; $WHY"
 check_wd_time "(16a) watchdog time"
 ABORT_GREP=-E PARCOACH_TIMEOUT=2 expect_abort \
   "(16b) watchdog: check on a sub-communicator, partner in uninstrumented code" \
   3 ./rt_options uninstrumented -- \
-  "$P 0 of communicator of size 2 $WD MPI_Allreduce at u\.c:30 in function solve; $WHY"
+  "$P 0 of MPI_COMM_WORLD \(rank 0 of communicator of size 2\) $WD MPI_Allreduce at u\.c:30 in function solve; $WHY"
 check_wd_time "(16c) watchdog time"
 PARCOACH_TIMEOUT=3 expect_clean \
   "(16d) watchdog on, 1000 agreeing checks, one process 1 s late" \
   2 ./rt_options late
 PARCOACH_TIMEOUT=0.5 run 2 ./rt_options late
-if [ $rc -ne 0 ] && grep -Eq "^$P 0 of communicator of size 2 $WD MPI_Barrier at l\.c:5 in function late; " "$out"; then
+if [ $rc -ne 0 ] && grep -Eq "^$P 0 of MPI_COMM_WORLD \(rank 0 of communicator of size 2\) $WD MPI_Barrier at l\.c:5 in function late; " "$out"; then
   pass "(16e) watchdog fires for a process 1 s late with PARCOACH_TIMEOUT=0.5"
 else
   fail "(16e) watchdog with PARCOACH_TIMEOUT=0.5, one process 1 s late" "exit status $rc" "$out"
@@ -513,6 +513,30 @@ if [ $rc -eq 0 ] && [ "$(grep -c '^PARCOACH: ignoring PARCOACH_TIMEOUT=soon: not
   pass "(16f) PARCOACH_TIMEOUT=soon: one warning per process, no watchdog"
 else
   fail "(16f) PARCOACH_TIMEOUT=soon" "exit status $rc" "$out"
+fi
+
+# (16g) The hang detector: every process waits (a bracketed receive, a
+# check), so the job stops after PARCOACH_HANG_TIMEOUT with one line per
+# rank of MPI_COMM_WORLD naming its pending call.
+HANG_HEAD="PARCOACH: every process of MPI_COMM_WORLD has been waiting for [0-9]+\.[0-9] s in MPI calls that cannot complete together \(the run would hang\); each process waits in:"
+ABORT_GREP=-E PARCOACH_HANG_TIMEOUT=2 expect_abort \
+  "(16g) hang detector: a receive against a check" \
+  3 ./rt_options hang_recv -- \
+  "$HANG_HEAD" \
+  "$P 0 of MPI_COMM_WORLD waits in MPI_Recv at h\.c:7 in function wait_forever" \
+  "$P 1 of MPI_COMM_WORLD waits in the check before MPI_Barrier on MPI_COMM_WORLD at h\.c:9 in function g" \
+  "$P 2 of MPI_COMM_WORLD waits in the check before MPI_Barrier on MPI_COMM_WORLD at h\.c:9 in function g"
+wd_limit=12  # the 2 s timeout, the 0.2 s polls, the drain, the launcher
+check_wd_time "(16h) hang detector time"
+PARCOACH_HANG_TIMEOUT=1 expect_clean \
+  "(16i) hang detector: one process computes 3 s while the others wait: no stop" \
+  3 ./rt_options slow_sender
+PARCOACH_HANG_TIMEOUT=soon run 2 ./rt_options late
+if [ $rc -eq 0 ] && [ "$(grep -c '^PARCOACH: ignoring PARCOACH_HANG_TIMEOUT=soon: not a number of seconds or "off"$' "$out")" = 2 ] \
+   && [ "$(wc -l < "$out")" = 2 ]; then
+  pass "(16j) PARCOACH_HANG_TIMEOUT=soon: one warning per process"
+else
+  fail "(16j) PARCOACH_HANG_TIMEOUT=soon" "exit status $rc" "$out"
 fi
 
 # (17) PARCOACH_STATS: one JSON file from rank 0 with the exact counts.
@@ -568,7 +592,7 @@ PARCOACH_TIMEOUT=20 expect_abort \
 ABORT_GREP=-E PARCOACH_TIMEOUT=1 expect_abort \
   "(18c) PMPI layer, watchdog stop: same stop, no runtime call seen" \
   2 ./rt_pmpi watchdog -- \
-  "$P 0 of communicator of size 2 $WD MPI_Barrier at p\.c:7 in function g; $WHY"
+  "$P 0 of MPI_COMM_WORLD \(rank 0 of communicator of size 2\) $WD MPI_Barrier at p\.c:7 in function g; $WHY"
 
 echo
 if [ $failures -ne 0 ]; then
