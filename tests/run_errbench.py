@@ -66,7 +66,8 @@ Environment: MPICC, MPICXX, MPIF90, MPIEXEC (default: the
 tools configure chose, from config.mk, so that a runtime built for MPICH
 is never run under Open MPI's mpiexec; else mpicc, mpicxx, mpif90,
 mpiexec), PARCOACH_CONFIG (default build/parcoach-config, relative
-to the repository), ERRBENCH_TIMEOUT (seconds per run, default 60).
+to the repository), ERRBENCH_TIMEOUT (seconds per run, default 60), ERRBENCH_RUNS=first (only the
+first expect-run line of each program).
 Standard library only.
 """
 
@@ -123,6 +124,16 @@ CRASH_MARKERS = ('internal compiler error', 'Segmentation fault',
 
 # The exit status of every PARCOACH stop (rtlib/parcoach_rt.h).
 PARCOACH_EXIT_STATUS = 86
+
+
+def is_older(build, reference):
+    """Whether the plugin of `build' was built before the one of `reference'
+    (a stale second build would test yesterday's code)."""
+    try:
+        return (os.path.getmtime(os.path.join(build, 'parcoach-pass.so')) <
+                os.path.getmtime(os.path.join(reference, 'parcoach-pass.so')))
+    except OSError:
+        return False
 
 
 def launcher_is_openmpi(mpiexec):
@@ -561,6 +572,12 @@ class Suite:
                 self.openmpi = ('no Open MPI build of PARCOACH at %s (make BUILD=build/openmpi '
                                 "CONFIGURE_FLAGS='MPICC=mpicc.openmpi')" % config)
                 return self.openmpi
+            if is_older(os.path.dirname(config), os.path.dirname(self.config)):
+                self.openmpi = ('the Open MPI build of PARCOACH at %s is older than %s (make '
+                                'BUILD=build/openmpi; make check rebuilds it in '
+                                'tests/openmpi/run.sh)' % (os.path.dirname(config),
+                                                           os.path.dirname(self.config)))
+                return self.openmpi
             tools = {}
             try:
                 with open(os.path.join(os.path.dirname(config), 'config.mk')) as config_mk:
@@ -738,10 +755,13 @@ class Suite:
                               program.name, 'runs only with %s (this build: %s)'
                               % (program.runs_require_mpi, self.mpi_flavour()), ''))
             return
-        for index, (nprocs, expected, threads, repeat, env) in enumerate(program.runs):
+        # ERRBENCH_RUNS=first: only each program's first run (the GCC 11
+        # build: its runtime and instrumentation are those of the main build).
+        runs = program.runs[:1] if os.environ.get('ERRBENCH_RUNS') == 'first' else program.runs
+        for index, (nprocs, expected, threads, repeat, env) in enumerate(runs):
             if not self.run(program, exe, workdir, nprocs, expected, threads, repeat, lines, suffix,
                             env):
-                for nprocs, expected, threads, _, _ in program.runs[index + 1:]:
+                for nprocs, expected, threads, _, _ in runs[index + 1:]:
                     lines.append(('SKIP', 'run-np%d' % nprocs + ('-threads%d' % threads if threads
                                                                   else '') + suffix,
                                   program.name, 'an earlier run of this build hung', ''))
