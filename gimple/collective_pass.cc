@@ -4,8 +4,8 @@
 #include "nohang.h"
 #include "phase_timer.h"
 #include "report.h"
-#include "request_lifecycle.h"
-#include "rma_epochs.h"
+#include "request_events.h"
+#include "window_events.h"
 #include "thread_level.h"
 #include "unit_analysis.h"
 

@@ -1,6 +1,6 @@
 // The lifecycle of nonblocking requests in one function ([parcoach:request]):
 // a must-analysis over a small record of the function that knows nothing of
-// GCC.  The reader (gimple/request_lifecycle.cc) records only the handle
+// GCC.  The reader (gimple/request_events.cc) records only the handle
 // variables it fully understands -- a scalar MPI_Request whose address is
 // only ever passed to MPI routines and which is otherwise only assigned --
 // so that every change of such a handle's request is an event here:

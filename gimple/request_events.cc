@@ -1,4 +1,4 @@
-#include "request_lifecycle.h"
+#include "request_events.h"
 
 #include "function_model.h"
 #include "report.h"
@@ -6,7 +6,7 @@
 #include "mpi_knowledge.h"
 // The core analysis of the same name (this directory's header comes first
 // on the include path).
-#include "../plugin/core/request_lifecycle.h"
+#include "request_lifecycle.h"
 
 #include <cstring>
 #include <map>

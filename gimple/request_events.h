@@ -2,8 +2,8 @@
 // into the core's record (core/request_lifecycle.h), reports what the
 // analysis finds certain, and tells the runtime where each nonblocking call
 // is (so that its messages name file:line).
-#ifndef PARCOACH_GIMPLE_REQUEST_LIFECYCLE_H
-#define PARCOACH_GIMPLE_REQUEST_LIFECYCLE_H
+#ifndef PARCOACH_GIMPLE_REQUEST_EVENTS_H
+#define PARCOACH_GIMPLE_REQUEST_EVENTS_H
 
 #include "gcc_compat.h"
 

@@ -2,8 +2,8 @@
 // into the core's record (plugin/core/rma_epochs.h), and reports what the
 // core proves: an RMA operation with no epoch open since the window's
 // creation, an epoch still open at MPI_Win_free or MPI_Finalize.
-#ifndef PARCOACH_GIMPLE_RMA_EPOCHS_H
-#define PARCOACH_GIMPLE_RMA_EPOCHS_H
+#ifndef PARCOACH_GIMPLE_WINDOW_EVENTS_H
+#define PARCOACH_GIMPLE_WINDOW_EVENTS_H
 
 struct function;
 

@@ -12,8 +12,9 @@
 // nor in functions with OpenMP constructs.
 #include "gcc_compat.h"
 
+#include "window_events.h"
+
 #include "rma_epochs.h"
-#include "../plugin/core/rma_epochs.h"
 
 #include "function_model.h"
 #include "report.h"
