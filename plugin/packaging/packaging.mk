@@ -39,6 +39,15 @@ PKG_DIR        := plugin/packaging
 # One module per GCC release the plugin is built for: parcoach/0.1-gcc12.
 MODULE_VERSION  = $(PACKAGE_VERSION)-gcc$(GCC_MAJOR)
 
+# The modules of the site that provide the GCC and the MPI the plugin was
+# built with, which the modulefiles then require (prereq), e.g.
+#   make install MODULE_PREREQS="gcc/12.2.0 mpich/4.0.2"
+# Empty (default): the modulefiles require no module (a system GCC and MPI).
+MODULE_PREREQS ?=
+NO_PREREQS_TEXT = no prerequisite modules: make install MODULE_PREREQS="gcc/N mpi/M" declares them
+LUA_PREREQS = $(if $(strip $(MODULE_PREREQS)),$(foreach m,$(MODULE_PREREQS),prereq("$(m)");),-- $(NO_PREREQS_TEXT))
+TCL_PREREQS = $(if $(strip $(MODULE_PREREQS)),$(foreach m,$(MODULE_PREREQS),prereq $(m);),\# $(NO_PREREQS_TEXT))
+
 WRAPPERS       := $(B)/parcoach-cc $(B)/parcoach-cxx $(B)/parcoach-fc
 INST_CONFIG    := $(B)/inst/parcoach-config
 SPECS          := $(B)/parcoach.specs
@@ -56,7 +65,8 @@ packaging: $(WRAPPERS) $(INST_CONFIG) $(SPECS) $(INST_SPECS) $(LINK_SPECS) $(INS
 # $(B)/install-dirs records the installation directories: rewritten (and
 # so regenerating the files that embed them) only when one changes, e.g.
 # `make install prefix=...' after `make'.
-INSTALL_DIRS_LINE = $(prefix) $(bindir) $(libdir) $(includedir) $(datadir) $(mandir)
+INSTALL_DIRS_LINE = $(prefix) $(bindir) $(libdir) $(includedir) $(datadir) $(mandir) \
+                    prereqs: $(MODULE_PREREQS)
 .PHONY: FORCE
 FORCE:
 $(B)/install-dirs: FORCE
@@ -78,7 +88,9 @@ SUBST = sed -e 's|@VERSION@|$(PACKAGE_VERSION)|g' \
             -e 's|@modulefilesdir@|$(modulefilesdir)|g' \
             -e 's|@MPICC@|$(MPICC)|g' \
             -e 's|@MPICXX@|$(MPICXX)|g' \
-            -e 's|@MPIF90@|$(MPIF90)|g'
+            -e 's|@MPIF90@|$(MPIF90)|g' \
+            -e 's|@LUA_PREREQS@|$(LUA_PREREQS)|g' \
+            -e 's|@TCL_PREREQS@|$(TCL_PREREQS)|g'
 
 # generate,TEMPLATE[,EXTRA-SED-ARGS]: $@ from TEMPLATE, atomically.
 define generate

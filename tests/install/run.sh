@@ -126,8 +126,10 @@ end program fbad
 SRC
 
 # --- 1. make install (staged) ---------------------------------------------
-echo "--- make install DESTDIR=... prefix=..."
-if mk install DESTDIR="$stage" prefix="$root" > "$work/install.log" 2>&1; then
+# The modulefiles require a (fake) module of the site's GCC: see section 8.
+echo "--- make install DESTDIR=... prefix=... MODULE_PREREQS=parcoach-test-gcc/12"
+if mk install DESTDIR="$stage" prefix="$root" MODULE_PREREQS=parcoach-test-gcc/12 \
+     > "$work/install.log" 2>&1; then
   pass install
 else
   fail install "make install failed"; sed 's/^/    /' "$work/install.log"
@@ -375,6 +377,12 @@ else
 fi
 
 # --- 8. modulefiles: environment-modules (Tcl) and Lmod (Lua) -----------------
+# The prerequisite module declared at install (MODULE_PREREQS), as a site
+# would have one for its GCC: it sets PARCOACH_TEST_PREREQ.
+fake_modules=$work/site-modules
+mkdir -p "$fake_modules/parcoach-test-gcc"
+printf '#%%Module1.0\nsetenv PARCOACH_TEST_PREREQ 1\n' > "$fake_modules/parcoach-test-gcc/12"
+printf 'setenv("PARCOACH_TEST_PREREQ", "1")\n' > "$fake_modules/parcoach-test-gcc/12.lua"
 # module_test NAME INIT-COMMAND: in a clean bash, initialise `module', load
 # the modulefile, check the environment, compile and run through parcoach-cc,
 # unload.
@@ -382,12 +390,21 @@ module_test() {
   local name=$1 init=$2
   env -i HOME="$HOME" PATH=/usr/local/bin:/usr/bin:/bin TERM=dumb \
       ROOT="$root" MOD="$module_name" SRC="$work/src" OUT="$work/mod_$name" \
+      SITE="$fake_modules" \
       MPIEXEC="$MPIEXEC" PCC="$MPICC" \
       bash --norc --noprofile -c "$init"'
     set -e
     module use "$ROOT/share/modulefiles"
     manpath_before=${MANPATH-unset}
-    module load "$MOD"
+    # Its prerequisite: either the load refuses, or the module tool loads
+    # it on its own (environment-modules 5 auto_handling).
+    module use "$SITE"
+    module load "$MOD" 2> /dev/null || true
+    if test -z "${PARCOACH_TEST_PREREQ:-}"; then
+      test -z "${PARCOACH_ROOT:-}" || { echo "loaded without its prerequisite module"; exit 1; }
+      module load parcoach-test-gcc/12
+      module load "$MOD"
+    fi
     test "$PARCOACH_ROOT" = "$ROOT" || { echo "PARCOACH_ROOT=$PARCOACH_ROOT"; exit 1; }
     test "$(command -v parcoach-cc)" = "$ROOT/bin/parcoach-cc" || { echo "PATH=$PATH"; exit 1; }
     case ":$MANPATH:" in *":$ROOT/share/man:"*) ;; *) echo "MANPATH=$MANPATH"; exit 1;; esac
