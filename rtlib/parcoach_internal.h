@@ -44,6 +44,10 @@ void parcoach_let_output_drain (void);
 
 /* ---- stopping (parcoach_stop.c) */
 
+/* Whether MPI may be used now: after MPI_Init and before MPI_Finalize.
+   Both queries may be made at any time, from any thread.  */
+int parcoach_mpi_usable (void);
+
 /* Ends the program with PARCOACH_ABORT_CODE, the exit status of every
    PARCOACH stop: MPI_Abort on MPI_COMM_WORLD while MPI runs, otherwise
    _exit (no abort: no core dump, no gfortran backtrace).  */

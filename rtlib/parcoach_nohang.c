@@ -316,8 +316,7 @@ parcoach_report_hang (double waited)
   parcoach_let_output_drain ();
   /* From this thread: every thread that calls MPI is waiting in MPI, and
      the job is going down.  */
-  PMPI_Abort (MPI_COMM_WORLD, PARCOACH_ABORT_CODE);
-  _exit (PARCOACH_ABORT_CODE);
+  parcoach_stop_program ();
 }
 
 static void *
@@ -456,14 +455,10 @@ static int
 parcoach_hang_on (void)
 {
   int state = __atomic_load_n (&parcoach_hang_state, __ATOMIC_ACQUIRE);
-  int flag = 0;
 
   if (__builtin_expect (state != 0, 1))
     return state > 0;
-  if (PMPI_Initialized (&flag) != MPI_SUCCESS || !flag)
-    return 0;
-  flag = 1;
-  if (PMPI_Finalized (&flag) != MPI_SUCCESS || flag)
+  if (!parcoach_mpi_usable ())
     return 0;
   pthread_mutex_lock (&parcoach_hang_lock);
   state = parcoach_hang_state;

@@ -426,8 +426,7 @@ parcoach_requests_at_finalize (void)
              " MPI_Finalize\n", rank, active - SHOWN);
   fflush (stderr);
   parcoach_let_output_drain ();
-  PMPI_Abort (MPI_COMM_WORLD, PARCOACH_ABORT_CODE);
-  abort ();
+  parcoach_stop_program ();
 }
 
 /* ---- the creating calls */

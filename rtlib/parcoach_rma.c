@@ -317,8 +317,7 @@ rma_stop (const char *call, void *caller, const struct rma_window *w,
              " (called from %s): %s\n", rank, call, where, what);
   fflush (stderr);
   parcoach_let_output_drain ();
-  PMPI_Abort (MPI_COMM_WORLD, PARCOACH_ABORT_CODE);
-  abort ();
+  parcoach_stop_program ();
 }
 
 /* ---- window table */

@@ -112,21 +112,6 @@ parcoach_colour_name (int colour)
   return "an unknown collective";
 }
 
-/* Whether MPI may be used now: after MPI_Init and before MPI_Finalize.
-   Both queries may be called at any time, from any thread.  */
-static int
-parcoach_mpi_usable (void)
-{
-  int flag = 0;
-
-  if (PMPI_Initialized (&flag) != MPI_SUCCESS || !flag)
-    return 0;
-  flag = 1;
-  if (PMPI_Finalized (&flag) != MPI_SUCCESS || flag)
-    return 0;
-  return 1;
-}
-
 /* Whether a check with this WHEN runs now.  A dormant check costs one
    thread-local read when no flagged function is running.  */
 static int

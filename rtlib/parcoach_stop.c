@@ -7,16 +7,26 @@
 #include <stdio.h>
 #include <unistd.h>
 
+int
+parcoach_mpi_usable (void)
+{
+  int flag = 0;
+
+  if (PMPI_Initialized (&flag) != MPI_SUCCESS || !flag)
+    return 0;
+  flag = 1;
+  if (PMPI_Finalized (&flag) != MPI_SUCCESS || flag)
+    return 0;
+  return 1;
+}
+
 void
 parcoach_stop_program (void)
 {
-  int initialized = 0, finalized = 1;
-
   fflush (stderr);
   /* MPI_COMM_WORLD: aborting a smaller communicator might, in principle,
      stop only its processes, while the others would wait forever.  */
-  if (PMPI_Initialized (&initialized) == MPI_SUCCESS && initialized
-      && PMPI_Finalized (&finalized) == MPI_SUCCESS && !finalized)
+  if (parcoach_mpi_usable ())
     PMPI_Abort (MPI_COMM_WORLD, PARCOACH_ABORT_CODE);
   /* No MPI, or an MPI_Abort that returned: _exit rather than abort, so that
      neither a core dump nor gfortran's backtrace follows the message.  */

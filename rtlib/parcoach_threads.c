@@ -131,13 +131,10 @@ static void
 stop (const char *call, const char *file, int line, const char *function,
       const char *why)
 {
-  int running = 0, finalized = 1, rank = -1;
+  int running = parcoach_mpi_usable (), rank = -1;
 
-  if (PMPI_Initialized (&running) == MPI_SUCCESS && running
-      && PMPI_Finalized (&finalized) == MPI_SUCCESS && !finalized)
+  if (running)
     PMPI_Comm_rank (MPI_COMM_WORLD, &rank);
-  else
-    running = 0;
   fprintf (stderr,
            "PARCOACH: rank %d thread %d stops before %s at %s:%d in function "
            "%s: %s\n",
