@@ -474,11 +474,12 @@ def stop_process_tree(proc):
             time.sleep(0.5)
 
 
-def configured_tools():
-    """The MPI tools configure wrote into config.mk ({} before configure)."""
+def configured_tools(directory=REPO):
+    """The MPI tools configure wrote into directory/config.mk ({} before
+    configure)."""
     tools = {}
     try:
-        with open(os.path.join(REPO, 'config.mk')) as config_mk:
+        with open(os.path.join(directory, 'config.mk')) as config_mk:
             for line in config_mk:
                 match = re.match(r'(MPICC|MPICXX|MPIF90|MPIEXEC|MPIEXEC_FLAGS)\s*=\s*(.*)$',
                                  line.strip())
@@ -578,16 +579,7 @@ class Suite:
                                 'tests/openmpi/run.sh)' % (os.path.dirname(config),
                                                            os.path.dirname(self.config)))
                 return self.openmpi
-            tools = {}
-            try:
-                with open(os.path.join(os.path.dirname(config), 'config.mk')) as config_mk:
-                    for line in config_mk:
-                        match = re.match(r'(MPICC|MPICXX|MPIF90|MPIEXEC|MPIEXEC_FLAGS)\s*=\s*(.*)$',
-                                         line.strip())
-                        if match:
-                            tools[match.group(1)] = match.group(2)
-            except OSError:
-                pass
+            tools = configured_tools(os.path.dirname(config))
             defaults = {'MPICC': 'mpicc.openmpi', 'MPICXX': 'mpicxx.openmpi',
                         'MPIF90': 'mpif90.openmpi'}
             compilers = {ext: shlex.split(tools.get(var) or defaults[var])
