@@ -540,14 +540,9 @@ class Suite:
         return flags
 
     def mpi_flavour(self):
-        """What `parcoach-config --mpi' says (MPICH, Open MPI), once."""
+        """What `parcoach-config --mpi' says of the configured build, once."""
         if not hasattr(self, '_mpi_flavour'):
-            try:
-                out = subprocess.run([self.config, '--mpi'], stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, timeout=60).stdout.decode()
-                self._mpi_flavour = out.strip()
-            except (OSError, subprocess.SubprocessError):
-                self._mpi_flavour = ''
+            self._mpi_flavour = config_mpi(self.config)
         return self._mpi_flavour
 
     def tools_for(self, program):
