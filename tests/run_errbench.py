@@ -716,11 +716,15 @@ class Suite:
             elif expected == 'fail':
                 good = code != 0 and 'PARCOACH:' not in out
             else:
-                # Every PARCOACH stop exits with 86 (rtlib/parcoach_stop.c),
-                # as mpiexec.mpich reports it; Open MPI's launcher may
-                # report a signal instead (README, "Run-time messages and exit status").
-                good = (code != 0 and stopped and
-                        (code == PARCOACH_EXIT_STATUS or launcher_is_openmpi(tools.mpiexec)) and
+                # Every PARCOACH stop exits with 86 (rtlib/parcoach_stop.c).
+                # mpiexec.mpich reports it, or, when it tears the job down
+                # first (SIGHUP: exit 1), prints the MPI_Abort code it got;
+                # Open MPI's launcher may report a signal instead (README,
+                # "Run-time messages and exit status").
+                status_86 = (code == PARCOACH_EXIT_STATUS or
+                             'MPI_Abort(MPI_COMM_WORLD, %d)' % PARCOACH_EXIT_STATUS in out or
+                             launcher_is_openmpi(tools.mpiexec))
+                good = (code != 0 and stopped and status_86 and
                         all(m in out for m in program.stop_messages))
             times.append(seconds)
             if not good:
