@@ -344,11 +344,15 @@ demo: deps all
 	fi
 
 # Run one test suite: run_suite,NAME,FILE,COMMAND runs COMMAND with the
-# test environment when FILE exists; while it does not exist yet (sources
+# test environment when FILE exists, then prints its wall time (to keep
+# `make check' within its budget); while FILE does not exist yet (sources
 # are still being written) the suite is skipped with a loud message.
 define run_suite
 { if test -f $(2); then \
-    echo "=== $(1)"; ( export $(TEST_ENV) && $(3) ); \
+    echo "=== $(1)"; suite_start=$$(date +%s); \
+    ( export $(TEST_ENV) && $(3) ); suite_status=$$?; \
+    echo "--- $(1): $$(( $$(date +%s) - suite_start )) s"; \
+    test $$suite_status = 0; \
   else \
     echo "!!! SKIPPED $(1): $(2) does not exist yet"; \
   fi; }
