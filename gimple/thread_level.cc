@@ -907,9 +907,14 @@ void report_levels() {
   if (!state.erroneous_lines.empty())
     erroneous = "; the collective calls at line(s) " + join_lines(state.erroneous_lines) +
                 " are erroneous at every level";
+  // The level a correct file needs is news only to who asks for it: those
+  // notes stand alone (no warning to explain), so they wait for verbose.
+  bool inform_levels = state.options.verbose || !erroneous.empty();
   for (const InitCall &init : state.inits) {
     ThreadLevel asked = known ? requested : ThreadLevel::Single;
     if (!known && init.thread) {
+      if (!inform_levels)
+        continue;
       inform(init.where, "the level this call requests is not a constant PARCOACH can read; "
                          "the code of this file requires %s%s",
              level_name(required), erroneous.c_str());
@@ -922,12 +927,13 @@ void report_levels() {
         add_finding(FindingKind::ThreadLevel, init.function, init.where,
                     init.thread ? "MPI_Init_thread" : "MPI_Init",
                     {}, false);
-    } else if (required > ThreadLevel::Single || asked > required || !erroneous.empty()) {
+    } else if (inform_levels &&
+               (required > ThreadLevel::Single || asked > required || !erroneous.empty())) {
       inform(init.where, "the program requests %s%s and requires %s%s", level_name(asked),
              origin, level_name(required), erroneous.c_str());
     }
   }
-  if (state.inits.empty())
+  if (state.inits.empty() && inform_levels)
     for (const FunctionLevel &function : state.functions)
       if (function.required > ThreadLevel::Single)
         inform(function.where, "%qs requires %s (no %<MPI_Init_thread%> in this file)",
