@@ -13,7 +13,8 @@
 #   make unit         build and run the Catch2 unit tests (build/unit-tests)
 #   make bench        analysis benchmark, compile-time overhead of the plugin,
 #                     run-time check cost, mini-app (stencil) overhead,
-#                     warnings and checks before/after the precision work
+#                     warnings and checks before/after the precision work,
+#                     the link step on a generated 1,000-file program
 #   make bench-stencil  the mini-app overhead alone (tests/bench/stencil_overhead.sh)
 #   make check        deps + build + every test suite (what CI runs)
 #   make check-plugin plugin + errbench suites only (used for the GCC 11 build)
@@ -395,6 +396,7 @@ bench: all
 	@$(call run_suite,check overhead benchmark,tests/bench/check_overhead.sh,$(call script_cmd,tests/bench/check_overhead.sh))
 	@$(call run_suite,stencil overhead benchmark,tests/bench/stencil_overhead.sh,$(call script_cmd,tests/bench/stencil_overhead.sh))
 	@$(call run_suite,precision benchmark,tests/bench/precision.py,$(call script_cmd,tests/bench/precision.py))
+	@$(call run_suite,link-step benchmark,tests/bench/link_step.py,$(call script_cmd,tests/bench/link_step.py))
 
 # The mini-app alone (PROCS=, N=, ITERATIONS=, REPEAT= in the environment;
 # with BUILD=DIR, against that build's MPI, e.g. BUILD=build/openmpi).
