@@ -8,8 +8,9 @@ run collectives, some only under conditions the same on every process),
 compiled once with the plugin into build/bench/link_step (kept: only the
 first run compiles), then `parcoach-link --check' reads the summaries of
 the first 1/8, 1/4, 1/2 and all of the objects, REPEAT times each,
-interleaved; the median and the spread (min-max) of the wall time are
-printed for each size, and the time per function, to judge linearity.
+interleaved; the median and the spread (min-max) of the CPU time (which a
+loaded machine disturbs less) and of the wall time are printed for each
+size, and the CPU time per function, to judge linearity.
 The size figure compares SAMPLE objects compiled with and without the
 plugin (the `.parcoach.summary' section, and the whole object).
 
@@ -22,6 +23,7 @@ Environment: FILES (default 1000), FUNCTIONS (50), REPEAT (5), SAMPLE
 """
 import concurrent.futures
 import os
+import resource
 import pathlib
 import shlex
 import statistics
@@ -117,23 +119,30 @@ def main():
 
     sizes = sorted({max(1, FILES // 8), max(1, FILES // 4), max(1, FILES // 2), FILES})
     times = {n: [] for n in sizes}
+    cpu = {n: [] for n in sizes}
     findings = {}
     for _ in range(REPEAT):
         for n in sizes:
             begin = time.perf_counter()
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             result = subprocess.run([link_tool, "--check", *map(str, objects[:n])],
                                     capture_output=True, text=True)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
             times[n].append(time.perf_counter() - begin)
+            cpu[n].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
             if result.returncode != 0:
                 sys.exit("parcoach-link --check failed on %d objects:\n%s"
                          % (n, result.stderr[-2000:]))
             findings[n] = result.stderr.count("warning:")
-    print("parcoach-link --check, wall time, median [min-max] of %d interleaved runs:" % REPEAT)
+    print("parcoach-link --check, median [min-max] of %d interleaved runs, CPU time (user +"
+          " system) then wall time:" % REPEAT)
     for n in sizes:
-        median = statistics.median(times[n])
-        print("  %5d files %6d functions: %.3f s [%.3f-%.3f], %.2f us per function, %d findings"
-              % (n, n * FUNCTIONS, median, min(times[n]), max(times[n]),
-                 1e6 * median / (n * FUNCTIONS), findings[n]))
+        median = statistics.median(cpu[n])
+        print("  %5d files %6d functions: CPU %.3f s [%.3f-%.3f] (%.2f us per function),"
+              " wall %.3f s [%.3f-%.3f], %d findings"
+              % (n, n * FUNCTIONS, median, min(cpu[n]), max(cpu[n]),
+                 1e6 * median / (n * FUNCTIONS), statistics.median(times[n]), min(times[n]),
+                 max(times[n]), findings[n]))
 
     with_plugin = sum(objects[i].stat().st_size for i in range(len(plain)))
     without = sum(p.stat().st_size for p in plain)
