@@ -598,4 +598,6 @@ void settle_candidate_checks(const std::vector<SettledCheck> &by_tag,
   }
 }
 
+tree runtime_function(const char *name, tree type) { return external_function(name, type); }
+
 } // namespace parcoach

@@ -29,6 +29,11 @@ namespace parcoach {
 // alive across garbage collections through these roots.
 void register_instrumentation_gc_roots(const char *plugin_name);
 
+// The declaration of a runtime function (no exception edges); the object
+// then refers to the runtime's marker symbol, so that a link without the
+// runtime names what is missing.
+tree runtime_function(const char *name, tree type);
+
 // GCC lowers one function at a time, but whether a function needs checks
 // depends on the whole unit (unit_analysis.h).  So every check a function
 // may need is inserted at the `cfg' pass as a candidate carrying a tag, and

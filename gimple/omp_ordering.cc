@@ -26,6 +26,14 @@ tree constant_value(tree decl) {
   return NULL_TREE;
 }
 
+// The pointer to the block of shared variables' addresses that OpenMP
+// lowering gives a parallel or task region's body (.omp_data_i): its
+// fields are written once, before the region starts.
+bool is_region_data_block(tree decl) {
+  return TREE_CODE(decl) == PARM_DECL && DECL_ARTIFICIAL(decl) && DECL_NAME(decl) &&
+         strcmp(IDENTIFIER_POINTER(DECL_NAME(decl)), ".omp_data_i") == 0;
+}
+
 std::string constant_text(tree cst) {
   if (tree_fits_shwi_p(cst))
     return "c:" + std::to_string(tree_to_shwi(cst));
@@ -56,7 +64,7 @@ std::string StorageKeys::storage(tree lvalue, int depth) {
   case VAR_DECL:
     return (is_global_var(lvalue) ? "g:" : "l:") + uid_text(lvalue);
   case PARM_DECL: case RESULT_DECL:
-    return "p:" + uid_text(lvalue);
+    return (is_region_data_block(lvalue) ? "d:" : "p:") + uid_text(lvalue);
   case COMPONENT_REF:
     return storage(TREE_OPERAND(lvalue, 0), depth + 1) + ".f:" +
            uid_text(TREE_OPERAND(lvalue, 1));
@@ -408,6 +416,23 @@ OrderingFacts find_ordering_facts(function *fun, const OmpRegions &regions, Stor
   return FactFinder(fun, regions, keys).find();
 }
 
+// Gimplification made the item its address: "&l:12" (a variable named
+// directly, with fields and constant indexes), or "&*=*=d:7.f:9..." (a
+// variable shared with the region, reached through the address its data
+// block holds).  Any other value read ("=l:...", "=p:..."), or '?', may
+// change between two creations of the task.
+bool names_fixed_storage(const std::string &item) {
+  static const std::string shared = "&*=*=d:";
+  std::string rest = item;
+  if (rest.compare(0, shared.size(), shared) == 0) {
+    std::size_t field = rest.find(".f:", shared.size());
+    if (field == std::string::npos)
+      return false;
+    rest = "&" + rest.substr(field);
+  }
+  return rest.size() > 1 && rest[0] == '&' && rest.find_first_of("=?") == std::string::npos;
+}
+
 std::vector<DependClause> depend_clauses(const gimple *task, StorageKeys &keys) {
   std::vector<DependClause> clauses;
   for (tree c = gimple_omp_task_clauses(task); c; c = OMP_CLAUSE_CHAIN(c)) {
@@ -423,7 +448,7 @@ std::vector<DependClause> depend_clauses(const gimple *task, StorageKeys &keys) 
     tree item = OMP_CLAUSE_DECL(c);
     // An iterator-modified clause keeps a TREE_LIST: not followed.
     std::string name = item && TREE_CODE(item) != TREE_LIST ? keys.value(item) : "?";
-    clauses.push_back({name, type});
+    clauses.push_back({name, type, names_fixed_storage(name)});
   }
   return clauses;
 }

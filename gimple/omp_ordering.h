@@ -29,6 +29,7 @@ namespace parcoach {
 // several assignments give a variable...).  A name:
 //   c:N        an integer constant
 //   g:UID      a global variable; l:UID a local one; p:UID a parameter
+//   d:UID      the data block of the enclosing parallel or task region
 //   &X         the address of the storage X
 //   =X         the value stored in X (X is read where the value is used)
 //   *V         the storage at the address V; X.f:UID a field of X
@@ -88,8 +89,16 @@ OrderingFacts find_ordering_facts(function *fun, const OmpRegions &regions, Stor
 struct DependClause {
   std::string item;
   enum Type { In, Out, MutexInOutSet } type; // Out: out and inout
+  // The item is the address of a variable (or of a field or constant
+  // element of one), "&l:12": the same storage each time the task is
+  // created in one call of the function (not `*p', `a[i]').
+  bool fixed_storage;
 };
 std::vector<DependClause> depend_clauses(const gimple *task, StorageKeys &keys);
+
+// Whether a depend item's name (its address) stands for the same storage
+// each time the task is created in one instance of the enclosing region.
+bool names_fixed_storage(const std::string &item);
 
 } // namespace parcoach
 

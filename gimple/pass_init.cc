@@ -12,6 +12,7 @@
 #include "report.h"
 #include "printed_findings.h"
 #include "time_report.h"
+#include "work_arming.h"
 
 #include <string>
 #include <utility>
@@ -59,5 +60,9 @@ extern "C" int parcoach_pass_init(plugin_name_args *info, plugin_gcc_version *) 
   register_pass_info pass = {parcoach::make_collective_pass(g, options), "cfg", 1,
                              PASS_POS_INSERT_AFTER};
   register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &pass);
+  parcoach::register_work_arming_gc_roots(info->base_name);
+  register_pass_info work_arming = {parcoach::make_work_arming_pass(g, options), "omplower", 1,
+                                    PASS_POS_INSERT_BEFORE};
+  register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &work_arming);
   return 0;
 }

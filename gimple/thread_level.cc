@@ -245,7 +245,8 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
                 {clause.item.find('?') == std::string::npos ? items(clause.item) : -1,
                  clause.type == DependClause::In    ? DependType::In
                  : clause.type == DependClause::Out ? DependType::Out
-                                                    : DependType::MutexInOutSet});
+                                                    : DependType::MutexInOutSet,
+                 clause.fixed_storage});
         continue;
       }
       gcall *call = dyn_cast<gcall *>(stmt);

@@ -82,6 +82,27 @@ parcoach_leave_work (int saved)
   parcoach_depth = saved;
 }
 
+int
+parcoach_work_armed (void)
+{
+  return parcoach_depth > 0;
+}
+
+int
+parcoach_enter_created_work (int armed)
+{
+  int saved = parcoach_depth;
+
+  parcoach_depth = armed ? 1 : 0;
+  return saved;
+}
+
+void
+parcoach_leave_created_work (int saved)
+{
+  parcoach_depth = saved;
+}
+
 /* Colour c (c >= 1) is the name at index c - 1.  */
 static const char *const parcoach_collective_names[] = {
 #define PARCOACH_COLLECTIVE(c_name, f_name, family, arg, kind, arguments) #c_name,

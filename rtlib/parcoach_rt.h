@@ -119,6 +119,16 @@ void parcoach_leave_checked_region (int saved);
 int parcoach_enter_work (int active);
 void parcoach_leave_work (int saved);
 
+/* Work carries the arming of the thread that created it
+   (gimple/work_arming.h): before a task or parallel directive, `armed =
+   parcoach_work_armed ()' (the creating thread is inside a flagged
+   function); the body, on whichever thread runs it, starts with `saved =
+   parcoach_enter_created_work (armed)', armed exactly when its creator
+   was, and ends with parcoach_leave_created_work (saved).  */
+int parcoach_work_armed (void);
+int parcoach_enter_created_work (int armed);
+void parcoach_leave_created_work (int saved);
+
 /* A function whose calls to functions of other files the link step found
    running collectives where not all processes may call them
    (rtlib/parcoach_link.c) starts with `saved =

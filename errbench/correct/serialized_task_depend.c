@@ -9,7 +9,6 @@
  * nothing to stop.
  *
  * description: SERIALIZED: tasks with collectives ordered by depend(out: x) / depend(in: x)
- * known-failure: issue 14: dependences between these tasks not followed (see README, Known limits): "requires MPI_THREAD_MULTIPLE" and concurrent-collectives warnings (the runs pass today)
  * compile-flags: -fopenmp
  * expect-run: 2 ok threads=1
  * expect-run: 2 ok threads=2 repeat=3

@@ -171,6 +171,13 @@ bool dependences_order(const std::vector<TaskDependence> &a, const std::vector<T
   return false;
 }
 
+bool dependences_order_instances(const std::vector<TaskDependence> &clauses) {
+  for (const TaskDependence &clause : clauses)
+    if (clause.item >= 0 && clause.fixed_storage && clause.type == DependType::Out)
+      return true;
+  return false;
+}
+
 bool may_share_communicator(const std::string &a, const std::string &b) {
   if (a.empty() || b.empty())
     return true;
@@ -500,6 +507,20 @@ std::set<std::pair<NodeId, NodeId>> dependence_ordered_tasks(const ThreadModel &
   return ordered;
 }
 
+// Whether a node with this word is inside the region of `directive'.
+bool within(const ParallelismWord &word, NodeId directive) {
+  for (const WordLetter &letter : word)
+    if (letter.directive == directive)
+      return true;
+  return false;
+}
+
+const std::vector<TaskDependence> &dependences_of(const ThreadModel &model, NodeId task) {
+  static const std::vector<TaskDependence> none;
+  auto found = model.dependences.find(task);
+  return found == model.dependences.end() ? none : found->second;
+}
+
 bool intersect(const std::set<int> &a, const std::set<int> &b) {
   for (int x : a)
     if (b.count(x))
@@ -586,9 +607,30 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
       if (creator < 0)
         return false;
       walk.leaving = creator;
+    } else if (a.is_task && within(words.words[to_in_b], a.letter.directive)) {
+      // A call of a's own body (in a task a creates, say): a's instance
+      // made it itself, so only another instance of a makes them
+      // concurrent.
+      walk.leaving = a.letter.directive;
     }
     return reaches_without_barrier(model, words, passes_barrier, walk, a.letter.directive,
                                    to_in_b);
+  };
+  // One region run again by another thread before this one leaves it.  A
+  // task whose dependences order its instances, created by one thread in
+  // a loop, is met again by that thread within the same instance of the
+  // creating region: only a path leaving that region (another instance,
+  // maybe another thread) counts, as for sibling tasks.
+  auto concurrent_with_itself = [&](const Region &a) {
+    Walk walk = walk_from(a, a.team);
+    if (a.is_task && dependences_order_instances(dependences_of(model, a.letter.directive))) {
+      NodeId creator = a.team.back().directive;
+      if (creator < 0)
+        return false; // the context's region, never left
+      walk.leaving = creator;
+    }
+    return reaches_without_barrier(model, words, passes_barrier, walk, a.letter.directive,
+                                   a.letter.directive);
   };
   for (std::size_t i = 0; i < regions.size(); ++i) {
     const Region &a = regions[i];
@@ -601,9 +643,7 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
     if (a.exclusions.empty() &&
         (task_of_every_thread ||
          (a.letter.letter != Letter::Master && opened_by != OmpStep::OpenSection &&
-          opened_by != OmpStep::OpenMasked &&
-          reaches_without_barrier(model, words, passes_barrier, walk_from(a, a.team),
-                                  a.letter.directive, a.letter.directive))))
+          opened_by != OmpStep::OpenMasked && concurrent_with_itself(a))))
       add_pairs(a, a);
     for (std::size_t j = i + 1; j < regions.size(); ++j) {
       const Region &b = regions[j];

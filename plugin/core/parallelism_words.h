@@ -84,16 +84,29 @@ enum class OmpStep {
 
 // A depend clause of a task: the item (a number the adapter gives to each
 // storage location it can name, -1 for one it cannot) and its type.
+// `fixed_storage': the item is a variable (or a field or constant element
+// of one) named directly, so every time the directive runs in one call of
+// the function the clause names the same storage (not `*p' or `a[i]',
+// whose storage may change from one loop round to the next).
 enum class DependType { In, Out, MutexInOutSet, InOutSet }; // Out: out and inout
 struct TaskDependence {
   int item;
   DependType type;
+  bool fixed_storage = false;
 };
 
 // Whether two sibling tasks with these clauses run one after the other (in
 // their creation order) or at least never at the same time: they share an
 // item, and not both as `in' (or both as `inoutset').
 bool dependences_order(const std::vector<TaskDependence> &a, const std::vector<TaskDependence> &b);
+
+// Whether the instances of one task directive that one thread creates one
+// after the other (a task in a loop of a single region) run one after the
+// other, in their creation order: a clause `out' or `inout' on an item of
+// fixed storage makes each instance depend on the previous one (OpenMP
+// 5.1, 2.19.11).  Not `mutexinoutset' (never at the same time, but in any
+// order, which may differ between processes) nor `in' or `inoutset'.
+bool dependences_order_instances(const std::vector<TaskDependence> &clauses);
 
 struct ThreadModel {
   Graph cfg;
@@ -203,9 +216,12 @@ struct ConcurrentCalls {
 // What else orders or separates two regions: regions excluding each
 // other (ThreadModel::exclusion: same critical name, ordered regions of
 // one loop, one lock), sibling tasks whose dependences order them (created
-// in the same instance of the same region, not by every thread), the end of
-// a taskgroup for the tasks created inside it; and two MPI calls on
-// communicators that may differ are never paired.
+// in the same instance of the same region, not by every thread), and so
+// the successive instances of one task (dependences_order_instances), the
+// end of a taskgroup for the tasks created inside it; a task's creation
+// for the calls its creator made before it (a task nested in a task is
+// concurrent only with what its parent runs after creating it); and two
+// MPI calls on communicators that may differ are never paired.
 std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const WordResult &words,
                                               const std::vector<NodeId> &nodes,
                                               const std::vector<bool> &passes_barrier = {});

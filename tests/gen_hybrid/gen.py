@@ -24,8 +24,11 @@ and every process runs the same collectives in the same order: conditions
 test values broadcast from rank 0 or the number of processes, loops have
 constant trip counts, and the OpenMP constructs are met by every thread of
 their team (OpenMP 5.1 nesting rules: worksharing only directly in a team
-context, never inside single, master or task).  Options lists the shapes
-left out while issue 14 is open.  Each collective folds its result into a
+context, never inside single, master or task; tasks inside tasks and in
+functions called from single, section or task regions).  Conditions read
+the broadcast values and the number of processes directly (the global
+`cfg', and `size', whose address MPI_Comm_size took and which every call
+gets, also inside parallel regions).  Each collective folds its result into a
 checksum; at the end the processes compare their checksums (MPI_Allreduce
 MIN and MAX) and abort with status 5 if they differ.
 
@@ -50,37 +53,13 @@ MAX_FUNCTIONS = 6
 COLLECTIVES = ['allreduce', 'bcast', 'barrier', 'reduce_bcast', 'allgather']
 
 
-class Options:
-    """Which shapes the generator may produce (tests/README, "Correct-program
-    corpora", lists the shapes left out and why)."""
-
-    def __init__(self, all_shapes=False):
-        # Conditions read copies of the broadcast values and of the number
-        # of processes (the `knob' and `procs' parameters, never
-        # address-taken).  With direct_values they read `size' itself (whose
-        # address MPI_Comm_size took, and which every call gets) and the
-        # global `cfg'.  Left out by default (issue 14): once a parallel
-        # region passed `size' to calls, the analysis no longer knows it is
-        # the same on every process (nor `cfg' in the region's threads); it
-        # warns, and the run-time checks, armed on one thread only, then
-        # hang the run or make MPI fail.
-        self.direct_values = all_shapes
-        # Tasks created inside a task, or in a function called from a
-        # single, section or task region.  Left out by default (issue 14):
-        # the concurrency analysis takes a child task as concurrent with
-        # the collectives its parent task ran before creating it.
-        self.nested_tasks = all_shapes
-
-
 class Generator:
-    def __init__(self, seed, options=None):
+    def __init__(self, seed):
         self.rng = random.Random(seed)
-        self.options = options or Options()
         self.level = self.rng.randrange(len(LEVELS))    # 0 FUNNELED, 1 SERIALIZED, 2 MULTIPLE
         self.cfg = [self.rng.randint(0, 9) for _ in range(CFG_SIZE)]
         self.functions = []       # [[name, context, body lines]], index = number
         self.constant = 0         # distinct constants for the collectives
-        self.in_task = False      # generating a task body (see Options)
 
     # -- what a context allows ------------------------------------------
 
@@ -135,20 +114,18 @@ class Generator:
         return ['*acc = *acc * 31u + (unsigned long)(burn(%d, rank) > 0.0);' % n]
 
     def knob(self, function):
-        """The broadcast value a condition reads: in main an element of
-        cfg, in the other functions their `knob' parameter."""
-        if function < 0 or self.options.direct_values:
-            return 'cfg[%d]' % self.rng.randrange(CFG_SIZE)
-        return 'knob'
+        """The broadcast value a condition reads (and a call passes on as
+        its `knob' argument): an element of the global cfg."""
+        return 'cfg[%d]' % self.rng.randrange(CFG_SIZE)
 
     def procs(self):
-        """The number of processes a condition reads."""
-        return 'size' if self.options.direct_values else 'procs'
+        """The number of processes a condition reads (and a call passes on
+        as its `procs' argument)."""
+        return 'size'
 
     def condition(self, function):
         """A test every process (and every thread) evaluates alike: on a
-        value broadcast from rank 0, or on the number of processes (copies
-        by default, see Options)."""
+        value broadcast from rank 0, or on the number of processes."""
         choice = self.rng.randrange(3)
         if choice == 0:
             return '%s > %d' % (self.knob(function), self.rng.randint(0, 9))
@@ -176,8 +153,7 @@ class Generator:
             if context == TEAM:
                 choices += ['single', 'master', 'barrier']
                 choices += ['sections']
-            if (context == ANY and self.level >= 1 and
-                    (self.options.nested_tasks or not self.in_task)):
+            if context == ANY and self.level >= 1:
                 choices += ['task']
         if self.callees(context, function) or len(self.functions) < MAX_FUNCTIONS:
             choices += ['call'] * 2
@@ -221,9 +197,7 @@ class Generator:
                     ['}', '#pragma omp section', '(void)burn(%d, rank);' % self.rng.randint(8, 64),
                      '}'])
         if kind == 'task':
-            outer, self.in_task = self.in_task, True
             body = self.block(ANY, inner, function)
-            self.in_task = outer
             return ['#pragma omp task', '{'] + indent(body) + ['}', '#pragma omp taskwait']
         raise AssertionError(kind)
 
@@ -241,10 +215,7 @@ class Generator:
             return self.rng.choice(existing)
         number = len(self.functions)
         self.functions.append(['f%d' % number, context, []])
-        # an ANY function may be called from a task: no task in it
-        outer, self.in_task = self.in_task, self.in_task or context == ANY
         self.functions[number][2] = self.block(context, 0, number)
-        self.in_task = outer
         return number
 
     # -- the program ---------------------------------------------------
@@ -326,19 +297,16 @@ def indent(lines):
     return ['  ' + line if line and not line.startswith('#pragma') else line for line in lines]
 
 
-def generate(seed, twin=False, all_shapes=False):
-    return Generator(seed, Options(all_shapes)).generate(twin)
+def generate(seed, twin=False):
+    return Generator(seed).generate(twin)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('seed', type=int)
     parser.add_argument('--twin', action='store_true', help='print the erroneous twin')
-    parser.add_argument('--all-shapes', action='store_true',
-                        help='also the shapes left out while issue 14 is open (conditions '
-                             'inside parallel regions)')
     args = parser.parse_args()
-    sys.stdout.write(generate(args.seed, args.twin, args.all_shapes))
+    sys.stdout.write(generate(args.seed, args.twin))
 
 
 if __name__ == '__main__':

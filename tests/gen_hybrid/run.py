@@ -40,9 +40,12 @@ import gen                                          # noqa: E402
 from run_errbench import configured_tools, run_command   # noqa: E402
 
 # The seeds `make check' runs (cheap: a few programs; among them the three
-# thread levels, the four contexts, collectives in single and task regions,
-# sections and master regions, conditions inside parallel regions).
-CHECK_SEEDS = [1, 2, 3, 6, 30, 65]
+# thread levels, the four contexts, collectives in single, task and nested
+# task regions, sections and master regions, conditions on `size' and `cfg'
+# inside parallel regions).  10, 12, 14 and 15 hung or failed in MPI before
+# the run-time arming followed the work, 68 was warned before nested tasks
+# were ordered after their parent's earlier collectives (issue 14).
+CHECK_SEEDS = [3, 6, 10, 12, 14, 15, 65, 68]
 THREADS = (1, 2, 4)
 
 
@@ -93,7 +96,7 @@ class Driver:
     def check_seed(self, seed):
         workdir = tempfile.mkdtemp(prefix='gen-hybrid-')
         before = len(self.failed)
-        correct = gen.generate(seed, all_shapes=self.args.all_shapes)
+        correct = gen.generate(seed)
         exe, out, code = self.build(correct, workdir, 'correct_%d' % seed)
         if exe is None:
             self.report(False, 'compile', seed, 'exit %s' % code, out)
@@ -110,7 +113,7 @@ class Driver:
                                                    else '', seconds)
                 self.report(code == 0 and 'PARCOACH:' not in output, 'run-np2-threads%d' % threads,
                             seed, detail, output)
-        twin = gen.generate(seed, twin=True, all_shapes=self.args.all_shapes)
+        twin = gen.generate(seed, twin=True)
         exe, out, code = self.build(twin, workdir, 'twin_%d' % seed)
         if exe is None:
             self.report(False, 'twin-compile', seed, 'exit %s' % code, out)
@@ -139,8 +142,6 @@ def main():
     parser.add_argument('--first', type=int, default=1, help='first seed of --seeds (default 1)')
     parser.add_argument('--seed', type=int, action='append', default=[], help='this seed (repeatable)')
     parser.add_argument('--timeout', type=float, default=90, help='seconds per run (default 90)')
-    parser.add_argument('--all-shapes', action='store_true',
-                        help='also generate the shapes left out while issue 14 is open')
     parser.add_argument('-v', '--verbose', action='store_true', help='show compiler and program output')
     args = parser.parse_args()
     seeds = args.seed or (list(range(args.first, args.first + args.seeds)) if args.seeds

@@ -964,6 +964,86 @@ TEST_CASE("dependences order tasks of one creating region instance only",
   CHECK(g.concurrent(g.words()).count({4, 7}) == 1);
 }
 
+TEST_CASE("a task nested in a task runs after what its parent ran before creating it",
+          "[thread-level]") {
+  // parallel (1), single (2), task A (3) MPI_Barrier (4), task B (5)
+  // MPI_Allreduce (6) end (7), node 8, taskwait (9), end of A (10), end of
+  // single (11), its barrier (12), end of parallel (13).  B is created
+  // after A's barrier: whichever thread runs B, A's barrier is over.
+  OmpFigure f(13);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14})
+      .step(1, OmpStep::OpenParallel).step(2, OmpStep::OpenSingle)
+      .step(3, OmpStep::OpenTask).step(5, OmpStep::OpenTask)
+      .step(7, OmpStep::CloseMonothreaded).step(9, OmpStep::TaskWait)
+      .step(10, OmpStep::CloseMonothreaded).step(11, OmpStep::CloseMonothreaded)
+      .step(12, OmpStep::Barrier).step(13, OmpStep::CloseParallel)
+      .opener(7, 5).opener(10, 3).opener(11, 2).opener(12, 2)
+      .collective(4).collective(6);
+  CHECK(f.concurrent(f.words()).empty());
+  // A collective of A after creating B, before the taskwait: B may run
+  // meanwhile on another thread.
+  f.collective(8);
+  CHECK(f.concurrent(f.words()) == std::set<std::pair<NodeId, NodeId>>{{6, 8}});
+  // A created in a loop of the single: another instance of A (another
+  // thread) may run its barrier while this B runs.
+  OmpFigure g = f;
+  g.path({10, 3});
+  CHECK(g.concurrent(g.words()).count({4, 6}) == 1);
+}
+
+TEST_CASE("dependences on one item order the instances of a task created in a loop",
+          "[thread-level]") {
+  using D = DependType;
+  // parallel (1), single (2), loop head (3), task (4) MPI_Allreduce (5)
+  // end (6) back to 3; end of single (7), its barrier (8), end of parallel
+  // (9).
+  auto loop_of_tasks = [](std::vector<TaskDependence> clauses) {
+    OmpFigure f(9);
+    f.path({0, 1, 2, 3, 4, 5, 6, 3, 7, 8, 9, 10})
+        .step(1, OmpStep::OpenParallel).step(2, OmpStep::OpenSingle)
+        .step(4, OmpStep::OpenTask).step(6, OmpStep::CloseMonothreaded)
+        .step(7, OmpStep::CloseMonothreaded).step(8, OmpStep::Barrier)
+        .step(9, OmpStep::CloseParallel)
+        .opener(6, 4).opener(7, 2).opener(8, 2)
+        .depend(4, std::move(clauses))
+        .collective(5);
+    return f;
+  };
+  std::set<std::pair<NodeId, NodeId>> itself = {{5, 5}};
+  OmpFigure plain = loop_of_tasks({});
+  CHECK(plain.concurrent(plain.words()) == itself);
+  // depend(inout: x), x a variable: each instance waits for the previous.
+  OmpFigure ordered = loop_of_tasks({{0, D::Out, true}});
+  CHECK(ordered.concurrent(ordered.words()).empty());
+  // Not ordered: `in' only, `mutexinoutset' (any order), an item whose
+  // storage may change between rounds (*p, a[i]), an unnamed item.
+  for (const TaskDependence &clause : std::vector<TaskDependence>{
+           {0, D::In, true}, {0, D::MutexInOutSet, true}, {0, D::InOutSet, true},
+           {0, D::Out, false}, {-1, D::Out, true}}) {
+    OmpFigure f = loop_of_tasks({clause});
+    CHECK(f.concurrent(f.words()) == itself);
+  }
+  // A single nowait met again in an outer loop: the next round's single
+  // may be another thread's, whose tasks do not wait for these.
+  OmpFigure again = loop_of_tasks({{0, D::Out, true}});
+  again.step(8, OmpStep::None).path({8, 2});
+  CHECK(again.concurrent(again.words()) == itself);
+  // Tasks every thread of the team creates: not siblings of each other.
+  OmpFigure every(7);
+  every.path({0, 1, 2, 3, 4, 5, 2, 6, 7, 8})
+      .step(1, OmpStep::OpenParallel).step(3, OmpStep::OpenTask)
+      .step(5, OmpStep::CloseMonothreaded).step(6, OmpStep::Barrier)
+      .step(7, OmpStep::CloseParallel).opener(5, 3)
+      .depend(3, {{0, D::Out, true}})
+      .collective(4);
+  CHECK(every.concurrent(every.words()) == std::set<std::pair<NodeId, NodeId>>{{4, 4}});
+  CHECK(dependences_order_instances({{3, D::Out, true}}));
+  CHECK(dependences_order_instances({{1, D::In, true}, {3, D::Out, true}}));
+  CHECK_FALSE(dependences_order_instances({{3, D::Out, false}}));
+  CHECK_FALSE(dependences_order_instances({{3, D::MutexInOutSet, true}}));
+  CHECK_FALSE(dependences_order_instances({}));
+}
+
 TEST_CASE("the end of a taskgroup waits for the tasks created in it", "[thread-level]") {
   // parallel (1), single (2), taskgroup (3), task (4) MPI_Bcast (5) end
   // (6), end of taskgroup (7), MPI_Allreduce (8), end of single (9), its
