@@ -125,19 +125,44 @@ bool finding_silenced(FindingKind kind, location_t where, const std::string &fun
   return suppressions.silences(kind, place.file ? place.file : "", place.line, function);
 }
 
-bool report_finding(FindingKind kind, location_t where, const std::string &function,
-                    const char *gmsgid, ...) {
+namespace {
+
+bool report_with_path(FindingKind kind, location_t where, const std::string &function,
+                      const FindingPath *path, const char *gmsgid, va_list *arguments) {
   if (finding_silenced(kind, where, function))
     return false;
-  va_list arguments;
-  va_start(arguments, gmsgid);
   rich_location place(line_table, where);
+  pretty_printer event_printer;
+  simple_diagnostic_path gcc_path(&event_printer);
+  if (path && !path->empty()) {
+    add_to_gcc_path(*path, gcc_path);
+    place.set_path(&gcc_path);
+  }
   diagnostic_info diagnostic;
-  diagnostic_set_info(&diagnostic, gmsgid, &arguments, &place,
+  diagnostic_set_info(&diagnostic, gmsgid, arguments, &place,
                       severities.of(kind) == Severity::Error ? DK_ERROR : DK_WARNING);
-  sarif_finding_begins(kind, function);
+  sarif_finding_begins(kind, function, path ? path->report_events() : std::vector<PathEvent>());
   bool reported = diagnostic_report_diagnostic(global_dc, &diagnostic);
   sarif_finding_ends();
+  return reported;
+}
+
+} // namespace
+
+bool report_finding(FindingKind kind, location_t where, const std::string &function,
+                    const char *gmsgid, ...) {
+  va_list arguments;
+  va_start(arguments, gmsgid);
+  bool reported = report_with_path(kind, where, function, nullptr, gmsgid, &arguments);
+  va_end(arguments);
+  return reported;
+}
+
+bool report_finding(FindingKind kind, location_t where, const std::string &function,
+                    const FindingPath &path, const char *gmsgid, ...) {
+  va_list arguments;
+  va_start(arguments, gmsgid);
+  bool reported = report_with_path(kind, where, function, &path, gmsgid, &arguments);
   va_end(arguments);
   return reported;
 }
@@ -176,6 +201,15 @@ void add_related_locations(const BranchOfNode &branches, const FlaggedCollective
   for_each_blamed(branches, flagged, [&](location_t where, bool loop_exit, NodeId) {
     finding.related.push_back({source_location(where), loop_exit ? "loop-exit" : "branch"});
   });
+}
+
+std::vector<BlamedConditional> blamed_conditionals(const BranchOfNode &branches,
+                                                   const FlaggedCollective &flagged) {
+  std::vector<BlamedConditional> blamed;
+  for_each_blamed(branches, flagged, [&](location_t where, bool loop_exit, NodeId node) {
+    blamed.push_back({where, loop_exit, node});
+  });
+  return blamed;
 }
 
 void note_conditionals(const BranchOfNode &branches, const FlaggedCollective &flagged,

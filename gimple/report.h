@@ -4,6 +4,7 @@
 #ifndef PARCOACH_GIMPLE_REPORT_H
 #define PARCOACH_GIMPLE_REPORT_H
 
+#include "diagnostic_paths.h"
 #include "function_model.h"
 
 #include "finding_kinds.h"
@@ -35,6 +36,15 @@ std::string all_conditional_lines(const BranchOfNode &branches,
 // first ("loop-exit"), then the others ("branch").
 void add_related_locations(const BranchOfNode &branches, const FlaggedCollective &flagged,
                            Finding &finding);
+
+// Each blamed conditional once, loop exits first.
+struct BlamedConditional {
+  location_t where;
+  bool loop_exit;
+  NodeId node;
+};
+std::vector<BlamedConditional> blamed_conditionals(const BranchOfNode &branches,
+                                                   const FlaggedCollective &flagged);
 
 // A note at each blamed conditional, once, loop exits first; the formats
 // take the construct's name and line.  With `why_differs' (verbose mode),
@@ -76,6 +86,11 @@ void drop_silenced(Flagged &flagged, FindingKind kind, const std::string &functi
 // caller then adds no notes.
 bool report_finding(FindingKind kind, location_t where, const std::string &function,
                     const char *gmsgid, ...) ATTRIBUTE_GCC_DIAG(4, 5);
+
+// The same with the events that explain the finding as its diagnostic path
+// (diagnostic_paths.h), which also go to the SARIF log and the report.
+bool report_finding(FindingKind kind, location_t where, const std::string &function,
+                    const FindingPath &path, const char *gmsgid, ...) ATTRIBUTE_GCC_DIAG(5, 6);
 
 } // namespace parcoach
 

@@ -888,6 +888,10 @@ private:
     fact.differs_between_threads = threads;
     fact.error_code = error;
     fact.phrase = phrase;
+    // The statement being read, when the phrase names its line.
+    std::string line = at_line(where_);
+    if (!line.empty() && phrase.find(line) != std::string::npos)
+      fact.origin = where_;
     out_.facts.push_back(fact);
     fact_by_phrase_[phrase] = (int)out_.facts.size() - 1;
     return (int)out_.facts.size() - 1;
