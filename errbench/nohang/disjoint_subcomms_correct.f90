@@ -5,7 +5,8 @@
 ! half.  The halves never share a collective, so the program is correct.
 ! The test of line 26 is taken as one that may split the processes of
 ! each half (both collectives flagged, one cause warned once at the
-! first, as in disjoint_subcomms_correct.c); each check runs on its own half, and the
+! first, whose path names the other, as in disjoint_subcomms_correct.c);
+! each check runs on its own half, and the
 ! hang detector stays quiet.
 !
 ! description: Fortran: disjoint halves of a split call different collectives on their own halves: runs clean

@@ -105,7 +105,7 @@ def diagnostics(output):
         k = run_errbench.PARCOACH_KIND_RE.search(msg)
         if kind in ('warning', 'error') and k:
             warnings.add((where, k.group(1)))
-        elif kind == 'note' and msg.startswith('processes may '):
+        elif kind == 'note' and run_errbench.PATH_EVENT_RE.sub('', msg).startswith('processes may '):
             conditionals.add(where)
     return warnings, conditionals
 
