@@ -233,17 +233,46 @@ std::string event_name(const TeamRecord &team, NodeId origin, int colour,
   return event.name + " (it reaches barriers or worksharing constructs)";
 }
 
+// One warning per cause (group_by_cause), at its first construct.
 void report_team(const std::string &function, const TeamRecord &team,
                  const std::map<NodeId, FlaggedCollective> &flagged,
-                 const std::vector<std::string> &names, bool instrumented,
+                 const std::map<NodeId, std::string> &names, bool instrumented,
                  std::vector<Finding> *findings) {
-  std::size_t k = 0;
-  for (const auto &entry : flagged) {
-    const FlaggedCollective &site = entry.second;
-    const TeamEventRecord &event = team.events[team.event_of_node[entry.first]];
-    const std::string &name = names[k++];
+  auto event_of = [&](NodeId node) -> const TeamEventRecord & {
+    return team.events[team.event_of_node[node]];
+  };
+  auto where = [&](NodeId node) {
+    return node >= 0 && (std::size_t)node < team.event_of_node.size() &&
+                   team.event_of_node[node] >= 0
+               ? event_of(node).where
+               : UNKNOWN_LOCATION;
+  };
+  for (const std::vector<NodeId> &group : group_by_cause(team.branches, flagged, where)) {
+    const FlaggedCollective &site = flagged.at(group.front());
+    const TeamEventRecord &event = event_of(group.front());
+    const std::string &name = names.at(group.front());
     std::string lines = conditional_lines(team.branches, site);
     bool several = lines.find(',') != std::string::npos;
+    std::string others;
+    bool reaches_calls = false;
+    for (NodeId node : group) {
+      reaches_calls |= team.model.facts[node].callee >= 0;
+      if (node != group.front())
+        others += (others.empty() ? "" : ", ") + std::to_string(LOCATION_LINE(where(node)));
+    }
+    // The path: the conditionals, then each construct.
+    std::vector<BlamedConditional> blamed = blamed_conditionals(team.branches, site);
+    FindingPath path;
+    for (const BlamedConditional &conditional : blamed)
+      if (conditional.loop_exit)
+        path.add(conditional.where,
+                 "threads may leave this loop after different numbers of iterations");
+      else
+        path.add(conditional.where, "threads may take different branches here");
+    std::vector<std::string> sides = side_phrases(team.model.cfg, blamed, group);
+    for (std::size_t i = 0; i < group.size(); ++i)
+      path.add(where(group[i]), "%s is reached here%s", names.at(group[i]).c_str(),
+               sides[i].c_str());
     if (findings) {
       Finding finding;
       finding.kind = FindingKind::OmpCollective;
@@ -251,32 +280,37 @@ void report_team(const std::string &function, const TeamRecord &team,
       finding.location = source_location(event.where);
       finding.collective = event.construct;
       add_related_locations(team.branches, site, finding);
+      finding.path = path.report_events();
       finding.checked = instrumented;
       findings->push_back(finding);
     }
-    // The path: the conditionals, then the construct.
-    FindingPath path;
-    for (const BlamedConditional &conditional : blamed_conditionals(team.branches, site))
-      if (conditional.loop_exit)
-        path.add(conditional.where,
-                 "threads may leave this loop after different numbers of iterations");
-      else
-        path.add(conditional.where, "threads may take different branches here");
-    path.add(event.where, "%s is reached here", name.c_str());
-    if (findings)
-      findings->back().path = path.report_events();
-    auto_diagnostic_group group;
-    if (!report_finding(FindingKind::OmpCollective, event.where, function, path,
-                    "%s may not be reached by all threads of the team, or not in the "
-                    "same order, because of the %s at %s %s [parcoach:omp-collective]",
-                    name.c_str(), several ? "conditionals" : "conditional",
-                    several ? "lines" : "line", lines.c_str()))
+    const char *conditionals = several ? "conditionals" : "conditional";
+    const char *at_lines = several ? "lines" : "line";
+    auto_diagnostic_group diagnostic_group;
+    bool warned =
+        group.size() > 1
+            ? report_finding(FindingKind::OmpCollective, event.where, function, path,
+                             "%s and the %s at %s %s may not be reached by all threads of the "
+                             "team, or not in the same order, because of the %s at %s %s "
+                             "[parcoach:omp-collective]",
+                             name.c_str(), group.size() > 2 ? "constructs" : "construct",
+                             group.size() > 2 ? "lines" : "line", others.c_str(), conditionals,
+                             at_lines, lines.c_str())
+            : report_finding(FindingKind::OmpCollective, event.where, function, path,
+                             "%s may not be reached by all threads of the team, or not in the "
+                             "same order, because of the %s at %s %s [parcoach:omp-collective]",
+                             name.c_str(), conditionals, at_lines, lines.c_str());
+    if (!warned || !instrumented)
       continue;
-    if (instrumented && team.model.facts[entry.first].callee >= 0)
+    if (group.size() > 1)
+      inform(event.where, "run-time checks inserted before these constructs%s: the program "
+                          "stops if the threads of the team disagree there",
+             reaches_calls ? " (for a call, before the constructs it reaches)" : "");
+    else if (reaches_calls)
       inform(event.where, "run-time checks inserted before the constructs this call "
                           "reaches: the program stops if the threads of the team disagree "
                           "there");
-    else if (instrumented)
+    else
       inform(event.where, "run-time check inserted: the program stops if the threads "
                           "of the team disagree here");
   }
@@ -413,9 +447,9 @@ void analyse_omp_unit(const std::vector<const OmpFunctionRecord *> &records,
     for (std::size_t t = 0; t < records[id]->teams.size(); ++t) {
       const TeamRecord &team = records[id]->teams[t];
       const std::map<NodeId, FlaggedCollective> &flagged = flagged_teams[id][t];
-      std::vector<std::string> names;
+      std::map<NodeId, std::string> names;
       for (const auto &entry : flagged)
-        names.push_back(event_name(team, entry.first, entry.second.collective, records));
+        names[entry.first] = event_name(team, entry.first, entry.second.collective, records);
       // A parallel region is checked when flagged, when it calls flagged
       // orphaned constructs (or always with instrument=all); orphaned
       // constructs always keep their dormant checks, since any team may

@@ -11,6 +11,7 @@
 #include "findings_report.h"
 #include "plugin_options.h"
 
+#include <functional>
 #include <map>
 #include <string>
 
@@ -45,6 +46,25 @@ struct BlamedConditional {
 };
 std::vector<BlamedConditional> blamed_conditionals(const BranchOfNode &branches,
                                                    const FlaggedCollective &flagged);
+
+// One cause, one warning: the flagged nodes blamed on the same
+// conditionals (the same branches and loop exits) are what one cause
+// produces (in a reversed order, the four calls of the two sides of one
+// rank test), reported as one warning at the first of them in the source.
+// Nodes blamed on different sets stay apart: each set is a different fix.
+// Each group in source order (`where(node)'), the groups by their first
+// node; nodes whose `where' is UNKNOWN_LOCATION are left out.
+std::vector<std::vector<NodeId>>
+group_by_cause(const BranchOfNode &branches, const std::map<NodeId, FlaggedCollective> &flagged,
+               const std::function<location_t(NodeId)> &where);
+
+// For the path's event of each node of `group': which side of the one
+// conditional blamed it lies on (", on one side of the conditional at line
+// 25", ", on the other side ...", for a switch "on one branch" / "on
+// another branch"), or "" (several conditionals, a loop exit, a node
+// reached from several sides).  The first side met in the source is "one".
+std::vector<std::string> side_phrases(const Graph &cfg, const std::vector<BlamedConditional> &blamed,
+                                      const std::vector<NodeId> &group);
 
 // A note at each blamed conditional, once, loop exits first; the formats
 // take the construct's name and line.  With `why_differs' (verbose mode),

@@ -8,7 +8,6 @@
 #include "instrument.h"
 #include "link_arming.h"
 #include "omp_collectives.h"
-#include "paths.h"
 #include "phase_timer.h"
 #include "printed_findings.h"
 #include "private_copies.h"
@@ -103,50 +102,6 @@ const char *collective_name(const MpiCollective *collective, SourceLanguage) {
 
 // ------------------------------------------------------------ diagnostics
 
-// Whether `a' comes before `b' in the source.
-bool earlier_in_source(location_t a, location_t b) {
-  expanded_location x = expand_location(a), y = expand_location(b);
-  int files = strcmp(x.file ? x.file : "", y.file ? y.file : "");
-  if (files != 0)
-    return files < 0;
-  return x.line != y.line ? x.line < y.line : x.column < y.column;
-}
-
-// One cause, one warning.  The flagged sites of a function blamed on the
-// same conditionals (the same branches and loop exits) are what one cause
-// produces: in a reversed order, the four calls of the two sides of one
-// rank test.  They make one warning, at the first site in the source,
-// whose path shows where the value that differs comes from, the
-// conditionals and every site; each site keeps its own run-time check.
-// Sites blamed on different sets of conditionals stay separate warnings:
-// each set is a different fix.  Groups in source order.
-std::vector<std::vector<NodeId>> sites_by_cause(const FunctionRecord &record,
-                                                const std::map<NodeId, FlaggedCollective> &flagged) {
-  std::map<std::vector<std::pair<location_t, bool>>, std::vector<NodeId>> by_cause;
-  for (const auto &entry : flagged) {
-    if (!record.sites.count(entry.first))
-      continue;
-    std::vector<std::pair<location_t, bool>> cause;
-    for (const BlamedConditional &blamed : blamed_conditionals(record.branches, entry.second))
-      cause.push_back({blamed.where, blamed.loop_exit});
-    std::sort(cause.begin(), cause.end());
-    by_cause[cause].push_back(entry.first);
-  }
-  auto before = [&](NodeId a, NodeId b) {
-    return earlier_in_source(record.sites.at(a).where, record.sites.at(b).where);
-  };
-  std::vector<std::vector<NodeId>> groups;
-  for (auto &cause : by_cause) {
-    std::sort(cause.second.begin(), cause.second.end(), before);
-    groups.push_back(cause.second);
-  }
-  std::sort(groups.begin(), groups.end(),
-            [&](const std::vector<NodeId> &a, const std::vector<NodeId> &b) {
-              return before(a.front(), b.front());
-            });
-  return groups;
-}
-
 // Why the conditionals of a function may differ between processes, from
 // the value flow: the reason and where its source is (0: unknown).
 struct DifferingConditionals {
@@ -185,27 +140,9 @@ FindingPath cause_path(const FunctionRecord &record, const std::vector<NodeId> &
     else
       path.add(conditional.where, "processes may take different branches here%s", why.c_str());
   }
-  // With one conditional blamed, each site's side of it: the first side
-  // met in the source is "one side", the others "the other side" (two
-  // ways) or "another branch" (a switch).
-  std::vector<int> sides(group.size(), -1);
-  std::size_t ways = 0;
-  if (blamed.size() == 1 && !blamed.front().loop_exit) {
-    sides = branch_sides(record.model.cfg, blamed.front().node, group);
-    ways = record.model.cfg.succs(blamed.front().node).size();
-  }
-  int first_side = -1;
+  std::vector<std::string> sides = side_phrases(record.model.cfg, blamed, group);
   for (std::size_t i = 0; i < group.size(); ++i) {
-    std::string side;
-    if (sides[i] >= 0) {
-      if (first_side < 0)
-        first_side = sides[i];
-      bool first = sides[i] == first_side;
-      side = std::string(", ") +
-             (ways == 2 ? (first ? "on one side" : "on the other side")
-                        : (first ? "on one branch" : "on another branch")) +
-             " of the conditional at line " + std::to_string(LOCATION_LINE(blamed.front().where));
-    }
+    const std::string &side = sides[i];
     const Site &site = record.sites.at(group[i]);
     int collective = flagged.at(group[i]).collective;
     if (site.collective)
@@ -745,7 +682,12 @@ void run_unit_step() {
           differing.origins[branch.first] = verdicts[r][branch.second].origin;
     }
     bool first = true;
-    for (const std::vector<NodeId> &group : sites_by_cause(record, flagged)) {
+    auto site_location = [&](NodeId node) {
+      auto site = record.sites.find(node);
+      return site == record.sites.end() ? UNKNOWN_LOCATION : site->second.where;
+    };
+    for (const std::vector<NodeId> &group :
+         group_by_cause(record.branches, flagged, site_location)) {
       report_cause(record, group, flagged, record.instrumented, differing,
                    options.verbose && !options.thesis);
       if (record.instrumented && record.candidates.exit_unchecked && first)
