@@ -6,8 +6,24 @@
 
 namespace parcoach {
 
-void FindingPath::add(location_t where, const char *gmsgid, ...) {
+namespace {
+
+// Whether `where' is a location this compilation made: one read from
+// elsewhere (an origin in another file's summary) would crash GCC's line
+// maps, and gets no event rather than an ICE.  Ad-hoc locations (a locus
+// with its block or range) index the ad-hoc table.
+bool made_here(location_t where) {
   if (where == UNKNOWN_LOCATION)
+    return false;
+  if (IS_ADHOC_LOC(where))
+    return (where & MAX_LOCATION_T) < line_table->location_adhoc_data_map.curr_loc;
+  return where <= line_table->highest_location;
+}
+
+} // namespace
+
+void FindingPath::add(location_t where, const char *gmsgid, ...) {
+  if (!made_here(where))
     return;
   // A printer of our own: GCC's front-end decoder (%qD, %qE) and the
   // locale's quotes, no colours (the events also go to the report).

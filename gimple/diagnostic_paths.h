@@ -28,7 +28,8 @@ public:
 
   // Adds an event at `where', its text formatted as GCC formats its
   // diagnostics (%qs, %<...%>, %qD, the locale's quotes), without colours.
-  // An event at UNKNOWN_LOCATION is not added.
+  // An event at UNKNOWN_LOCATION (or at a location this compilation did
+  // not make) is not added.
   void add(location_t where, const char *gmsgid, ...) ATTRIBUTE_GCC_DIAG(3, 4);
 
   bool empty() const { return events_.empty(); }
