@@ -81,7 +81,8 @@ void report_collective_arguments(const std::string &function, SourceLanguage lan
                         mismatches.size() > 1 ? "them" : "it"))
       continue;
     for (const ArgumentMismatch &mismatch : mismatches)
-      inform(site.where, "%qs %s", mismatch.argument.name, mismatch.reason.c_str());
+      inform(site.where, "%qs %s", mismatch.argument.name,
+             with_gcc_quotes(mismatch.reason).c_str());
     if (checked)
       inform(site.where, "run-time check inserted before this call: the program stops with "
                          "%<MPI_Abort%> if processes disagree here");

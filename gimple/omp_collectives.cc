@@ -20,7 +20,9 @@ namespace {
 enum TeamCollective { Barrier = 1, For = 2, Sections = 3, Single = 4, FirstOwnBarrier = 100 };
 
 struct TeamEvent {
-  std::string name;    // "#pragma omp barrier", "the implicit barrier of ..."
+  // For messages (quoted as GCC quotes): "'#pragma omp barrier'", "the
+  // implicit barrier at the end of '#pragma omp for'", "the call to 'f'".
+  std::string name;
   location_t where;
   int callee;          // unit id of the function a call event calls, or -1
   // Where the run-time check goes (the barrier call or the directive), and
@@ -29,6 +31,7 @@ struct TeamEvent {
   // checks its own constructs.
   gimple *check_before;
   int check_colour;
+  std::string construct;
 };
 
 struct RegionModel {
@@ -102,9 +105,13 @@ private:
 
   bool ours(basic_block bb) const { return regions_.team_of_block(bb->index) == team_; }
 
+  // `construct': the directive or the function called, unquoted
+  // (TeamEventRecord::construct).
   NodeId add_event(NodeId current, int collective, std::string name, location_t where,
-                   gimple *check_before, int check_colour, int callee = -1) {
-    out_.events.push_back({std::move(name), where, callee, check_before, check_colour});
+                   gimple *check_before, int check_colour, int callee = -1,
+                   std::string construct = "") {
+    out_.events.push_back(
+        {std::move(name), where, callee, check_before, check_colour, std::move(construct)});
     NodeId node;
     NodeId next = chains_.append_collective(current, collective, node);
     out_.model.facts[node].callee = callee;
@@ -127,17 +134,17 @@ private:
         }
         const gimple *opener = closed >= 0 ? regions_.regions[closed].directive : nullptr;
         int kind = opener ? worksharing_kind(opener) : 0;
+        std::string directive = std::string(directive_prefix()) + " " + worksharing_name(kind);
         if (kind && team_code && !gimple_omp_return_nowait_p(stmt))
           current = add_event(current, Barrier,
-                              std::string("the implicit barrier at the end of ") +
-                                  directive_prefix() + " " + worksharing_name(kind),
-                              gimple_location(opener), nullptr, 0);
+                              "the implicit barrier at the end of " + quote(directive),
+                              gimple_location(opener), nullptr, 0, -1, directive);
         continue;
       }
       if (int kind = team_code ? worksharing_kind(stmt) : 0) {
-        current = add_event(current, kind,
-                            std::string(directive_prefix()) + " " + worksharing_name(kind),
-                            gimple_location(stmt), stmt, kind);
+        std::string directive = std::string(directive_prefix()) + " " + worksharing_name(kind);
+        current = add_event(current, kind, quote(directive), gimple_location(stmt), stmt, kind,
+                            -1, directive);
         continue;
       }
       gcall *call = dyn_cast<gcall *>(stmt);
@@ -150,8 +157,9 @@ private:
       }
       if (team_code && name && strcmp(name, "__builtin_GOMP_barrier") == 0) {
         int id = verbosity_ >= 1 ? FirstOwnBarrier + own_barriers_++ : Barrier;
-        current = add_event(current, id, std::string(directive_prefix()) + " barrier",
-                            gimple_location(call), call, Barrier);
+        std::string directive = std::string(directive_prefix()) + " barrier";
+        current = add_event(current, id, quote(directive), gimple_location(call), call, Barrier,
+                            -1, directive);
         continue;
       }
       // A call to a function of the unit stands for the orphaned
@@ -159,9 +167,9 @@ private:
       // check before it: the callee's dormant checks come alive in a
       // checked region, one before each construct.
       if (tree callee = team_code ? unit_callee(call) : NULL_TREE)
-        current = add_event(current, 0,
-                            std::string("the call to ") + printable_function_name(callee),
-                            gimple_location(call), nullptr, 0, unit_id_(callee));
+        current = add_event(current, 0, "the call to " + quote(printable_function_name(callee)),
+                            gimple_location(call), nullptr, 0, unit_id_(callee),
+                            printable_function_name(callee));
     }
     gimple *last = last_stmt(bb);
     bool branches = team_code && last && !ends_team &&
@@ -187,7 +195,7 @@ TeamRecord team_record(const RegionModel &region, bool parallel_region, location
   record.model = region.model;
   record.event_of_node = region.event_of_node;
   for (const TeamEvent &event : region.events)
-    record.events.push_back({event.name, event.where});
+    record.events.push_back({event.name, event.where, event.construct});
   record.branches = branch_locations(region.branch_of_node);
   for (std::size_t n = 0; n < region.branch_of_node.size(); ++n)
     if (region.branch_of_node[n] && region.model.facts[n].conditional)
@@ -220,50 +228,89 @@ std::string event_name(const TeamRecord &team, NodeId origin, int colour,
   if (team.model.facts[origin].callee < 0)
     return event.name;
   if (is_call_token(colour) && records[token_function(colour)])
-    return event.name + " (it reaches the barriers or worksharing constructs of '" +
-           records[token_function(colour)]->name + "')";
+    return event.name + " (it reaches the barriers or worksharing constructs of " +
+           quote(records[token_function(colour)]->name) + ")";
   return event.name + " (it reaches barriers or worksharing constructs)";
 }
 
+// One warning per cause (group_by_cause), at its first construct.
 void report_team(const std::string &function, const TeamRecord &team,
                  const std::map<NodeId, FlaggedCollective> &flagged,
-                 const std::vector<std::string> &names, bool instrumented,
+                 const std::map<NodeId, std::string> &names, bool instrumented,
                  std::vector<Finding> *findings) {
-  std::size_t k = 0;
-  for (const auto &entry : flagged) {
-    const FlaggedCollective &site = entry.second;
-    const TeamEventRecord &event = team.events[team.event_of_node[entry.first]];
-    const std::string &name = names[k++];
+  auto event_of = [&](NodeId node) -> const TeamEventRecord & {
+    return team.events[team.event_of_node[node]];
+  };
+  auto where = [&](NodeId node) {
+    return node >= 0 && (std::size_t)node < team.event_of_node.size() &&
+                   team.event_of_node[node] >= 0
+               ? event_of(node).where
+               : UNKNOWN_LOCATION;
+  };
+  for (const std::vector<NodeId> &group : group_by_cause(team.branches, flagged, where)) {
+    const FlaggedCollective &site = flagged.at(group.front());
+    const TeamEventRecord &event = event_of(group.front());
+    const std::string &name = names.at(group.front());
     std::string lines = conditional_lines(team.branches, site);
     bool several = lines.find(',') != std::string::npos;
+    std::string others;
+    bool reaches_calls = false;
+    for (NodeId node : group) {
+      reaches_calls |= team.model.facts[node].callee >= 0;
+      if (node != group.front())
+        others += (others.empty() ? "" : ", ") + std::to_string(LOCATION_LINE(where(node)));
+    }
+    // The path: the conditionals, then each construct.
+    std::vector<BlamedConditional> blamed = blamed_conditionals(team.branches, site);
+    FindingPath path;
+    for (const BlamedConditional &conditional : blamed)
+      if (conditional.loop_exit)
+        path.add(conditional.where,
+                 "threads may leave this loop after different numbers of iterations");
+      else
+        path.add(conditional.where, "threads may take different branches here");
+    std::vector<std::string> sides = side_phrases(team.model.cfg, blamed, group);
+    for (std::size_t i = 0; i < group.size(); ++i)
+      path.add(where(group[i]), "%s is reached here%s", names.at(group[i]).c_str(),
+               sides[i].c_str());
     if (findings) {
       Finding finding;
       finding.kind = FindingKind::OmpCollective;
       finding.function = function;
       finding.location = source_location(event.where);
-      finding.collective = name;
+      finding.collective = event.construct;
       add_related_locations(team.branches, site, finding);
+      finding.path = path.report_events();
       finding.checked = instrumented;
       findings->push_back(finding);
     }
-    auto_diagnostic_group group;
-    if (!report_finding(FindingKind::OmpCollective, event.where, function,
-                    "%s may not be reached by all threads of the team, or not in the "
-                    "same order, because of the %s at %s %s [parcoach:omp-collective]",
-                    name.c_str(), several ? "conditionals" : "conditional",
-                    several ? "lines" : "line", lines.c_str()))
+    const char *conditionals = several ? "conditionals" : "conditional";
+    const char *at_lines = several ? "lines" : "line";
+    auto_diagnostic_group diagnostic_group;
+    bool warned =
+        group.size() > 1
+            ? report_finding(FindingKind::OmpCollective, event.where, function, path,
+                             "%s and the %s at %s %s may not be reached by all threads of the "
+                             "team, or not in the same order, because of the %s at %s %s "
+                             "[parcoach:omp-collective]",
+                             name.c_str(), group.size() > 2 ? "constructs" : "construct",
+                             group.size() > 2 ? "lines" : "line", others.c_str(), conditionals,
+                             at_lines, lines.c_str())
+            : report_finding(FindingKind::OmpCollective, event.where, function, path,
+                             "%s may not be reached by all threads of the team, or not in the "
+                             "same order, because of the %s at %s %s [parcoach:omp-collective]",
+                             name.c_str(), conditionals, at_lines, lines.c_str());
+    if (!warned || !instrumented)
       continue;
-    note_conditionals(team.branches, site,
-                      "threads may leave this loop after different numbers of iterations, "
-                      "and so reach %s (line %d) a different number of times",
-                      "threads may take different branches here, and then not all of them "
-                      "reach %s (line %d) at the same point",
-                      name.c_str(), LOCATION_LINE(event.where));
-    if (instrumented && team.model.facts[entry.first].callee >= 0)
+    if (group.size() > 1)
+      inform(event.where, "run-time checks inserted before these constructs%s: the program "
+                          "stops if the threads of the team disagree there",
+             reaches_calls ? " (for a call, before the constructs it reaches)" : "");
+    else if (reaches_calls)
       inform(event.where, "run-time checks inserted before the constructs this call "
                           "reaches: the program stops if the threads of the team disagree "
                           "there");
-    else if (instrumented)
+    else
       inform(event.where, "run-time check inserted: the program stops if the threads "
                           "of the team disagree here");
   }
@@ -400,9 +447,9 @@ void analyse_omp_unit(const std::vector<const OmpFunctionRecord *> &records,
     for (std::size_t t = 0; t < records[id]->teams.size(); ++t) {
       const TeamRecord &team = records[id]->teams[t];
       const std::map<NodeId, FlaggedCollective> &flagged = flagged_teams[id][t];
-      std::vector<std::string> names;
+      std::map<NodeId, std::string> names;
       for (const auto &entry : flagged)
-        names.push_back(event_name(team, entry.first, entry.second.collective, records));
+        names[entry.first] = event_name(team, entry.first, entry.second.collective, records);
       // A parallel region is checked when flagged, when it calls flagged
       // orphaned constructs (or always with instrument=all); orphaned
       // constructs always keep their dormant checks, since any team may

@@ -38,8 +38,11 @@
 namespace parcoach {
 
 struct TeamEventRecord {
-  std::string name; // "#pragma omp barrier", "the implicit barrier of ..."
+  std::string name; // "'#pragma omp barrier'", "the implicit barrier of '...'"
   location_t where;
+  // What the report names ("collective"): the directive ("#pragma omp
+  // for", also for its implicit barrier) or the function called.
+  std::string construct;
 };
 
 // One team's model, kept for the unit step: a parallel region, or the

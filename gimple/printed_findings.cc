@@ -18,8 +18,12 @@ std::vector<SarifResult> results;
 
 // Set by report_finding while GCC prints one of our findings.
 bool finding_pending = false;
+// From sarif_finding_begins to sarif_finding_ends: the notes then are the
+// events of the path (separate-events), already in pending_events.
+bool inside_report = false;
 FindingKind pending_kind = FindingKind::CollectiveMismatch;
 std::string pending_function;
+std::vector<PathEvent> pending_events;
 // The result the notes GCC prints next belong to, or -1.
 int open_result = -1;
 
@@ -87,9 +91,12 @@ void capture_diagnostic(diagnostic_context *context, diagnostic_info *diagnostic
     result.message = message;
     result.location = location;
     result.function = pending_function;
+    result.events = pending_events;
     results.push_back(result);
     open_result = static_cast<int>(results.size()) - 1;
     finding_pending = false;
+  } else if (diagnostic->kind == DK_NOTE && inside_report) {
+    // An event of the path, printed as a note: already in the result.
   } else if (diagnostic->kind == DK_NOTE && open_result >= 0) {
     results[open_result].notes.push_back({location, message});
   } else {
@@ -127,11 +134,13 @@ void describe_printed_findings(std::vector<Finding> &findings) {
           printed.location.column == finding.location.column) {
         finding.message = printed.message;
         finding.severity = printed.error ? "error" : "warning";
+        finding.path = printed.events;
         break;
       }
 }
 
-void sarif_finding_begins(FindingKind kind, const std::string &function) {
+void sarif_finding_begins(FindingKind kind, const std::string &function,
+                          const std::vector<PathEvent> &events) {
   if (!capturing)
     return;
   // Installed at the first finding, once the front end has set its own
@@ -141,11 +150,13 @@ void sarif_finding_begins(FindingKind kind, const std::string &function) {
     diagnostic_finalizer(global_dc) = capture_diagnostic;
   }
   finding_pending = true;
+  inside_report = true;
   open_result = -1;
   pending_kind = kind;
   pending_function = function;
+  pending_events = events;
 }
 
-void sarif_finding_ends() { finding_pending = false; }
+void sarif_finding_ends() { finding_pending = inside_report = false; }
 
 } // namespace parcoach

@@ -20,14 +20,17 @@ namespace parcoach {
 // for; registers the SARIF log's writer.
 void register_printed_findings(const char *plugin_name, const Options &options);
 
-// Gives each finding of the JSON report the message and severity GCC
+// Gives each finding of the JSON report the message, severity and path GCC
 // printed for it (same kind and location); "warning" and no message when
 // nothing was printed (-w).
 void describe_printed_findings(std::vector<Finding> &findings);
 
 // report_finding brackets each finding it reports with these two calls, so
-// that the printed diagnostic (and the notes after it) become a result.
-void sarif_finding_begins(FindingKind kind, const std::string &function);
+// that the printed diagnostic (and the notes after it) become a result,
+// with the events of its path (printed as notes in between by
+// -fdiagnostics-path-format=separate-events: not taken as notes).
+void sarif_finding_begins(FindingKind kind, const std::string &function,
+                          const std::vector<PathEvent> &events);
 void sarif_finding_ends();
 
 } // namespace parcoach

@@ -1,10 +1,12 @@
 #include "report.h"
 
+#include "paths.h"
 #include "printed_findings.h"
 #include "suppressions.h"
 
 #include "c-family/c-pragma.h"
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -125,19 +127,44 @@ bool finding_silenced(FindingKind kind, location_t where, const std::string &fun
   return suppressions.silences(kind, place.file ? place.file : "", place.line, function);
 }
 
-bool report_finding(FindingKind kind, location_t where, const std::string &function,
-                    const char *gmsgid, ...) {
+namespace {
+
+bool report_with_path(FindingKind kind, location_t where, const std::string &function,
+                      const FindingPath *path, const char *gmsgid, va_list *arguments) {
   if (finding_silenced(kind, where, function))
     return false;
-  va_list arguments;
-  va_start(arguments, gmsgid);
   rich_location place(line_table, where);
+  pretty_printer event_printer;
+  simple_diagnostic_path gcc_path(&event_printer);
+  if (path && !path->empty()) {
+    add_to_gcc_path(*path, gcc_path);
+    place.set_path(&gcc_path);
+  }
   diagnostic_info diagnostic;
-  diagnostic_set_info(&diagnostic, gmsgid, &arguments, &place,
+  diagnostic_set_info(&diagnostic, gmsgid, arguments, &place,
                       severities.of(kind) == Severity::Error ? DK_ERROR : DK_WARNING);
-  sarif_finding_begins(kind, function);
+  sarif_finding_begins(kind, function, path ? path->report_events() : std::vector<PathEvent>());
   bool reported = diagnostic_report_diagnostic(global_dc, &diagnostic);
   sarif_finding_ends();
+  return reported;
+}
+
+} // namespace
+
+bool report_finding(FindingKind kind, location_t where, const std::string &function,
+                    const char *gmsgid, ...) {
+  va_list arguments;
+  va_start(arguments, gmsgid);
+  bool reported = report_with_path(kind, where, function, nullptr, gmsgid, &arguments);
+  va_end(arguments);
+  return reported;
+}
+
+bool report_finding(FindingKind kind, location_t where, const std::string &function,
+                    const FindingPath &path, const char *gmsgid, ...) {
+  va_list arguments;
+  va_start(arguments, gmsgid);
+  bool reported = report_with_path(kind, where, function, &path, gmsgid, &arguments);
   va_end(arguments);
   return reported;
 }
@@ -176,6 +203,77 @@ void add_related_locations(const BranchOfNode &branches, const FlaggedCollective
   for_each_blamed(branches, flagged, [&](location_t where, bool loop_exit, NodeId) {
     finding.related.push_back({source_location(where), loop_exit ? "loop-exit" : "branch"});
   });
+}
+
+std::vector<BlamedConditional> blamed_conditionals(const BranchOfNode &branches,
+                                                   const FlaggedCollective &flagged) {
+  std::vector<BlamedConditional> blamed;
+  for_each_blamed(branches, flagged, [&](location_t where, bool loop_exit, NodeId node) {
+    blamed.push_back({where, loop_exit, node});
+  });
+  return blamed;
+}
+
+namespace {
+
+bool earlier_in_source(location_t a, location_t b) {
+  expanded_location x = expand_location(a), y = expand_location(b);
+  int files = strcmp(x.file ? x.file : "", y.file ? y.file : "");
+  if (files != 0)
+    return files < 0;
+  return x.line != y.line ? x.line < y.line : x.column < y.column;
+}
+
+} // namespace
+
+std::vector<std::vector<NodeId>>
+group_by_cause(const BranchOfNode &branches, const std::map<NodeId, FlaggedCollective> &flagged,
+               const std::function<location_t(NodeId)> &where) {
+  std::map<std::vector<std::pair<location_t, bool>>, std::vector<NodeId>> by_cause;
+  for (const auto &entry : flagged) {
+    if (where(entry.first) == UNKNOWN_LOCATION)
+      continue;
+    std::vector<std::pair<location_t, bool>> cause;
+    for (const BlamedConditional &blamed : blamed_conditionals(branches, entry.second))
+      cause.push_back({blamed.where, blamed.loop_exit});
+    std::sort(cause.begin(), cause.end());
+    by_cause[cause].push_back(entry.first);
+  }
+  auto before = [&](NodeId a, NodeId b) { return earlier_in_source(where(a), where(b)); };
+  std::vector<std::vector<NodeId>> groups;
+  for (auto &cause : by_cause) {
+    std::stable_sort(cause.second.begin(), cause.second.end(), before);
+    groups.push_back(cause.second);
+  }
+  std::stable_sort(groups.begin(), groups.end(),
+                   [&](const std::vector<NodeId> &a, const std::vector<NodeId> &b) {
+                     return before(a.front(), b.front());
+                   });
+  return groups;
+}
+
+std::vector<std::string> side_phrases(const Graph &cfg, const std::vector<BlamedConditional> &blamed,
+                                      const std::vector<NodeId> &group) {
+  std::vector<std::string> phrases(group.size());
+  if (blamed.size() != 1 || blamed.front().loop_exit)
+    return phrases;
+  std::vector<int> sides = branch_sides(cfg, blamed.front().node, group);
+  bool two_ways = cfg.succs(blamed.front().node).size() == 2;
+  std::string conditional =
+      " of the conditional at line " + std::to_string(LOCATION_LINE(blamed.front().where));
+  int first_side = -1;
+  for (std::size_t i = 0; i < group.size(); ++i) {
+    if (sides[i] < 0)
+      continue;
+    if (first_side < 0)
+      first_side = sides[i];
+    bool first = sides[i] == first_side;
+    phrases[i] = std::string(", ") +
+                 (two_ways ? (first ? "on one side" : "on the other side")
+                           : (first ? "on one branch" : "on another branch")) +
+                 conditional;
+  }
+  return phrases;
 }
 
 void note_conditionals(const BranchOfNode &branches, const FlaggedCollective &flagged,

@@ -4,12 +4,14 @@
 #ifndef PARCOACH_GIMPLE_REPORT_H
 #define PARCOACH_GIMPLE_REPORT_H
 
+#include "diagnostic_paths.h"
 #include "function_model.h"
 
 #include "finding_kinds.h"
 #include "findings_report.h"
 #include "plugin_options.h"
 
+#include <functional>
 #include <map>
 #include <string>
 
@@ -35,6 +37,34 @@ std::string all_conditional_lines(const BranchOfNode &branches,
 // first ("loop-exit"), then the others ("branch").
 void add_related_locations(const BranchOfNode &branches, const FlaggedCollective &flagged,
                            Finding &finding);
+
+// Each blamed conditional once, loop exits first.
+struct BlamedConditional {
+  location_t where;
+  bool loop_exit;
+  NodeId node;
+};
+std::vector<BlamedConditional> blamed_conditionals(const BranchOfNode &branches,
+                                                   const FlaggedCollective &flagged);
+
+// One cause, one warning: the flagged nodes blamed on the same
+// conditionals (the same branches and loop exits) are what one cause
+// produces (in a reversed order, the four calls of the two sides of one
+// rank test), reported as one warning at the first of them in the source.
+// Nodes blamed on different sets stay apart: each set is a different fix.
+// Each group in source order (`where(node)'), the groups by their first
+// node; nodes whose `where' is UNKNOWN_LOCATION are left out.
+std::vector<std::vector<NodeId>>
+group_by_cause(const BranchOfNode &branches, const std::map<NodeId, FlaggedCollective> &flagged,
+               const std::function<location_t(NodeId)> &where);
+
+// For the path's event of each node of `group': which side of the one
+// conditional blamed it lies on (", on one side of the conditional at line
+// 25", ", on the other side ...", for a switch "on one branch" / "on
+// another branch"), or "" (several conditionals, a loop exit, a node
+// reached from several sides).  The first side met in the source is "one".
+std::vector<std::string> side_phrases(const Graph &cfg, const std::vector<BlamedConditional> &blamed,
+                                      const std::vector<NodeId> &group);
 
 // A note at each blamed conditional, once, loop exits first; the formats
 // take the construct's name and line.  With `why_differs' (verbose mode),
@@ -76,6 +106,11 @@ void drop_silenced(Flagged &flagged, FindingKind kind, const std::string &functi
 // caller then adds no notes.
 bool report_finding(FindingKind kind, location_t where, const std::string &function,
                     const char *gmsgid, ...) ATTRIBUTE_GCC_DIAG(4, 5);
+
+// The same with the events that explain the finding as its diagnostic path
+// (diagnostic_paths.h), which also go to the SARIF log and the report.
+bool report_finding(FindingKind kind, location_t where, const std::string &function,
+                    const FindingPath &path, const char *gmsgid, ...) ATTRIBUTE_GCC_DIAG(5, 6);
 
 } // namespace parcoach
 

@@ -397,7 +397,7 @@ int constant_level(tree arg, gimple *call) {
 
 struct DirectiveNote {
   location_t where;
-  std::string name; // "#pragma omp parallel"
+  std::string name; // "'#pragma omp parallel'", quoted as GCC quotes
 };
 
 // An MPI call whose compliance depends on the requested level.
@@ -545,9 +545,23 @@ std::string join_lines(const std::set<int> &lines) {
   return text;
 }
 
+// The path of a collective that several threads may call at once: the
+// directives whose teams all run it, then the call.
+FindingPath team_path(const std::vector<DirectiveNote> &directives, const std::string &call,
+                      location_t where) {
+  FindingPath path;
+  for (const DirectiveNote &note : directives)
+    path.add(note.where, "every thread of the team of this %s region calls %qs (line %d)",
+             note.name.c_str(), call.c_str(), LOCATION_LINE(where));
+  path.add(where, "several threads may call %qs here at once", call.c_str());
+  return path;
+}
+
+// Adds a finding to the report (if one is written); the caller may then
+// complete unit().findings->back().
 void add_finding(FindingKind kind, const std::string &function, location_t where,
                  const std::string &call, const std::vector<DirectiveNote> &related,
-                 bool checked) {
+                 bool checked, const FindingPath &path = FindingPath()) {
   if (!unit().findings)
     return;
   Finding finding;
@@ -558,6 +572,7 @@ void add_finding(FindingKind kind, const std::string &function, location_t where
   for (const DirectiveNote &note : related)
     finding.related.push_back({source_location(note.where), "directive"});
   finding.checked = checked;
+  finding.path = path.report_events();
   unit().findings->push_back(finding);
 }
 
@@ -592,19 +607,17 @@ void report_multithreaded_calls(const std::function<bool(unsigned)> &runs_collec
     if (call.tag >= 0 && (std::size_t)call.tag < by_tag.size())
       by_tag[call.tag].decision = CheckDecision::Always;
     state.erroneous_lines.insert(LOCATION_LINE(call.where));
+    FindingPath path = team_path(call.blamed, call.callee, call.where);
     auto_diagnostic_group group;
-    if (!report_finding(FindingKind::ThreadLevel, call.where, call.function,
+    if (!report_finding(FindingKind::ThreadLevel, call.where, call.function, path,
                     "this call to %qs runs MPI collectives, and several threads of this "
-                    "process may make it at once (parallelism word %s): threads calling a "
-                    "collective concurrently on one communicator is erroneous at every "
-                    "thread level [parcoach:thread-level]",
-                    call.callee.c_str(), call.word.c_str()))
+                    "process may make it at once: threads calling a collective concurrently "
+                    "on one communicator is erroneous at every thread level "
+                    "[parcoach:thread-level]",
+                    call.callee.c_str()))
       continue;
     add_finding(FindingKind::ThreadLevel, call.function, call.where, call.callee, call.blamed,
-                call.tag >= 0);
-    for (const DirectiveNote &note : call.blamed)
-      inform(note.where, "every thread of the team of this %s region calls %qs (line %d)",
-             note.name.c_str(), call.callee.c_str(), LOCATION_LINE(call.where));
+                call.tag >= 0, path);
     if (call.tag >= 0)
       inform(call.where, "run-time check inserted: the program stops if more than one "
                          "thread can make this call");
@@ -662,8 +675,8 @@ void add_call_site_levels(std::vector<int> &call_of_site) {
     call.where = site.where;
     call.required = required;
     call.reported = !raised_here;
-    call.through = "'" + origin.call + "' at line " +
-                   std::to_string(LOCATION_LINE(origin.where)) + " in '" + origin.function + "'";
+    call.through = quote(origin.call) + " at line " +
+                   std::to_string(LOCATION_LINE(origin.where)) + " in " + quote(origin.function);
     for (ThreadLevel level : {ThreadLevel::Single, ThreadLevel::Funneled, ThreadLevel::Serialized})
       for (NodeId directive : responsible_directives(witness_word, level)) {
         auto note = site.directives.find(directive);
@@ -813,10 +826,46 @@ void report_concurrent_calls(const std::function<bool(unsigned)> &runs_collectiv
       if (tag >= 0 && (std::size_t)tag < by_tag.size())
         by_tag[tag].decision = CheckDecision::Always;
     auto text = [](const ConcurrentCallSide &side) {
-      return (side.callee_uid ? "the call to '" + side.name + "'" : "'" + side.name + "'") +
-             " (line " + std::to_string(LOCATION_LINE(side.where)) + ")";
+      return (side.callee_uid ? "the call to " : "") + quote(side.name) + " (line " +
+             std::to_string(LOCATION_LINE(side.where)) + ")";
     };
     std::string later = text(pair.later), earlier = text(pair.earlier);
+    // The path: where a team calls the function, then the two regions and
+    // the two calls in source order (no order between the threads).
+    FindingPath path;
+    if (pair.team_call != UNKNOWN_LOCATION)
+      path.add(pair.team_call, "every thread of a team may call %qs here, in %qs: its single, "
+                               "master and task regions belong to that team",
+               pair.function.c_str(), pair.team_caller.c_str());
+    struct Place {
+      location_t where;
+      const DirectiveNote *region; // or a call:
+      const ConcurrentCallSide *call;
+    };
+    std::vector<Place> places;
+    for (const DirectiveNote &note : pair.regions)
+      places.push_back({note.where, &note, nullptr});
+    places.push_back({pair.later.where, nullptr, &pair.later});
+    if (!pair.same_call)
+      places.push_back({pair.earlier.where, nullptr, &pair.earlier});
+    std::stable_sort(places.begin(), places.end(), [](const Place &a, const Place &b) {
+      expanded_location x = expand_location(a.where), y = expand_location(b.where);
+      return x.line != y.line ? x.line < y.line : x.column < y.column;
+    });
+    bool first_call = true;
+    for (const Place &place : places) {
+      if (place.region)
+        path.add(place.where, "one thread may run this %s region while another runs the other "
+                              "monothreaded region",
+                 place.region->name.c_str());
+      else if (pair.same_call)
+        path.add(place.where, "one thread may make this call while another makes it again");
+      else if (first_call)
+        path.add(place.where, "one thread may call %qs here", place.call->name.c_str());
+      else
+        path.add(place.where, "while another thread calls %qs here", place.call->name.c_str());
+      first_call &= place.region != nullptr;
+    }
     auto_diagnostic_group group;
     const char *what = pair.earlier.callee_uid || pair.later.callee_uid
                            ? "may run MPI collectives at the same time in two threads"
@@ -824,12 +873,14 @@ void report_concurrent_calls(const std::function<bool(unsigned)> &runs_collectiv
     bool shown =
         pair.same_call
             ? report_finding(FindingKind::ConcurrentCollectives, pair.later.where, pair.function,
+                         path,
                          "%s %s of this process: another thread may enter its region again "
                          "before this one leaves it, with no barrier between; collectives must "
                          "be called in one order on every process "
                          "[parcoach:concurrent-collectives]",
                          later.c_str(), what)
             : report_finding(FindingKind::ConcurrentCollectives, pair.later.where, pair.function,
+                         path,
                          "%s and %s %s of this process: their monothreaded regions are not "
                          "ordered by a barrier; collectives must be called in one order on "
                          "every process [parcoach:concurrent-collectives]",
@@ -837,15 +888,11 @@ void report_concurrent_calls(const std::function<bool(unsigned)> &runs_collectiv
     if (!shown)
       continue;
     add_finding(FindingKind::ConcurrentCollectives, pair.function, pair.later.where, pair.later.name,
-                pair.regions, !pair.check_note.empty());
-    for (const DirectiveNote &note : pair.regions)
-      inform(note.where, "one thread may run this %s region while another runs the other "
-                         "monothreaded region",
-             note.name.c_str());
-    if (pair.team_call != UNKNOWN_LOCATION)
-      inform(pair.team_call, "every thread of a team may call %qs here, in %qs: its single, "
-                             "master and task regions belong to that team",
-             pair.function.c_str(), pair.team_caller.c_str());
+                pair.regions, !pair.check_note.empty(), path);
+    if (unit().findings) {
+      unit().findings->back().other_call = pair.earlier.name;
+      unit().findings->back().other_location = source_location(pair.earlier.where);
+    }
     if (!pair.check_note.empty())
       inform(pair.later.where, "%s", pair.check_note.c_str());
   }
@@ -866,7 +913,9 @@ void report_levels() {
   ThreadLevel required = ThreadLevel::Single;
   for (const LevelCall &call : state.calls)
     required = max_level(required, call.required);
-  const char *origin = from_option ? " (as -fplugin-arg-parcoach-thread-level says)" : "";
+  std::string origin_text =
+      from_option ? " (as " + quote("-fplugin-arg-parcoach-thread-level") + " says)" : "";
+  const char *origin = origin_text.c_str();
   if (known)
     for (const LevelCall &call : state.calls) {
       if (call.reported || call.required <= requested)
@@ -883,26 +932,41 @@ void report_levels() {
         why = "it runs inside a parallel region";
       else
         why = "a thread other than the main thread may call it";
+      // The path: where the level is requested, the directives, the call.
+      FindingPath path;
+      if (!from_option)
+        for (const InitCall &init : state.inits)
+          if (init.level >= 0)
+            path.add(init.where, "the program requests %qs here",
+                     level_name(static_cast<ThreadLevel>(init.level)));
+      for (const DirectiveNote &note : *blamed)
+        path.add(note.where, "%s%qs (line %d) runs inside this %s region",
+                 call.through.empty() ? "" : "the call to ", call.call.c_str(),
+                 LOCATION_LINE(call.where), note.name.c_str());
+      path.add(call.where, "%qs is called here, and needs %qs", call.call.c_str(),
+               level_name(call.required));
       auto_diagnostic_group group;
       bool shown =
           call.through.empty()
-              ? report_finding(FindingKind::ThreadLevel, call.where, call.function,
-                           "%qs needs %s, but the program requests %s%s: %s "
+              ? report_finding(FindingKind::ThreadLevel, call.where, call.function, path,
+                           "%qs needs %qs, but the program requests %qs%s: %s "
                            "[parcoach:thread-level]",
                            call.call.c_str(), level_name(call.required), level_name(requested),
                            origin, why.c_str())
-              : report_finding(FindingKind::ThreadLevel, call.where, call.function,
-                           "this call to %qs makes MPI calls that need %s (%s), but the "
-                           "program requests %s%s: %s [parcoach:thread-level]",
-                           call.call.c_str(), level_name(call.required), call.through.c_str(),
-                           level_name(requested), origin, why.c_str());
+              : report_finding(FindingKind::ThreadLevel, call.where, call.function, path,
+                           "this call to %qs makes MPI calls that need %qs (%s), but the "
+                           "program requests %qs%s: %s [parcoach:thread-level]",
+                           call.call.c_str(), level_name(call.required),
+                           call.through.c_str(), level_name(requested), origin,
+                           why.c_str());
       if (!shown)
         continue;
-      add_finding(FindingKind::ThreadLevel, call.function, call.where, call.call, *blamed, false);
-      for (const DirectiveNote &note : *blamed)
-        inform(note.where, "%s%qs (line %d) runs inside this %s region",
-               call.through.empty() ? "" : "the call to ", call.call.c_str(),
-               LOCATION_LINE(call.where), note.name.c_str());
+      add_finding(FindingKind::ThreadLevel, call.function, call.where, call.call, *blamed, false,
+                  path);
+      if (state.findings) {
+        state.findings->back().requested_level = level_name(requested);
+        state.findings->back().required_level = level_name(call.required);
+      }
     }
   std::string erroneous;
   if (!state.erroneous_lines.empty())
@@ -917,27 +981,32 @@ void report_levels() {
       if (!inform_levels)
         continue;
       inform(init.where, "the level this call requests is not a constant PARCOACH can read; "
-                         "the code of this file requires %s%s",
+                         "the code of this file requires %qs%s",
              level_name(required), erroneous.c_str());
       continue;
     }
     if (required > asked) {
       if (report_finding(FindingKind::ThreadLevel, init.where, init.function,
-                     "the program requests %s%s but requires %s%s [parcoach:thread-level]",
-                     level_name(asked), origin, level_name(required), erroneous.c_str()))
+                     "the program requests %qs%s but requires %qs%s [parcoach:thread-level]",
+                     level_name(asked), origin, level_name(required), erroneous.c_str())) {
         add_finding(FindingKind::ThreadLevel, init.function, init.where,
                     init.thread ? "MPI_Init_thread" : "MPI_Init",
                     {}, false);
+        if (state.findings) {
+          state.findings->back().requested_level = level_name(asked);
+          state.findings->back().required_level = level_name(required);
+        }
+      }
     } else if (inform_levels &&
                (required > ThreadLevel::Single || asked > required || !erroneous.empty())) {
-      inform(init.where, "the program requests %s%s and requires %s%s", level_name(asked),
+      inform(init.where, "the program requests %qs%s and requires %qs%s", level_name(asked),
              origin, level_name(required), erroneous.c_str());
     }
   }
   if (state.inits.empty() && inform_levels)
     for (const FunctionLevel &function : state.functions)
       if (function.required > ThreadLevel::Single)
-        inform(function.where, "%qs requires %s (no %<MPI_Init_thread%> in this file)",
+        inform(function.where, "%qs requires %qs (no %<MPI_Init_thread%> in this file)",
                function.name.c_str(), level_name(function.required));
 }
 
@@ -1048,6 +1117,10 @@ void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string
                      const std::string &others, SourceLanguage language) {
   location_t where = gimple_location(mpi_call);
   const MpiCollective *collective = find_collective(name.c_str(), language);
+  // The run-time message spells it as the compile-time one (display_name).
+  std::string spelled = mpi_routine_spelling(name.c_str(), language);
+  if (spelled.empty())
+    spelled = name;
   int index = collective && collective->handle_kind == HandleKind::Comm
                   ? collective->handle_arg
                   : -1;
@@ -1061,7 +1134,7 @@ void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string
     ThreadCheck check = fortran ? CheckCcFortran : CheckCcComm;
     insert_before(mpi_call,
                   gimple_build_call(thread_decl(check, TREE_TYPE(handle)), 6, handle,
-                                    gcc_compat::string_constant(name.c_str()),
+                                    gcc_compat::string_constant(spelled.c_str()),
                                     gcc_compat::string_constant(file_of(where)),
                                     build_int_cst(integer_type_node, LOCATION_LINE(where)),
                                     gcc_compat::string_constant(function.c_str()),
@@ -1070,7 +1143,7 @@ void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string
   }
   insert_before(mpi_call,
                 gimple_build_call(thread_decl(CheckCc), 5,
-                                  gcc_compat::string_constant(name.c_str()),
+                                  gcc_compat::string_constant(spelled.c_str()),
                                   gcc_compat::string_constant(file_of(where)),
                                   build_int_cst(integer_type_node, LOCATION_LINE(where)),
                                   gcc_compat::string_constant(function.c_str()),
@@ -1139,7 +1212,7 @@ public:
       unit().calls.push_back(call);
       summary.direct.push_back({relative_letters(word), (bool)tf_.model.collective[node],
                                 static_cast<int>(unit().origins.size())});
-      unit().origins.push_back({call_name(node), name_, where(node)});
+      unit().origins.push_back({display_name(node), name_, where(node)});
     }
     for (const auto &call : tf_.unit_calls)
       if (words_.reached[call.first])
@@ -1177,16 +1250,24 @@ private:
   location_t where(NodeId node) const { return gimple_location(tf_.stmt_of_node[node]); }
   gcall *call_of(NodeId node) const { return as_a<gcall *>(tf_.stmt_of_node[node]); }
   std::string call_name(NodeId node) const { return callee_name(call_of(node)); }
+  // As messages spell it, at compile time and run time alike: the
+  // standard's name of an MPI routine in every language (MPI_Allreduce,
+  // not gfortran's mpi_allreduce).
+  std::string display_name(NodeId node) const {
+    std::string name = call_name(node);
+    std::string spelled = mpi_routine_spelling(name.c_str(), language_);
+    return spelled.empty() ? name : spelled;
+  }
 
   // "#pragma omp single"; a thread test and a lock region, which are no
   // directives, get names of their own ("thread-0 test region").
   DirectiveNote directive_note(NodeId node) const {
     const gimple *stmt = tf_.stmt_of_node[node];
     if (gimple_code(stmt) == GIMPLE_COND)
-      return {where(node), "'omp_get_thread_num () == 0' test"};
+      return {where(node), quote("omp_get_thread_num () == 0") + " test"};
     if (is_gimple_call(stmt))
-      return {where(node), std::string("'") + callee_name(as_a<const gcall *>(stmt)) + "'"};
-    return {where(node), std::string(directive_prefix()) + " " + directive_name(stmt)};
+      return {where(node), quote(callee_name(as_a<const gcall *>(stmt)))};
+    return {where(node), quote(std::string(directive_prefix()) + " " + directive_name(stmt))};
   }
 
   // Notes at the directives; the calling context (-1) has none.
@@ -1246,7 +1327,7 @@ private:
     };
     for (NodeId node : monothreaded_mpi_calls)
       if (in_monothreaded_region(node))
-        record.sides[node] = {call_name(node), 0, where(node), (bool)tf_.model.collective[node],
+        record.sides[node] = {display_name(node), 0, where(node), (bool)tf_.model.collective[node],
                             record_of_node.at(node)};
     for (const auto &call : tf_.unit_calls) {
       if (!words_.reached[call.first])
@@ -1334,17 +1415,16 @@ private:
         continue;
       std::string what = tf_.model.steps[node] == OmpStep::Barrier
                              ? std::string("a barrier")
-                             : std::string(directive_prefix()) + " " + directive_name(stmt);
+                             : quote(std::string(directive_prefix()) + " " + directive_name(stmt));
       // A region end with none open (unexpected IR) is not the user's.
       if (gimple_code(stmt) == GIMPLE_OMP_RETURN && tf_.model.steps[node] != OmpStep::Barrier)
         continue;
       report_finding(FindingKind::ThreadLevel, gimple_location(stmt), name_,
                  "%s is not allowed here: OpenMP 5.1 forbids closely nesting it in the "
                  "enclosing single, sections, task, critical, ordered or masked region "
-                 "(parallelism word %s, with the context of "
-                 "%<-fplugin-arg-parcoach-context%>); PARCOACH ignores it "
-                 "[parcoach:thread-level]",
-                 what.c_str(), spell(words_.words[node]).c_str());
+                 "(with the context of %<-fplugin-arg-parcoach-context%>); PARCOACH ignores "
+                 "it [parcoach:thread-level]",
+                 what.c_str());
     }
   }
 
@@ -1353,7 +1433,7 @@ private:
     LevelCall call;
     call.function_uid = DECL_UID(fun_->decl);
     call.function = name_;
-    call.call = call_name(node);
+    call.call = display_name(node);
     call.where = where(node);
     call.required = required_level(word);
     for (ThreadLevel level : {ThreadLevel::Single, ThreadLevel::Funneled, ThreadLevel::Serialized})
@@ -1363,26 +1443,23 @@ private:
 
   void report_multithreaded_collective(NodeId node) {
     const ParallelismWord &word = words_.words[node];
-    std::string name = call_name(node);
-    std::string letters = spell(word);
+    std::string name = display_name(node);
     unit().erroneous_lines.insert(line_of(node));
     std::vector<DirectiveNote> blamed =
         notes(responsible_directives(word, ThreadLevel::Multiple));
     if (finding_silenced(FindingKind::ThreadLevel, where(node), name_))
       return; // the user's choice: no warning, no check
     bool check = instrumenting();
+    FindingPath path = team_path(blamed, name, where(node));
     auto_diagnostic_group group;
-    if (!report_finding(FindingKind::ThreadLevel, where(node), name_,
-                    "%qs may be called by several threads of this process at once (parallelism "
-                    "word %s): threads calling a collective concurrently on one communicator is "
-                    "erroneous at every thread level, %<MPI_THREAD_MULTIPLE%> included "
+    if (!report_finding(FindingKind::ThreadLevel, where(node), name_, path,
+                    "%qs may be called by several threads of this process at once: threads "
+                    "calling a collective concurrently on one communicator is erroneous at "
+                    "every thread level, %<MPI_THREAD_MULTIPLE%> included "
                     "[parcoach:thread-level]",
-                    name.c_str(), letters.c_str()))
+                    name.c_str()))
       return;
-    add_finding(FindingKind::ThreadLevel, name_, where(node), name, blamed, check);
-    for (const DirectiveNote &note : blamed)
-      inform(note.where, "every thread of the team of this %s region calls %qs (line %d)",
-             note.name.c_str(), name.c_str(), line_of(node));
+    add_finding(FindingKind::ThreadLevel, name_, where(node), name, blamed, check, path);
     if (word.size() && word.front().directive < 0)
       inform(where(node), "the function is assumed to be called %s "
                           "(%<-fplugin-arg-parcoach-context%>)",
@@ -1464,7 +1541,7 @@ private:
           int tag = next_candidate_tag();
           std::string what = record.callee_of.count(node)
                                  ? "the call to " + record.sides.at(node).name
-                                 : call_name(node);
+                                 : display_name(node);
           insert_thread_candidate(ThreadCandidate::ConcurrentCall, call_of(node), tag, lines,
                                   what, name_);
           record.check_tags[node] = tag;

@@ -102,12 +102,82 @@ const char *collective_name(const MpiCollective *collective, SourceLanguage) {
 
 // ------------------------------------------------------------ diagnostics
 
-// `why_differs' (verbose mode): why each conditional may differ.
-void report_site(const FunctionRecord &record, const Site &site,
-                 const FlaggedCollective &flagged, bool instrumented,
-                 const std::map<NodeId, std::string> *why_differs) {
-  std::string lines = conditional_lines(record.branches, flagged);
+// Why the conditionals of a function may differ between processes, from
+// the value flow: the reason and where its source is (0: unknown).
+struct DifferingConditionals {
+  std::map<NodeId, std::string> reasons;
+  std::map<NodeId, location_t> origins;
+};
+
+// The path of one cause: where each value tested comes from (once per
+// source), the conditionals, then every site.
+FindingPath cause_path(const FunctionRecord &record, const std::vector<NodeId> &group,
+                       const std::map<NodeId, FlaggedCollective> &flagged,
+                       const DifferingConditionals &differing) {
+  FindingPath path;
+  std::vector<BlamedConditional> blamed =
+      blamed_conditionals(record.branches, flagged.at(group.front()));
+  std::set<location_t> sources;
+  for (const BlamedConditional &conditional : blamed) {
+    auto origin = differing.origins.find(conditional.node);
+    auto reason = differing.reasons.find(conditional.node);
+    if (origin != differing.origins.end() && reason != differing.reasons.end() &&
+        sources.insert(origin->second).second)
+      path.add(origin->second, "the condition at line %d may differ between processes: it %s",
+               LOCATION_LINE(conditional.where), reason->second.c_str());
+  }
+  for (const BlamedConditional &conditional : blamed) {
+    // Why it may differ, when no event above says where from.
+    auto origin = differing.origins.find(conditional.node);
+    auto reason = differing.reasons.find(conditional.node);
+    std::string why = origin == differing.origins.end() && reason != differing.reasons.end()
+                          ? ": the condition " + reason->second
+                          : "";
+    if (conditional.loop_exit)
+      path.add(conditional.where,
+               "processes may leave this loop after different numbers of iterations%s",
+               why.c_str());
+    else
+      path.add(conditional.where, "processes may take different branches here%s", why.c_str());
+  }
+  std::vector<std::string> sides = side_phrases(record.model.cfg, blamed, group);
+  for (std::size_t i = 0; i < group.size(); ++i) {
+    const std::string &side = sides[i];
+    const Site &site = record.sites.at(group[i]);
+    int collective = flagged.at(group[i]).collective;
+    if (site.collective)
+      path.add(site.where, "%qs is called here%s",
+               collective_name(site.collective, record.language), side.c_str());
+    else if (is_call_token(collective))
+      path.add(site.where, "the call to %qs runs the MPI collectives of %qs%s",
+               unit.name_of_id[site.callee].c_str(),
+               unit.name_of_id[token_function(collective)].c_str(), side.c_str());
+    else
+      path.add(site.where, "the call to %qs runs %qs%s", unit.name_of_id[site.callee].c_str(),
+               collective_name(collective_by_colour(collective), record.language), side.c_str());
+  }
+  return path;
+}
+
+// `verbose': also say why each conditional may differ, as notes.
+void report_cause(const FunctionRecord &record, const std::vector<NodeId> &group,
+                  const std::map<NodeId, FlaggedCollective> &flagged, bool instrumented,
+                  const DifferingConditionals &differing, bool verbose) {
+  const Site &site = record.sites.at(group.front());
+  const FlaggedCollective &first = flagged.at(group.front());
+  std::string lines = conditional_lines(record.branches, first);
   bool several = lines.find(',') != std::string::npos;
+  const char *conditionals = several ? "conditionals" : "conditional";
+  const char *at_lines = several ? "lines" : "line";
+  std::string other_lines;
+  bool only_collectives = true;
+  for (NodeId node : group) {
+    const Site &other = record.sites.at(node);
+    only_collectives &= other.collective != nullptr;
+    if (node != group.front())
+      other_lines += (other_lines.empty() ? "" : ", ") + std::to_string(LOCATION_LINE(other.where));
+  }
+  FindingPath path = cause_path(record, group, flagged, differing);
   if (unit.reporting) {
     Finding finding;
     finding.kind = FindingKind::CollectiveMismatch;
@@ -115,51 +185,74 @@ void report_site(const FunctionRecord &record, const Site &site,
     finding.location = source_location(site.where);
     finding.collective = site.collective ? collective_name(site.collective, record.language)
                                          : unit.name_of_id[site.callee];
-    add_related_locations(record.branches, flagged, finding);
+    add_related_locations(record.branches, first, finding);
+    finding.path = path.report_events();
     finding.checked = instrumented;
     unit.report.findings.push_back(finding);
   }
-  auto_diagnostic_group group;
-  bool warned =
-      site.collective
-          ? report_finding(FindingKind::CollectiveMismatch, site.where, record.name,
-                       "%qs may not be called by all processes of its communicator, "
-                       "or not in the same order, because of the %s at %s %s "
-                       "[parcoach:collective-mismatch]",
-                       collective_name(site.collective, record.language),
-                       several ? "conditionals" : "conditional", several ? "lines" : "line",
-                       lines.c_str())
-      : is_call_token(flagged.collective)
-          ? report_finding(FindingKind::CollectiveMismatch, site.where, record.name,
-                       "this call to %qs runs MPI collectives (those of %qs) that not all "
-                       "processes may run, or not in the same order, because of the %s at "
-                       "%s %s [parcoach:collective-mismatch]",
-                       unit.name_of_id[site.callee].c_str(),
-                       unit.name_of_id[token_function(flagged.collective)].c_str(),
-                       several ? "conditionals" : "conditional", several ? "lines" : "line",
-                       lines.c_str())
-          : report_finding(FindingKind::CollectiveMismatch, site.where, record.name,
-                       "this call to %qs runs %qs, which may not be called by all processes "
-                       "of its communicator, or not in the same order, because of the %s at "
-                       "%s %s [parcoach:collective-mismatch]",
-                       unit.name_of_id[site.callee].c_str(),
-                       collective_name(collective_by_colour(flagged.collective),
-                                       record.language),
-                       several ? "conditionals" : "conditional", several ? "lines" : "line",
-                       lines.c_str());
+  auto_diagnostic_group diagnostic_group;
+  const FindingKind kind = FindingKind::CollectiveMismatch;
+  bool warned;
+  const char *calls = group.size() > 2 ? "calls" : "call";
+  const char *call_lines = group.size() > 2 ? "lines" : "line";
+  if (group.size() > 1 && site.collective)
+    warned = report_finding(kind, site.where, record.name, path,
+                            "%qs and the %s at %s %s may not be made by all processes of "
+                            "their communicator, or not in the same order, because of the %s at "
+                            "%s %s [parcoach:collective-mismatch]",
+                            collective_name(site.collective, record.language), calls, call_lines,
+                            other_lines.c_str(), conditionals, at_lines, lines.c_str());
+  else if (group.size() > 1)
+    warned = report_finding(kind, site.where, record.name, path,
+                            "this call to %qs and the %s at %s %s run MPI collectives that "
+                            "not all processes may run, or not in the same order, because of the "
+                            "%s at %s %s [parcoach:collective-mismatch]",
+                            unit.name_of_id[site.callee].c_str(), calls, call_lines,
+                            other_lines.c_str(), conditionals, at_lines, lines.c_str());
+  else if (site.collective)
+    warned = report_finding(kind, site.where, record.name, path,
+                            "%qs may not be called by all processes of its communicator, "
+                            "or not in the same order, because of the %s at %s %s "
+                            "[parcoach:collective-mismatch]",
+                            collective_name(site.collective, record.language), conditionals,
+                            at_lines, lines.c_str());
+  else if (is_call_token(first.collective))
+    warned = report_finding(kind, site.where, record.name, path,
+                            "this call to %qs runs MPI collectives (those of %qs) that not all "
+                            "processes may run, or not in the same order, because of the %s at "
+                            "%s %s [parcoach:collective-mismatch]",
+                            unit.name_of_id[site.callee].c_str(),
+                            unit.name_of_id[token_function(first.collective)].c_str(),
+                            conditionals, at_lines, lines.c_str());
+  else
+    warned = report_finding(kind, site.where, record.name, path,
+                            "this call to %qs runs %qs, which may not be called by all processes "
+                            "of its communicator, or not in the same order, because of the %s at "
+                            "%s %s [parcoach:collective-mismatch]",
+                            unit.name_of_id[site.callee].c_str(),
+                            collective_name(collective_by_colour(first.collective),
+                                            record.language),
+                            conditionals, at_lines, lines.c_str());
   if (!warned)
     return; // warnings disabled (-w) or in a system header
-  std::string what = site.collective ? collective_name(site.collective, record.language)
-                                     : "the call to " + unit.name_of_id[site.callee];
-  note_conditionals(record.branches, flagged,
-                    "processes may leave this loop after different numbers of "
-                    "iterations, and so run %qs (line %d) a different number of times",
-                    "processes may take different branches here, and then not all "
-                    "of them run %qs (line %d) at the same point",
-                    what.c_str(), LOCATION_LINE(site.where), why_differs);
+  if (verbose)
+    for (const BlamedConditional &conditional : blamed_conditionals(record.branches, first)) {
+      auto why = differing.reasons.find(conditional.node);
+      if (why != differing.reasons.end())
+        inform(conditional.where,
+               "PARCOACH cannot prove this condition the same on every process: it %s",
+               why->second.c_str());
+    }
   if (!instrumented)
     return;
-  if (site.collective)
+  if (group.size() > 1 && only_collectives)
+    inform(site.where, "run-time check inserted before each of these calls: the program stops "
+                       "with %<MPI_Abort%> if processes disagree there");
+  else if (group.size() > 1)
+    inform(site.where, "run-time check inserted before each of these calls that is a collective, "
+                       "and before each collective the others reach in this file: the program "
+                       "stops with %<MPI_Abort%> if processes disagree there");
+  else if (site.collective)
     inform(site.where, "run-time check inserted before this call: the program stops with "
                        "%<MPI_Abort%> if processes disagree here");
   else
@@ -192,7 +285,7 @@ void explain_proofs(const FunctionRecord &record, const std::set<NodeId> &flagge
       inform(record.branches[node],
              "no warning for %qs (line %d): this condition is the same on every "
              "process: %s",
-             runs, LOCATION_LINE(site.where), reason->second.c_str());
+             runs, LOCATION_LINE(site.where), with_gcc_quotes(reason->second).c_str());
       explained = true;
     }
     if (!explained)
@@ -578,13 +671,25 @@ void run_unit_step() {
     }
     if (!options.thesis && !record.library && r < argument_verdicts.size())
       check_collective_arguments(record, argument_verdicts[r], by_tag);
+    DifferingConditionals differing;
+    if (!options.thesis) {
+      for (const auto &reason : differ_reasons[r])
+        differing.reasons[reason.first] = with_gcc_quotes(reason.second);
+      for (const auto &branch : record.flow_branches)
+        if ((std::size_t)branch.second < verdicts[r].size() &&
+            verdicts[r][branch.second].may_differ_between_processes &&
+            verdicts[r][branch.second].origin != 0)
+          differing.origins[branch.first] = verdicts[r][branch.second].origin;
+    }
     bool first = true;
-    for (const auto &entry : flagged) {
-      auto site = record.sites.find(entry.first);
-      if (site == record.sites.end())
-        continue;
-      report_site(record, site->second, entry.second, record.instrumented,
-                  options.verbose && !options.thesis ? &differ_reasons[r] : nullptr);
+    auto site_location = [&](NodeId node) {
+      auto site = record.sites.find(node);
+      return site == record.sites.end() ? UNKNOWN_LOCATION : site->second.where;
+    };
+    for (const std::vector<NodeId> &group :
+         group_by_cause(record.branches, flagged, site_location)) {
+      report_cause(record, group, flagged, record.instrumented, differing,
+                   options.verbose && !options.thesis);
       if (record.instrumented && record.candidates.exit_unchecked && first)
         inform(record.location,
                "no function-exit check in %qs: none of the communicators of its "

@@ -1,5 +1,7 @@
 #include "value_flow_model.h"
 
+#include "mpi_calls.h"
+
 #include "function_model.h"
 #include "omp_regions.h"
 #include "value_flow_library.h"
@@ -888,6 +890,10 @@ private:
     fact.differs_between_threads = threads;
     fact.error_code = error;
     fact.phrase = phrase;
+    // The statement being read, when the phrase names its line.
+    std::string line = at_line(where_);
+    if (!line.empty() && phrase.find(line) != std::string::npos)
+      fact.origin = where_;
     out_.facts.push_back(fact);
     fact_by_phrase_[phrase] = (int)out_.facts.size() - 1;
     return (int)out_.facts.size() - 1;
@@ -2139,7 +2145,13 @@ private:
   void emit_library_call(gcall *call, const LibraryFunction &library, const char *spelled) {
     const unsigned nargs = gimple_call_num_args(call);
     tree lhs = gimple_call_lhs(call);
+    // Reasons spell MPI routines as every message does, the standard's
+    // name in Fortran too (MPI_Comm_rank, not gfortran's mpi_comm_rank).
     std::string name = spelled ? spelled : library.name;
+    std::string standard =
+        fortran_ ? mpi_routine_spelling(name.c_str(), SourceLanguage::Fortran) : "";
+    if (!standard.empty())
+      name = standard;
     std::string line = at_line(where_);
     auto arg = [&](int i) { return i >= 0 && i < (int)nargs ? gimple_call_arg(call, i) : NULL_TREE; };
     auto is_pointer = [&](tree a) { return a && POINTER_TYPE_P(TREE_TYPE(a)); };

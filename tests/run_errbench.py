@@ -7,8 +7,8 @@ header comment, one expectation per line, behind any comment prefix
 
   expect-warning: LINE KIND     the exact set of [parcoach:KIND] warnings
   expect-conditional: LINE      the exact set of lines that get a note
-                                starting with "processes may " (MPI) or
-                                "threads may " (OpenMP)
+                                or a path event starting with "processes
+                                may " (MPI) or "threads may " (OpenMP)
   expect-run: NP ok|stop|fail [threads=T] [repeat=R] [VAR=VALUE ...]
                                 run with NP processes (and OMP_NUM_THREADS=T),
                                 R times (default 1: interleavings differ
@@ -53,7 +53,8 @@ header comment, one expectation per line, behind any comment prefix
   description: TEXT             what the program shows
 
 For each program the script compiles it with the plugin at -O0 (flags from
-`parcoach-config --cflags'), compares the diagnostics with the header,
+`parcoach-config --cflags', and -fdiagnostics-path-format=separate-events so
+that the events of each warning's path are notes "(N) ..."), compares the diagnostics with the header,
 checks that every warned call got a "run-time check inserted" note (unless
 instrument=none), links it (`parcoach-config --libs'), runs every
 expect-run, does the same for every expect-run-args build, and compiles it
@@ -117,6 +118,9 @@ FORTRAN_MESSAGE_RE = re.compile(r'^(?P<kind>warning|note|error|fatal error|inter
                                 r':\s*(?P<msg>.*)$', re.IGNORECASE)
 PARCOACH_KIND_RE = re.compile(r'\[parcoach:([A-Za-z0-9_-]+)\]')
 CONDITIONAL_LINES_RE = re.compile(r'because of the conditionals? at lines? ([0-9, ]+)')
+# The event number of a path event printed as a note (separate-events).
+PATH_EVENT_RE = re.compile(r'^\(\d+\) ')
+PATH_FORMAT_FLAGS = ['-fdiagnostics-path-format=separate-events']
 
 CRASH_MARKERS = ('internal compiler error', 'Segmentation fault',
                  'Please submit a full bug report', 'cannot load plugin')
@@ -387,6 +391,7 @@ def parse_diagnostics(stderr, source, cwd):
                                       'collective-arguments', 'request', 'rma'):
                     named.setdefault(line, set()).update(lines)
         elif kind == 'note':
+            msg = PATH_EVENT_RE.sub('', msg)
             if msg.startswith('processes may ') or msg.startswith('threads may '):
                 conditionals.add(line)
             elif msg.startswith('run-time check inserted'):
@@ -609,7 +614,7 @@ class Suite:
         compiler = tools.compilers[program.ext]
         obj = os.path.join(workdir, 'O%s%s.o' % (level, '-'.join(extra)))
         argv = (compiler + tools.cflags + program.plugin_flags(extra) + program.compile_flags +
-                ['-g', '-O%s' % level, '-c', program.path, '-o', obj])
+                PATH_FORMAT_FLAGS + ['-g', '-O%s' % level, '-c', program.path, '-o', obj])
         check = 'compile-O%s%s' % (level, suffix)
         try:
             code, out, seconds = run_command(argv, workdir, COMPILE_TIMEOUT)

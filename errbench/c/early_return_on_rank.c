@@ -2,13 +2,13 @@
  *
  * What is wrong: the last rank returns before the collectives ("nothing to
  * send"), the others call MPI_Barrier and MPI_Allreduce.  Both collectives
- * may be skipped because of the `if' of line 22: both are flagged.  At run
+ * may be skipped because of the `if' of line 22: both are flagged, as one
+ * cause, in one warning at the first (its path names both).  At run
  * time the check before the barrier on the other ranks meets the check
  * before the early return on the last rank: the program stops.
  *
  * description: the last rank returns early, before MPI_Barrier and MPI_Allreduce
  * expect-warning: 24 collective-mismatch
- * expect-warning: 25 collective-mismatch
  * expect-conditional: 22
  * expect-run: 2 stop
  * expect-run: 1 ok

@@ -5,7 +5,8 @@
  * node 5 = the barrier at line 35.  The barrier of node 5 is the first
  * collective on path entry-1-5 and the second one on entry-1-2-3/4-5.
  * C(0,Barrier) = {3, 4} and PDF+({3, 4}) = {1}: the barriers of lines 31
- * and 33 are flagged because of line 29 only; node 2 is not responsible
+ * and 33 are flagged because of line 29 only (one cause: one warning, at
+ * line 31, whose path names both); node 2 is not responsible
  * (both of its branches call a barrier), and node 5, of maximal order 1,
  * postdominates the entry, so it is not flagged.
  *
@@ -16,7 +17,6 @@
  *
  * description: thesis fig. 3.2(a): one path calls one barrier, the other two
  * expect-warning: 31 collective-mismatch
- * expect-warning: 33 collective-mismatch
  * expect-conditional: 29
  * expect-run: 2 stop
  * expect-run: 1 ok

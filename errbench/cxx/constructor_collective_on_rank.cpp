@@ -7,13 +7,13 @@
 // calls MPI_Allreduce.  GCC calls the complete-object constructor and
 // destructor (C1, D1), which are aliases of the base-object ones (C2, D2)
 // whose bodies the unit sees: PARCOACH follows the alias to the body and
-// warns at the construction (line 39) and at the destruction (line 41,
-// the end of the block).  At run time the root's check before its first
+// flags the construction (line 39) and the destruction (line 41, the end
+// of the block): one cause, one warning at line 39 whose path names both.
+// At run time the root's check before its first
 // barrier meets the others' check before MPI_Allreduce: the program stops.
 //
 // description: C++ constructor and destructor running MPI_Barrier, object built on the root only
 // expect-warning: 39 collective-mismatch
-// expect-warning: 41 collective-mismatch
 // expect-conditional: 38
 // expect-run: 2 stop
 // expect-run: 1 ok

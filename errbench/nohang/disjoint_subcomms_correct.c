@@ -5,14 +5,14 @@
  * own (rank 1 computes for 1 s first): the halves never share a
  * collective, so they need not call the same ones.  The analysis cannot
  * prove that the test of line 33 selects whole sub-communicators and
- * warns at both collectives (conservative, as c/subcomm_split_correct.c).
+ * flags both collectives (conservative, as c/subcomm_split_correct.c):
+ * one cause, one warning at the first.
  * Each check runs on its collective's half, so the halves' checks never
  * meet, and the hang detector must stay quiet while the even half waits
  * in MPI_Finalize for the odd half.
  *
  * description: disjoint halves of a split call different collectives on their own halves: runs clean
  * expect-warning: 34 collective-mismatch
- * expect-warning: 40 collective-mismatch
  * expect-conditional: 33
  * expect-run: 4 ok
  * expect-run: 2 ok

@@ -1,7 +1,8 @@
 /* OpenMP: descend runs one orphaned barrier per level of recursion, as
  * many as its argument, and thread 0 asks for 2 levels where the others
  * ask for 3.  Within descend, the barrier and the recursive call depend
- * on the test of its parameter (line 30): warnings there.  The call in
+ * on the test of its parameter (line 30): one cause, one warning at the
+ * barrier, whose path names the call.  The call in
  * main is not reported (its summary is one token, "what descend runs",
  * whatever the argument), but main's region calls a function whose
  * orphaned constructs are flagged, so the default, selective
@@ -14,7 +15,6 @@
  * description: OpenMP: a region calling a flagged function is checked, so the callee's dormant checks stop the run
  * compile-flags: -fopenmp
  * expect-warning: 32 omp-collective
- * expect-warning: 34 omp-collective
  * expect-conditional: 30
  * expect-run: 1 ok threads=1
  * expect-run: 1 stop threads=2

@@ -1,9 +1,10 @@
 /* OpenMP: descend runs one orphaned barrier per level of recursion, as
  * many as its argument, and thread 0 asks for 2 levels where the others
  * ask for 3.  Within descend, the barrier and the recursive call (what
- * descend runs) depend on the test of its parameter (line 30): warnings
- * there.  The call in main is not
- * reported: its summary is one token for "what descend runs", the same in
+ * descend runs) depend on the test of its parameter (line 30): one cause,
+ * one warning at the barrier, whose path names the recursive call
+ * (events at lines 30, 32 and 34).
+ * The call in main is not reported: its summary is one token for "what descend runs", the same in
  * every thread, whatever the argument.  main's region is checked (here
  * with instrument=all; by default too: recursive_orphaned_barriers.c),
  * and descend's dormant checks, armed at every depth of the recursion,
@@ -14,7 +15,6 @@
  * compile-flags: -fopenmp
  * plugin-args: instrument=all
  * expect-warning: 32 omp-collective
- * expect-warning: 34 omp-collective
  * expect-conditional: 30
  * expect-run: 1 ok threads=1
  * expect-run: 1 stop threads=2

@@ -2,7 +2,8 @@
  * 14-16): every explicit barrier is checked on its own, as the OpenMP
  * specification demands that all threads of a team meet the same barrier.
  * PDF+(3) = PDF+(4) = {2}: both barriers under the thread test are
- * reported, blaming it; barrier 6 after the join is not.
+ * flagged, blaming it, one cause in one warning at the first (its path
+ * names both); barrier 6 after the join is not.
  *
  * At run time the region is checked, but the checks compare what each
  * thread is about to do (a barrier, whichever one): the threads agree, so
@@ -12,7 +13,6 @@
  * compile-flags: -fopenmp
  * plugin-args: omp-verbosity=1
  * expect-warning: 33 omp-collective
- * expect-warning: 36 omp-collective
  * expect-conditional: 31
  * expect-run: 1 ok threads=1
  * expect-run: 1 ok threads=2

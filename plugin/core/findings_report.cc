@@ -56,6 +56,22 @@ std::string list(const std::vector<Item> &items, Writer write) {
   return out + "]";
 }
 
+std::string event_json(const PathEvent &event) {
+  return "{" + location_fields(event.location) + ", \"message\": " + quoted(event.message) + "}";
+}
+
+// The fields only some kinds have.
+std::string kind_fields(const Finding &f) {
+  std::string fields;
+  if (!f.other_call.empty())
+    fields += ", \"other\": {\"call\": " + quoted(f.other_call) + ", " +
+              location_fields(f.other_location) + "}";
+  if (!f.requested_level.empty() || !f.required_level.empty())
+    fields += ", \"levels\": {\"requested\": " + quoted(f.requested_level) +
+              ", \"required\": " + quoted(f.required_level) + "}";
+  return fields;
+}
+
 std::string finding_json(const Finding &f) {
   return "{\"kind\": " + quoted(finding_kind_name(f.kind)) + ", \"severity\": " +
          quoted(f.severity) + ", \"message\": " + quoted(f.message) +
@@ -66,7 +82,8 @@ std::string finding_json(const Finding &f) {
               [](const RelatedLocation &r) {
                 return "{" + location_fields(r.location) + ", \"role\": " + quoted(r.role) + "}";
               }) +
-         ", \"checked\": " + (f.checked ? "true" : "false") + "}";
+         ", \"path\": " + list(f.path, event_json) +
+         ", \"checked\": " + (f.checked ? "true" : "false") + kind_fields(f) + "}";
 }
 
 std::string instrumented_json(const InstrumentedFunction &f) {
@@ -78,7 +95,7 @@ std::string instrumented_json(const InstrumentedFunction &f) {
 } // namespace
 
 std::string to_json_line(const TranslationUnitReport &report) {
-  return "{\"version\": 2, \"tool\": {\"name\": " + quoted(tool_name) +
+  return "{\"version\": 3, \"tool\": {\"name\": " + quoted(tool_name) +
          ", \"version\": " + quoted(report.tool_version) + "}, \"source\": " + quoted(report.source) +
          ", \"findings\": " + list(report.findings, finding_json) +
          ", \"instrumented\": " + list(report.instrumented, instrumented_json) + "}";

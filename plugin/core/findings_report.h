@@ -3,7 +3,7 @@
 // (JSON Lines), so that parallel compilations (make -j) can share a file.
 //
 // One line per translation unit:
-//   {"version": 2, "tool": {"name": "PARCOACH for GCC", "version": "0.1"},
+//   {"version": 3, "tool": {"name": "PARCOACH for GCC", "version": "0.1"},
 //    "source": "app.c",
 //    "findings": [
 //      {"kind": "collective-mismatch", "severity": "warning" | "error",
@@ -12,7 +12,14 @@
 //       "collective": "MPI_Barrier",
 //       "related": [{"file": "app.c", "line": 9, "column": 6,
 //                    "role": "branch" | "loop-exit" | "directive"}],
-//       "checked": true}],
+//       "path": [{"file": "app.c", "line": 9, "column": 6,
+//                 "message": "processes may take different branches here"}],
+//       "checked": true,
+//       concurrent-collectives only, the call of the other thread:
+//       "other": {"call": "MPI_Bcast", "file": "app.c", "line": 20, "column": 7},
+//       thread-level only (a level the program does not request, or none):
+//       "levels": {"requested": "MPI_THREAD_FUNNELED",
+//                  "required": "MPI_THREAD_MULTIPLE"}}],
 //    "instrumented": [
 //      {"function": "f", "mode": "flagged" | "dormant" | "proved",
 //       "collective_checks": 2, "exit_checks": 1}]}
@@ -43,6 +50,14 @@ struct RelatedLocation {
   std::string role;
 };
 
+// One event of a finding's diagnostic path (gimple/diagnostic_paths.h):
+// what GCC prints under the warning (-fdiagnostics-path-format), the
+// report's "path" and the SARIF log's code flow.
+struct PathEvent {
+  SourceLocation location;
+  std::string message;
+};
+
 struct Finding {
   FindingKind kind = FindingKind::CollectiveMismatch; // "kind": its name
 
@@ -55,6 +70,15 @@ struct Finding {
   // "error" (error=KIND, -Werror).
   std::string message;
   std::string severity = "warning";
+  std::vector<PathEvent> path; // the events of the diagnostic path
+  // concurrent-collectives: the MPI call (or function) the other thread
+  // may run meanwhile ("other"; empty: none).
+  std::string other_call;
+  SourceLocation other_location;
+  // thread-level: the level the program requests and the one it needs
+  // ("levels"; empty: none).
+  std::string requested_level;
+  std::string required_level;
 };
 
 struct InstrumentedFunction {

@@ -39,24 +39,38 @@ std::string result_json(const SarifResult &result, const std::string &directory)
     json += ", \"logicalLocations\": [{\"fullyQualifiedName\": " + json_quoted(result.function) +
             ", \"kind\": \"function\"}]";
   json += "}]";
-  if (!result.notes.empty()) {
-    std::string related, flow;
-    for (std::size_t i = 0; i < result.notes.size(); ++i) {
-      const SarifNote &note = result.notes[i];
-      // A note GCC printed with no location has none here either.
-      std::string place = note.location.file.empty()
-                              ? ""
-                              : ", \"physicalLocation\": " +
-                                    physical_location(note.location, directory);
-      related += std::string(i ? ", " : "") + "{\"id\": " + std::to_string(i + 1) +
-                 ", \"message\": " + text_object(note.message) + place + "}";
-      flow += "{\"location\": {\"message\": " + text_object(note.message) + place + "}}, ";
-    }
-    // The code flow: what the notes explain (the conditionals, the other
-    // region), then the call the warning is about.
-    flow += "{\"location\": {\"message\": " + text_object(result.message) +
-            ", \"physicalLocation\": " + physical_location(result.location, directory) + "}}";
-    json += ", \"relatedLocations\": [" + related + "]";
+  // The related locations: the path's events, then the notes.  A note
+  // GCC printed with no location has none here either.
+  std::vector<SarifNote> related = result.notes;
+  for (std::size_t i = 0; i < result.events.size(); ++i)
+    related.insert(related.begin() + i, {result.events[i].location, result.events[i].message});
+  // The code flow: the path's events; without a path, what the notes
+  // explain (the conditionals, the other region), then the call the
+  // warning is about.
+  std::vector<SarifNote> steps;
+  for (const PathEvent &event : result.events)
+    steps.push_back({event.location, event.message});
+  if (steps.empty() && !result.notes.empty()) {
+    steps = result.notes;
+    steps.push_back({result.location, result.message});
+  }
+  auto place = [&](const SarifNote &note) {
+    return note.location.file.empty()
+               ? std::string()
+               : ", \"physicalLocation\": " + physical_location(note.location, directory);
+  };
+  if (!related.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < related.size(); ++i)
+      list += std::string(i ? ", " : "") + "{\"id\": " + std::to_string(i + 1) +
+              ", \"message\": " + text_object(related[i].message) + place(related[i]) + "}";
+    json += ", \"relatedLocations\": [" + list + "]";
+  }
+  if (!steps.empty()) {
+    std::string flow;
+    for (std::size_t i = 0; i < steps.size(); ++i)
+      flow += std::string(i ? ", " : "") + "{\"location\": {\"message\": " +
+              text_object(steps[i].message) + place(steps[i]) + "}}";
     json += ", \"codeFlows\": [{\"threadFlows\": [{\"locations\": [" + flow + "]}]}]";
   }
   return json + "}";

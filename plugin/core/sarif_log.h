@@ -1,7 +1,8 @@
 // The SARIF 2.1.0 log of -fplugin-arg-parcoach-sarif=FILE, for CI
 // dashboards (GitHub code scanning, GitLab) and SARIF viewers: one run of
 // the tool, one rule per kind of finding, one result per warning (or error)
-// with its notes as related locations and as a code flow.
+// with its path's events and its notes as related locations, and its path
+// as a code flow.
 //
 // Every compilation of a build (make -j) adds its results to the same
 // FILE: the log is always written in one layout whose end is fixed, so a
@@ -32,6 +33,10 @@ struct SarifResult {
   // The notes GCC printed after the warning, in order: the conditionals
   // blamed, the other region...
   std::vector<SarifNote> notes;
+  // The events of its diagnostic path (gimple/diagnostic_paths.h), printed
+  // or not (-fdiagnostics-path-format=none): the code flow.  Without any,
+  // the code flow is the notes, then the warning.
+  std::vector<PathEvent> events;
 };
 
 struct SarifTool {

@@ -72,6 +72,7 @@ struct UnitFact {
   std::string rank_communicator;
   // Control dependence: the function (index) and block of the conditional.
   int function = -1, conditional = -1;
+  unsigned origin = 0; // ValueFlowFact::origin (its root's, for control dependence)
 };
 
 // The solver's per-function view: what the rest of the unit tells it and
@@ -291,6 +292,7 @@ private:
     f.rank = bits ? 3 : rank;
     f.phrase = std::move(phrase);
     f.root = root;
+    f.origin = root >= 0 ? facts_[root].origin : 0;
     facts_.push_back(std::move(f));
     return (int)facts_.size() - 1;
   }
@@ -313,6 +315,7 @@ private:
         f.phrase = fact.phrase;
         f.is_rank = fact.is_rank && f.bits;
         f.rank_communicator = fact.rank_communicator;
+        f.origin = fact.origin;
         facts_.push_back(std::move(f));
       }
       error_handler_installed_ |= function.installs_error_handler;
@@ -1633,6 +1636,8 @@ private:
         verdict.may_differ_between_processes = differs(v, 0);
         verdict.may_differ_between_threads = differs(v, 1);
         verdict.reason = phrase(v.why[0], "it is computed from constants only");
+        if (differs(v, 0) && v.why[0] >= 0)
+          verdict.origin = facts_[v.why[0]].origin;
         if (!differs(v, 0) && differs(v, 1))
           verdict.reason += "; between threads it " + phrase(v.why[1], "may differ");
       }

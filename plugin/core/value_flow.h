@@ -73,6 +73,9 @@ struct ValueFlowFact {
   // The reason as the user reads it: "depends on MPI_Comm_rank at line 8",
   // "'n' is broadcast by MPI_Bcast at line 14".
   std::string phrase;
+  // Where the line the phrase names is, as an opaque token of the adapter
+  // (GCC's location_t), for the event of a diagnostic path; 0: none.
+  unsigned origin = 0;
 };
 
 enum class SlotScope {
@@ -301,6 +304,9 @@ struct BranchVerdict {
   // Why: the proof that made the value uniform, or the source that makes
   // it differ (for -fplugin-arg-parcoach-verbose).
   std::string reason;
+  // For a value that may differ between processes: where that source is
+  // (ValueFlowFact::origin; 0: unknown).
+  unsigned origin = 0;
 };
 
 // What a collective's argument may be (ValueFlowCollective::arguments).

@@ -10,7 +10,7 @@ states the expectations, one per line behind `#':
   expect-warning: FILE:LINE KIND   the exact set of [parcoach:KIND] warnings,
                                    at compile or link time
   expect-conditional: FILE:LINE    the exact set of lines getting a note
-                                   "processes may ..."
+                                   (or a path event) "processes may ..."
   expect-werror-link: ok|fail      relinking with LDFLAGS=-Werror succeeds /
                                    fails
   expect-run: NP ok|stop           as in errbench (ok: exit 0, no
@@ -105,7 +105,7 @@ def diagnostics(output):
         k = run_errbench.PARCOACH_KIND_RE.search(msg)
         if kind in ('warning', 'error') and k:
             warnings.add((where, k.group(1)))
-        elif kind == 'note' and msg.startswith('processes may '):
+        elif kind == 'note' and run_errbench.PATH_EVENT_RE.sub('', msg).startswith('processes may '):
             conditionals.add(where)
     return warnings, conditionals
 
@@ -217,8 +217,11 @@ def main():
     tools = run_errbench.configured_tools()
     env = dict(os.environ)
     make_vars = []
+    # The events of compile-time warnings as notes "(N) ...", as
+    # run_errbench compiles.
     for var, default in (('MPICC', 'mpicc'), ('MPICXX', 'mpicxx'), ('MPIF90', 'mpif90')):
-        make_vars.append('%s=%s' % (var, os.environ.get(var, tools.get(var, default))))
+        make_vars.append('%s=%s %s' % (var, os.environ.get(var, tools.get(var, default)),
+                                       ' '.join(run_errbench.PATH_FORMAT_FLAGS)))
     config = os.environ.get('PARCOACH_CONFIG', os.path.join(REPO, 'build', 'parcoach-config'))
     make_vars.append('PARCOACH_CONFIG=%s' % os.path.abspath(config))
     if 'MPIEXEC' in os.environ:

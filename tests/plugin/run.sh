@@ -273,7 +273,57 @@ fi
 # The warning carries its kind; -Werror turns it into an error.
 $MPICC $cflags -c "$work/bad.c" -o "$work/bad.o" 2> "$work/out"
 expect_output warning-kind "bad.c:4:5: warning: .MPI_Barrier. may not be called by all processes.*conditional at line 3 \[parcoach:collective-mismatch\]" "$work/out"
-expect_output note-at-conditional "bad.c:3:[0-9]+: note: processes may take different branches here" "$work/out"
+# The warning's path (GCC's -fdiagnostics-path-format): inline under the
+# warning by default, one note per event with separate-events, none with
+# none; the same events every time.
+expect_output path-inline "\(1\) processes may take different branches here" "$work/out"
+expect_output path-inline-call "\(2\) .MPI_Barrier. is called here" "$work/out"
+if grep -q "note: (1)" "$work/out"; then fail path-inline-not-notes "events printed as notes"; else pass path-inline-not-notes; fi
+$MPICC $cflags -fdiagnostics-path-format=separate-events -c "$work/bad.c" -o "$work/bad.o" 2> "$work/out"
+expect_output note-at-conditional "bad.c:3:[0-9]+: note: \(1\) processes may take different branches here" "$work/out"
+expect_output path-separate-call "bad.c:4:5: note: \(2\) .MPI_Barrier. is called here, on one side of the conditional at line 3" "$work/out"
+$MPICC $cflags -fdiagnostics-path-format=none -c "$work/bad.c" -o "$work/bad.o" 2> "$work/out"
+expect_output path-none-warning "bad.c:4:5: warning: .MPI_Barrier. may not be called by all processes" "$work/out"
+if grep -q "(1)\|processes may take different branches" "$work/out"; then
+  fail path-none "events printed with -fdiagnostics-path-format=none"; sed 's/^/    /' "$work/out"
+else
+  pass path-none
+fi
+# One cause, one warning: a reversed order on the two sides of one rank
+# test is one warning at the first call, whose path names the four calls
+# and their sides.
+cat > "$work/reversed.c" <<'SRC'
+#include <mpi.h>
+void f(int rank, int *x) {
+  if (rank % 2) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Bcast(x, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Bcast(x, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_Barrier(MPI_COMM_WORLD);
+  }
+}
+SRC
+$MPICC $cflags -fdiagnostics-path-format=separate-events -c "$work/reversed.c" -o "$work/x.o" 2> "$work/out"
+if [ "$(grep -c 'warning:' "$work/out")" = 1 ]; then pass one-cause-one-warning; else fail one-cause-one-warning "not one warning"; sed 's/^/    /' "$work/out"; fi
+expect_output one-cause-names-the-others "reversed.c:4:5: warning: .MPI_Barrier. and the calls at lines 5, 7, 8 may not be made by all processes of their communicator, or not in the same order, because of the conditional at line 3" "$work/out"
+expect_output one-cause-side-1 "reversed.c:5:5: note: \(3\) .MPI_Bcast. is called here, on one side of the conditional at line 3" "$work/out"
+expect_output one-cause-side-2 "reversed.c:7:5: note: \(4\) .MPI_Bcast. is called here, on the other side of the conditional at line 3" "$work/out"
+expect_output one-cause-checks "reversed.c:4:5: note: run-time check inserted before each of these calls" "$work/out"
+# Where the value comes from is an event of its own when the value flow
+# knows the statement.
+cat > "$work/origin.c" <<'SRC'
+#include <mpi.h>
+void f(void) {
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0)
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+SRC
+$MPICC $cflags -fdiagnostics-path-format=separate-events -c "$work/origin.c" -o "$work/x.o" 2> "$work/out"
+expect_output path-origin "origin.c:4:3: note: \(1\) the condition at line 5 may differ between processes: it depends on MPI_Comm_rank at line 4" "$work/out"
+expect_output path-origin-then-conditional "origin.c:5:[0-9]+: note: \(2\) processes may take different branches here" "$work/out"
 if $MPICC $cflags -Werror -c "$work/bad.c" -o "$work/bad.o" 2> "$work/out"; then
   fail werror "-Werror did not fail the build"
 else
@@ -289,8 +339,11 @@ warning = [d for d in diagnostics if "[parcoach:collective-mismatch]" in d["mess
 assert len(warning) == 1, diagnostics
 assert warning[0]["kind"] == "warning"
 assert warning[0]["locations"][0]["caret"]["line"] == 4
-notes = [c for c in warning[0].get("children", []) if c["kind"] == "note"]
-assert any(n["locations"][0]["caret"]["line"] == 3 for n in notes), notes
+# The conditional is the first event of the warning's path.
+path = warning[0]["path"]
+assert path[0]["location"]["line"] == 3, path
+assert "processes may take different branches" in path[0]["description"], path
+assert path[-1]["location"]["line"] == 4, path
 PY
 then pass json-diagnostics; else fail json-diagnostics "see above"; fi
 
@@ -373,7 +426,7 @@ assert len(lines) == 8, len(lines)
 units = [json.loads(line) for line in lines]
 assert sorted(u["source"].rsplit("/", 1)[-1] for u in units) == [f"bad{i}.c" for i in range(1, 9)]
 for unit in units:
-    assert unit["version"] == 2 and unit["tool"]["name"] == "PARCOACH for GCC", unit
+    assert unit["version"] == 3 and unit["tool"]["name"] == "PARCOACH for GCC", unit
     assert unit["tool"]["version"], unit
     (finding,) = unit["findings"]
     assert finding["kind"] == "collective-mismatch" and finding["collective"] == "MPI_Barrier"
@@ -382,12 +435,84 @@ for unit in units:
     assert "[parcoach:" not in finding["message"], finding
     assert finding["function"] == "f" and finding["location"]["line"] == 4
     assert [(r["line"], r["role"]) for r in finding["related"]] == [(3, "branch")]
+    # The path: the rank test (a parameter: no event of its own), then the
+    # barrier on one of its sides.
+    assert [e["line"] for e in finding["path"]] == [3, 4], finding["path"]
+    assert finding["path"][0]["message"].startswith("processes may take different branches here")
     assert finding["checked"] is True
+    assert "other" not in finding and "levels" not in finding, finding
     (instrumented,) = unit["instrumented"]
     assert instrumented == {"function": "f", "mode": "flagged",
                             "collective_checks": 1, "exit_checks": 1}, instrumented
 PY
 then pass json-report-parallel; else fail json-report-parallel "see above"; fi
+
+# The report's fields of one kind: for concurrent-collectives the other
+# thread's call, for thread-level the levels requested and required; the
+# path of each finding is in the report as printed, whatever
+# -fdiagnostics-path-format says.
+cat > "$work/concurrent.c" <<'SRC'
+#include <mpi.h>
+void f(int *x) {
+#pragma omp parallel
+  {
+#pragma omp single nowait
+    MPI_Bcast(x, 1, MPI_INT, 0, MPI_COMM_WORLD);
+#pragma omp single
+    MPI_Barrier(MPI_COMM_WORLD);
+  }
+}
+SRC
+cat > "$work/levels.c" <<'SRC'
+#include <mpi.h>
+int main(int argc, char **argv) {
+  int provided;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+#pragma omp parallel
+  {
+#pragma omp single
+    MPI_Barrier(MPI_COMM_WORLD);
+  }
+  MPI_Finalize();
+  return 0;
+}
+SRC
+rm -f "$work/kinds.json"
+$MPICC $cflags -fopenmp -fdiagnostics-path-format=none -fplugin-arg-parcoach-report="$work/kinds.json" \
+  -c "$work/concurrent.c" -o "$work/x.o" 2> "$work/concurrent.out"
+$MPICC $cflags -fopenmp -fplugin-arg-parcoach-report="$work/kinds.json" \
+  -c "$work/levels.c" -o "$work/x.o" 2> "$work/levels.out"
+if python3 - "$work/kinds.json" <<'PY'
+import json, sys
+units = {u["source"].rsplit("/", 1)[-1]: u for u in map(json.loads, open(sys.argv[1]))}
+(concurrent,) = units["concurrent.c"]["findings"]
+assert concurrent["kind"] == "concurrent-collectives", concurrent
+assert concurrent["collective"] == "MPI_Barrier" and concurrent["location"]["line"] == 8
+assert concurrent["other"]["call"] == "MPI_Bcast" and concurrent["other"]["line"] == 6, concurrent
+# The two single regions and the two calls, in source order.
+assert [e["line"] for e in concurrent["path"]] == [5, 6, 7, 8], concurrent["path"]
+assert concurrent["path"][1]["message"].startswith("one thread may call"), concurrent["path"]
+assert concurrent["path"][3]["message"].startswith("while another thread calls"), concurrent["path"]
+levels = units["levels.c"]["findings"]
+assert sorted(f["location"]["line"] for f in levels) == [4, 8], levels
+for finding in levels:
+    assert finding["kind"] == "thread-level", finding
+    assert finding["levels"] == {"requested": "MPI_THREAD_FUNNELED",
+                                 "required": "MPI_THREAD_SERIALIZED"}, finding
+    assert "MPI_THREAD" not in finding["collective"], finding
+(call,) = [f for f in levels if f["location"]["line"] == 8]
+# Where the level is requested, the single region, the call.
+assert [e["line"] for e in call["path"]] == [4, 7, 8], call["path"]
+PY
+then pass json-report-kind-fields; else fail json-report-kind-fields "see above"; cat "$work/concurrent.out" "$work/levels.out"; fi
+expect_output concurrent-message-quotes "concurrent.c:8:[0-9]+: warning: .MPI_Barrier. \(line 8\) and .MPI_Bcast. \(line 6\) may be called at the same time by two threads" "$work/concurrent.out"
+expect_output levels-message-quotes "levels.c:8:[0-9]+: warning: .MPI_Barrier. needs .MPI_THREAD_SERIALIZED., but the program requests .MPI_THREAD_FUNNELED." "$work/levels.out"
+expect_output levels-path "\(2\) .MPI_Barrier. \(line 8\) runs inside this .#pragma omp single. region" "$work/levels.out"
+if grep -q "parallelism word" "$work/concurrent.out" "$work/levels.out"; then
+  fail no-thesis-jargon "the messages speak of parallelism words"
+else
+  pass no-thesis-jargon
+fi
 if $MPICC $cflags -fplugin-arg-parcoach-report= -c "$work/good.c" -o "$work/x.o" 2> "$work/out"; then
   fail report-needs-file "accepted an empty file name"
 else
@@ -412,10 +537,12 @@ SRC
 $MPICC $cflags -fopenmp -c "$work/omp_two_sides.c" -o "$work/x.o" 2> "$work/out"
 if grep -q "omp-collective" "$work/out"; then fail omp-verbosity-0 "warned"; cat "$work/out"; else pass omp-verbosity-0; fi
 $MPICC $cflags -fplugin-arg-parcoach-omp-verbosity=1 -fopenmp -c "$work/omp_two_sides.c" -o "$work/x.o" 2> "$work/out"
-if [ "$(grep -c 'warning: #pragma omp barrier may not be reached.*line 5 \[parcoach:omp-collective\]' "$work/out")" = 2 ]; then
+# One cause (the thread test of line 5), one warning naming both barriers.
+if [ "$(grep -c "warning: .#pragma omp barrier. and the construct at line 8 may not be reached.*line 5 \[parcoach:omp-collective\]" "$work/out")" = 1 ] &&
+   [ "$(grep -c "warning:" "$work/out")" = 1 ]; then
   pass omp-verbosity-1
 else
-  fail omp-verbosity-1 "expected two warnings blaming line 5"; cat "$work/out"
+  fail omp-verbosity-1 "expected one warning blaming line 5 for both barriers"; cat "$work/out"
 fi
 
 # The unit step: a barrier hidden in a callee on the other branch (thesis
@@ -438,7 +565,7 @@ expect_output thesis-mode "hidden.c:5:5: warning: .MPI_Barrier. may not be calle
 $MPICC $cflags -fplugin-arg-parcoach-verbose -c "$work/hidden.c" -o "$work/x.o" 2> "$work/out"
 expect_output verbose-summaries "hidden.c:5:5: note: no warning for .MPI_Barrier.: the functions called on the other paths run the same collectives" "$work/out"
 $MPICC $cflags -fplugin-arg-parcoach-verbose -c "$work/bad.c" -o "$work/x.o" 2> "$work/out"
-expect_output verbose-why-differs "bad.c:3:[0-9]+: note: PARCOACH cannot prove this condition the same on every process: it depends on parameter 'rank' of 'f', which other files may call with any value" "$work/out"
+expect_output verbose-why-differs "bad.c:3:[0-9]+: note: PARCOACH cannot prove this condition the same on every process: it depends on parameter .rank. of .f., which other files may call with any value" "$work/out"
 if $MPICC $cflags -fplugin-arg-parcoach-verbose=yes -c "$work/hidden.c" -o "$work/x.o" 2> "$work/out"; then
   fail verbose-no-value "compilation succeeded"
 else

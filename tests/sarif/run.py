@@ -4,8 +4,10 @@
 Compiles C, C++ and Fortran files at the same time (as make -j does) into
 one log, then checks by hand-written expectations:
   - one result per warning, at the line of the collective, with the
-    conditional of the rank test as a related location and in the code
-    flow; error=KIND gives level "error"; a correct file adds nothing;
+    conditional of the rank test as a related location, and the warning's
+    path (MPI_Comm_rank, the rank test, the barrier) as the code flow,
+    whatever -fdiagnostics-path-format says; error=KIND gives level
+    "error"; a correct file adds nothing;
   - CMake's compiler-identification sources add nothing;
   - a file that is not a log the plugin wrote is left untouched, with a
     warning;
@@ -124,6 +126,11 @@ def main():
         for i in range(1, 6):
             write(os.path.join(work, "rank%d.c" % i), RANK_TEST_C)
             jobs["rank%d.c" % i] = (MPICC, "rank%d.c" % i, [])
+        # The path is in the log whatever GCC prints of it.
+        write(os.path.join(work, "rank6.c"), RANK_TEST_C)
+        jobs["rank6.c"] = (MPICC, "rank6.c", ["-fdiagnostics-path-format=none"])
+        write(os.path.join(work, "rank7.c"), RANK_TEST_C)
+        jobs["rank7.c"] = (MPICC, "rank7.c", ["-fdiagnostics-path-format=separate-events"])
         write(os.path.join(work, "strict.c"), RANK_TEST_C)
         jobs["strict.c"] = (MPICC, "strict.c", ["-fplugin-arg-parcoach-error=collective-mismatch"])
         write(os.path.join(work, "rank.f90"), RANK_TEST_F90)
@@ -158,7 +165,7 @@ def main():
             uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
             by_file.setdefault(os.path.basename(uri), []).append(result)
         check(sorted(by_file) == ["rank.f90", "rank1.c", "rank2.c", "rank3.c", "rank4.c",
-                                  "rank5.c", "strict.c"],
+                                  "rank5.c", "rank6.c", "rank7.c", "strict.c"],
               "one result for each erroneous file, none for correct.cpp or the CMake "
               "probe: %s" % sorted(by_file))
         for name, found in sorted(by_file.items()):
@@ -178,10 +185,24 @@ def main():
             related_lines = [r["physicalLocation"]["region"]["startLine"]
                              for r in result.get("relatedLocations", [])]
             check(6 in related_lines, "%s: the rank test (line 6) is a related location" % name)
+            # The path's events once each, however GCC printed them
+            # (separate-events prints them as notes "(N) ...").
+            related = [(r["physicalLocation"]["region"]["startLine"], r["message"]["text"])
+                       for r in result.get("relatedLocations", [])]
+            check(len(related) == len(set(related)) and
+                  not any(text.startswith("(") for _, text in related),
+                  "%s: each related location once, no event twice: %s" % (name, related))
+            # The code flow is the warning's path: MPI_Comm_rank (line 5),
+            # where the rank comes from, the rank test, the barrier.
             flow = result["codeFlows"][0]["threadFlows"][0]["locations"]
-            check(flow[0]["location"]["physicalLocation"]["region"]["startLine"] == 6 and
-                  flow[-1]["location"]["physicalLocation"]["region"]["startLine"] == 7,
-                  "%s: the code flow goes from the rank test to the barrier" % name)
+            flow_lines = [step["location"]["physicalLocation"]["region"]["startLine"]
+                          for step in flow]
+            check(flow_lines == [5, 6, 7],
+                  "%s: the code flow goes from MPI_Comm_rank to the rank test to the "
+                  "barrier: %s" % (name, flow_lines))
+            check("processes may take different branches" in
+                  flow[1]["location"]["message"]["text"],
+                  "%s: the code flow's step at the rank test says why" % name)
 
         # A file the plugin did not write is left alone.
         foreign = os.path.join(work, "foreign.sarif")

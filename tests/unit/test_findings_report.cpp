@@ -35,22 +35,48 @@ TranslationUnitReport sample() {
 TEST_CASE("a report is one line of JSON with every field", "[report]") {
   std::string line = to_json_line(sample());
   CHECK(line.find('\n') == std::string::npos);
-  CHECK(line == "{\"version\": 2, \"tool\": {\"name\": \"PARCOACH for GCC\", \"version\": "
+  CHECK(line == "{\"version\": 3, \"tool\": {\"name\": \"PARCOACH for GCC\", \"version\": "
                 "\"0.1\"}, \"source\": \"dir/app \\\"1\\\".c\", \"findings\": "
                 "[{\"kind\": \"collective-mismatch\", \"severity\": \"error\", \"message\": "
                 "\"'MPI_Barrier' may not be called\", \"function\": \"f\", \"location\": "
                 "{\"file\": \"app.c\", \"line\": 12, \"column\": 5}, \"collective\": "
                 "\"MPI_Barrier\", \"related\": [{\"file\": \"app.c\", \"line\": 9, "
-                "\"column\": 6, \"role\": \"branch\"}], \"checked\": true}], "
+                "\"column\": 6, \"role\": \"branch\"}], \"path\": [], \"checked\": true}], "
                 "\"instrumented\": [{\"function\": \"f\", \"mode\": \"flagged\", "
                 "\"collective_checks\": 2, \"exit_checks\": 1}]}");
+}
+
+TEST_CASE("the path and the fields of one kind are written when present", "[report]") {
+  Finding finding;
+  finding.kind = FindingKind::ConcurrentCollectives;
+  finding.location = {"b.c", 20, 7};
+  finding.path.push_back({{"b.c", 10, 3}, "one thread may run this 'single' region"});
+  finding.other_call = "MPI_Bcast";
+  finding.other_location = {"b.c", 14, 5};
+  finding.requested_level = "MPI_THREAD_FUNNELED";
+  finding.required_level = "MPI_THREAD_MULTIPLE";
+  TranslationUnitReport report;
+  report.findings.push_back(finding);
+  std::string line = to_json_line(report);
+  CHECK(line.find("\"path\": [{\"file\": \"b.c\", \"line\": 10, \"column\": 3, "
+                  "\"message\": \"one thread may run this 'single' region\"}]") !=
+        std::string::npos);
+  CHECK(line.find("\"other\": {\"call\": \"MPI_Bcast\", \"file\": \"b.c\", \"line\": 14, "
+                  "\"column\": 5}") != std::string::npos);
+  CHECK(line.find("\"levels\": {\"requested\": \"MPI_THREAD_FUNNELED\", "
+                  "\"required\": \"MPI_THREAD_MULTIPLE\"}") != std::string::npos);
+  // Without them, neither key appears.
+  report.findings[0] = Finding();
+  line = to_json_line(report);
+  CHECK(line.find("\"other\"") == std::string::npos);
+  CHECK(line.find("\"levels\"") == std::string::npos);
 }
 
 TEST_CASE("control characters and backslashes are escaped", "[report]") {
   TranslationUnitReport report;
   report.source = std::string("a\\b\tc\nd\x01");
   CHECK(to_json_line(report) ==
-        "{\"version\": 2, \"tool\": {\"name\": \"PARCOACH for GCC\", \"version\": \"\"}, "
+        "{\"version\": 3, \"tool\": {\"name\": \"PARCOACH for GCC\", \"version\": \"\"}, "
         "\"source\": \"a\\\\b\\tc\\nd\\u0001\", \"findings\": [], "
         "\"instrumented\": []}");
 }

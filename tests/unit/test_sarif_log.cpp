@@ -91,6 +91,32 @@ TEST_CASE("a result carries its level, location, function and notes", "[sarif]")
   CHECK(call_step != std::string::npos);
 }
 
+TEST_CASE("a result with a path has the path as its code flow", "[sarif]") {
+  SarifResult result = barrier_result(12);
+  result.notes = {{{"src/app.c", 12, 5}, "run-time check inserted"}};
+  result.events = {{{"src/app.c", 8, 3}, "the condition at line 11 may differ"},
+                   {{"src/app.c", 11, 6}, "processes may take different branches here"},
+                   {{"src/app.c", 12, 5}, "'MPI_Barrier' is called here"}};
+  std::string log = sarif_log(tool, {result}, "/p");
+  std::size_t flow = log.find("\"codeFlows\"");
+  REQUIRE(flow != std::string::npos);
+  // The three events in order, and nothing else: not the note, not the
+  // warning's message.
+  std::size_t first = log.find("the condition at line 11 may differ", flow);
+  std::size_t second = log.find("processes may take different branches here", flow);
+  std::size_t third = log.find("'MPI_Barrier' is called here", flow);
+  CHECK(first < second);
+  CHECK(second < third);
+  CHECK(third != std::string::npos);
+  CHECK(log.find("run-time check inserted", flow) == std::string::npos);
+  CHECK(log.find("may not be called by all processes", flow) == std::string::npos);
+  // Related locations: the events, then the notes, numbered from 1.
+  CHECK(log.find("\"relatedLocations\": [{\"id\": 1, \"message\": {\"text\": \"the condition "
+                 "at line 11 may differ\"}") != std::string::npos);
+  CHECK(log.find("{\"id\": 4, \"message\": {\"text\": \"run-time check inserted\"}") !=
+        std::string::npos);
+}
+
 TEST_CASE("merges add results to one log, which stays one document", "[sarif]") {
   TemporaryFile file;
   REQUIRE(merge_into_sarif_log(file.path, tool, {barrier_result(7)}, "/p").empty());

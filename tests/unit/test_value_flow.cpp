@@ -53,11 +53,13 @@ public:
     return s;
   }
 
-  int differs(const std::string &phrase, bool processes = true, bool threads = true) {
+  int differs(const std::string &phrase, bool processes = true, bool threads = true,
+              unsigned origin = 0) {
     ValueFlowFact fact;
     fact.differs_between_processes = processes;
     fact.differs_between_threads = threads;
     fact.phrase = phrase;
+    fact.origin = origin;
     f_.facts.push_back(fact);
     return (int)f_.facts.size() - 1;
   }
@@ -1442,4 +1444,28 @@ TEST_CASE("what is known of a rank reaches a callee through a pointer parameter"
   std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({main, step});
   CHECK_FALSE(verdicts[1][0].may_differ_between_processes);
   CHECK(verdicts[1][1].may_differ_between_processes);
+}
+
+// The first event of a diagnostic path (gimple/diagnostic_paths.h): where
+// a differing value comes from.
+TEST_CASE("a verdict that may differ says where its source is", "[value-flow][paths]") {
+  Program main("main", 1);
+  main.entry_point();
+  int rank = main.local("rank"), size = main.local("size");
+  int m0 = main.block();
+  main.assign(m0, rank, {}, main.differs("depends on MPI_Comm_rank at line 6", true, true, 606));
+  main.assign(m0, size, {}, main.uniform("'size' comes from MPI_Comm_size at line 7"));
+  int on_rank = diamond_test(main, m0, {rank});
+  BranchVerdict differing = verdict_of(main, on_rank);
+  CHECK(differing.may_differ_between_processes);
+  CHECK(differing.origin == 606);
+  Program other("main", 1);
+  other.entry_point();
+  int n = other.local("size");
+  int o0 = other.block();
+  other.assign(o0, n, {}, other.uniform("'size' comes from MPI_Comm_size at line 7"));
+  int on_size = diamond_test(other, o0, {n});
+  BranchVerdict same = verdict_of(other, on_size);
+  CHECK_FALSE(same.may_differ_between_processes);
+  CHECK(same.origin == 0);
 }
