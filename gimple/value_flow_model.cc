@@ -1284,9 +1284,15 @@ private:
         }
       }
     }
-    if (changed) // did not settle: give up on every pointer
+    if (changed) { // did not settle: give up on every pointer
       for (Object &object : objects_)
         object.contents_unknown = true;
+      // The targets found so far may be incomplete: every object escapes.
+      std::vector<int> all(objects_.size());
+      for (std::size_t object = 0; object < all.size(); ++object)
+        all[object] = (int)object;
+      escape_beyond_bound(all, "the points-to analysis of the function did not settle");
+    }
     // What objects escaped by a collapse came to point to after it
     // escapes too.
     for (std::size_t object = 0; object < beyond_bound_.size(); ++object)
@@ -1400,17 +1406,19 @@ private:
     return inner;
   }
 
-  // Escapes `roots' and what they reach (see collapse); true if an object
-  // escaped that had not.
-  bool escape_beyond_bound(const std::vector<int> &roots) {
+  // Escapes `roots' and what they reach (see collapse; `why': the reason
+  // if not a collapse); true if an object escaped that had not.
+  bool escape_beyond_bound(const std::vector<int> &roots, const std::string &why = "") {
     bool changed = false;
     std::vector<int> newly = mark_reachable(
         roots, [this](int object) { return contents_and_elements(object); }, beyond_bound_);
     for (int object : newly)
       if (objects_[object].escape.empty()) {
-        objects_[object].escape = "a pointer may point to it among more than " +
-                                  std::to_string(kCollapseTargets) +
-                                  " objects, beyond what the analysis follows";
+        objects_[object].escape = !why.empty()
+                                      ? why
+                                      : "a pointer may point to it among more than " +
+                                            std::to_string(kCollapseTargets) +
+                                            " objects, beyond what the analysis follows";
         changed = true;
       }
     return changed;
