@@ -393,6 +393,7 @@ COMPILE_TIME := $(firstword $(wildcard tests/bench/compile_time.sh tests/bench/c
 bench: all
 	@$(call run_suite,analysis benchmark,tests/bench/bench_analysis.cc,$(BENCH_CMD))
 	@$(call run_suite,compile-time benchmark,$(COMPILE_TIME),$(call script_cmd,$(COMPILE_TIME)))
+	@$(call run_suite,compile-time ratios per unit,tests/bench/compile_ratio.py,$(call script_cmd,tests/bench/compile_ratio.py))
 	@$(call run_suite,check overhead benchmark,tests/bench/check_overhead.sh,$(call script_cmd,tests/bench/check_overhead.sh))
 	@$(call run_suite,stencil overhead benchmark,tests/bench/stencil_overhead.sh,$(call script_cmd,tests/bench/stencil_overhead.sh))
 	@$(call run_suite,precision benchmark,tests/bench/precision.py,$(call script_cmd,tests/bench/precision.py))

@@ -1,5 +1,7 @@
 #include "unit_analysis.h"
 
+#include "points_to_bound.h"
+
 #include "argument_checks.h"
 #include "collective_summaries.h"
 #include "communicator_membership.h"
@@ -821,6 +823,14 @@ void record_function(function *fun, const Options &options, bool library) {
     PhaseTimer timer("  value-flow extraction");
     record.value_flow = extract_value_flow(fun, branches.statements(), collective_calls,
                                            matched_argument_positions(model.collectives));
+    if (options.verbose && record.value_flow.collapsed_pointer_sets > 0)
+      inform_n(DECL_SOURCE_LOCATION(fun->decl), record.value_flow.collapsed_pointer_sets,
+               "in %qs, %d set of possible pointer targets went past %d objects: "
+               "what it may point to is taken as possibly different between processes",
+               "in %qs, %d sets of possible pointer targets went past %d objects: "
+               "what they may point to is taken as possibly different between processes",
+               record.name.c_str(), record.value_flow.collapsed_pointer_sets,
+               (int)kCollapseTargets);
     scan_unit_calls(fun, unit.matching);
   }
   PhaseTimer instrument_timer("  candidate checks");

@@ -4,6 +4,7 @@
 
 #include "function_model.h"
 #include "omp_regions.h"
+#include "points_to_bound.h"
 #include "value_flow_library.h"
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_set>
 #include <utility>
 
 namespace parcoach {
@@ -283,6 +285,10 @@ struct Object {
   // What the pointers stored in it may point to.
   std::vector<int> contents;
   bool contents_unknown = false;
+  // Its contents went past kCollapseTargets: it points anywhere
+  // (contents_unknown, contents empty) and whatever it could point to
+  // escapes (Extractor::collapse).
+  bool collapsed = false;
   // A local record every store into which so far named one of its fields
   // (`.omp_data_o.n = n', `d->flux = flux'): what each field's pointers
   // may point to, so that a load of one field gets its own (a pointer
@@ -457,12 +463,16 @@ private:
     return GlobalVisibility::Unit;
   }
 
-  int parameter_index(tree decl) const {
-    int index = 0;
-    for (tree arg = DECL_ARGUMENTS(fun_->decl); arg; arg = DECL_CHAIN(arg), ++index)
-      if (arg == decl)
-        return index;
-    return index; // the static chain comes after the declared parameters
+  // One walk of the parameters for all (a function may have 100,000).
+  int parameter_index(tree decl) {
+    if (parameter_count_ < 0) {
+      parameter_count_ = 0;
+      for (tree arg = DECL_ARGUMENTS(fun_->decl); arg; arg = DECL_CHAIN(arg))
+        parameter_index_[arg] = parameter_count_++;
+    }
+    auto found = parameter_index_.find(decl);
+    // The static chain comes after the declared parameters.
+    return found != parameter_index_.end() ? found->second : parameter_count_;
   }
 
   // Pointer parameters point to what the callers pass: an object of its
@@ -620,8 +630,7 @@ private:
         return result;
       }
       for (int object : a.objects) {
-        for (int target : objects_[object].contents)
-          add_unique(result.objects, target);
+        append_unique(result.objects, objects_[object].contents);
         result.unknown |= objects_[object].contents_unknown;
       }
       return result;
@@ -696,8 +705,7 @@ private:
   }
 
   static void merge(Targets &into, const Targets &from) {
-    for (int object : from.objects)
-      add_unique(into.objects, object);
+    append_unique(into.objects, from.objects);
     into.unknown |= from.unknown;
   }
 
@@ -1258,7 +1266,10 @@ private:
     for (const Object &object : objects_)
       initial.push_back(object.contents);
     bool changed = settle_points_to();
-    if (!changed && result_callees_.size() <= kMaxResultCallees) {
+    // After a collapse the reruns are skipped: without contents_without_,
+    // every reach counts whatever the callees return (conservative).
+    if (!changed && out_.collapsed_pointer_sets == 0 &&
+        result_callees_.size() <= kMaxResultCallees) {
       std::vector<std::vector<int>> full;
       for (const Object &object : objects_)
         full.push_back(object.contents);
@@ -1279,9 +1290,20 @@ private:
         }
       }
     }
-    if (changed) // did not settle: give up on every pointer
+    if (changed) { // did not settle: give up on every pointer
       for (Object &object : objects_)
         object.contents_unknown = true;
+      // The targets found so far may be incomplete: every object escapes.
+      std::vector<int> all(objects_.size());
+      for (std::size_t object = 0; object < all.size(); ++object)
+        all[object] = (int)object;
+      escape_beyond_bound(all, "the points-to analysis of the function did not settle");
+    }
+    // What objects escaped by a collapse came to point to after it
+    // escapes too.
+    for (std::size_t object = 0; object < beyond_bound_.size(); ++object)
+      if (beyond_bound_[object])
+        escape_beyond_bound(contents_and_elements((int)object));
   }
 
   // Runs the points-to steps to a fixpoint; true if it did not settle.
@@ -1322,6 +1344,10 @@ private:
       bool unknown_before = kept.unknown;
       merge(kept, t);
       changed = kept.objects.size() != before || kept.unknown != unknown_before;
+      // Past the bound the record's pointers are no longer followed field
+      // by field: its contents (bounded) hold them all.
+      if (beyond_target_bound(kept.objects.size()))
+        changed |= lose_field_contents({a.objects[0]});
     } else {
       changed = lose_field_contents(a.objects);
     }
@@ -1345,20 +1371,62 @@ private:
     bool changed = false;
     for (int object : objects) {
       Object &o = objects_[object];
-      for (int target : t.objects)
-        if (std::find(o.contents.begin(), o.contents.end(), target) == o.contents.end()) {
-          o.contents.push_back(target);
-          changed = true;
-        }
       if (t.unknown && !o.contents_unknown) {
         o.contents_unknown = true;
         changed = true;
       }
-      if (o.contents.size() > kMaxTargets && !o.contents_unknown) {
-        o.contents_unknown = true;
+      if (o.collapsed) { // points anywhere: what it gets escapes
+        changed |= escape_beyond_bound(t.objects);
+        continue;
+      }
+      std::size_t before = o.contents.size();
+      append_unique(o.contents, t.objects);
+      changed |= o.contents.size() != before;
+      if (beyond_target_bound(o.contents.size()))
+        changed |= collapse(object);
+    }
+    return changed;
+  }
+
+  // An object whose stored pointers may point to more than
+  // kCollapseTargets objects (generated code: gfortran's temporaries of
+  // allocatable components) points anywhere from now on: every object it
+  // could point to, and what those reach, escapes (reads of them may
+  // differ), so a store through it that no longer names them is still
+  // accounted for.  Keeps each fixpoint round linear in the statements.
+  bool collapse(int object) {
+    escape_beyond_bound(objects_[object].contents);
+    Object &o = objects_[object];
+    std::vector<int>().swap(o.contents);
+    o.contents_unknown = true;
+    o.collapsed = true;
+    o.by_field = false; // its field contents are no longer kept
+    o.field_contents.clear();
+    ++out_.collapsed_pointer_sets;
+    return true;
+  }
+
+  std::vector<int> contents_and_elements(int object) const {
+    std::vector<int> inner = objects_[object].contents;
+    add_element_objects(object, inner);
+    return inner;
+  }
+
+  // Escapes `roots' and what they reach (see collapse; `why': the reason
+  // if not a collapse); true if an object escaped that had not.
+  bool escape_beyond_bound(const std::vector<int> &roots, const std::string &why = "") {
+    bool changed = false;
+    std::vector<int> newly = mark_reachable(
+        roots, [this](int object) { return contents_and_elements(object); }, beyond_bound_);
+    for (int object : newly)
+      if (objects_[object].escape.empty()) {
+        objects_[object].escape = !why.empty()
+                                      ? why
+                                      : "a pointer may point to it among more than " +
+                                            std::to_string(kCollapseTargets) +
+                                            " objects, beyond what the analysis follows";
         changed = true;
       }
-    }
     return changed;
   }
 
@@ -1498,6 +1566,7 @@ private:
   // saved by compute_points_to).
   std::vector<int> with_pointees(std::vector<int> objects,
                                  const std::vector<std::vector<int>> *contents = nullptr) const {
+    std::unordered_set<int> seen(objects.begin(), objects.end());
     for (std::size_t i = 0; i < objects.size(); ++i) { // grows
       int object = objects[i];
       const std::vector<int> *inner = !contents ? &objects_[object].contents
@@ -1506,7 +1575,8 @@ private:
                                           : nullptr;
       if (inner)
         for (int target : *inner)
-          add_unique(objects, target);
+          if (seen.insert(target).second)
+            objects.push_back(target);
     }
     return objects;
   }
@@ -2672,7 +2742,6 @@ private:
     return "depends on " + (phrase.empty() ? name : phrase + " " + name);
   }
 
-  static constexpr std::size_t kMaxTargets = 32;
   static constexpr int kMaxFields = 64;
 
   function *fun_;
@@ -2691,6 +2760,9 @@ private:
   std::map<tree, int> object_of_decl_;
   std::map<gimple *, int> heap_;
   std::map<int, int> referent_of_member_; // reference member slot -> its referent
+  std::map<tree, int> parameter_index_;   // PARM_DECL -> its position
+  int parameter_count_ = -1;              // -1: not numbered yet
+  std::vector<bool> beyond_bound_;        // escaped by a collapse (or reached)
   // The unit's functions whose results hold pointers, and the points-to
   // found without each (compute_points_to).
   static constexpr std::size_t kMaxResultCallees = 16;

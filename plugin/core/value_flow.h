@@ -277,6 +277,9 @@ struct ValueFlowFunction {
   // what a parameter points to, say): the callers' objects reachable from
   // the arguments may change.
   bool stores_through_unknown = false;
+  // Points-to sets of the extraction that went past their bound
+  // (points_to_bound.h) and collapsed: a count, for the verbose note.
+  int collapsed_pointer_sets = 0;
   // What it returns (a pointer, or pointers stored in the object it
   // returns) may point into what its arguments point to.
   bool returns_argument_memory = true;
