@@ -1038,6 +1038,9 @@ private:
       out.null_communicator = true;
       return true;
     }
+    // `size - 1': a temporary computed from a copied slot and a constant.
+    if (offset_operand(operand, out))
+      return true;
     out.slot = copied_slot(operand);
     // A boolean variable (the outcome of a test stored in it).
     if (out.slot < 0 && TREE_CODE(TREE_TYPE(operand)) == BOOLEAN_TYPE &&
@@ -1058,6 +1061,53 @@ private:
     return out.slot >= 0;
   }
 
+  // A temporary set to `x + c' or `x - c', x a copied slot of a signed
+  // type (whose overflow no valid program reaches), c a small constant:
+  // the slot of x with offset ±c (ValueFlowOperand::offset).
+  bool offset_operand(tree operand, ValueFlowOperand &out) {
+    if (TREE_CODE(operand) != SSA_NAME)
+      return false;
+    gassign *def = dyn_cast<gassign *>(definition(operand));
+    if (!def || (gimple_assign_rhs_code(def) != PLUS_EXPR &&
+                 gimple_assign_rhs_code(def) != MINUS_EXPR))
+      return false;
+    tree type = TREE_TYPE(gimple_assign_lhs(def));
+    tree constant = gimple_assign_rhs2(def);
+    if (!INTEGRAL_TYPE_P(type) || !TYPE_OVERFLOW_UNDEFINED(type) ||
+        TREE_CODE(constant) != INTEGER_CST || !tree_fits_shwi_p(constant))
+      return false;
+    long long c = tree_to_shwi(constant);
+    const long long kSmall = 1LL << 30;
+    if (c > kSmall || c < -kSmall)
+      return false;
+    // x must hold at the comparison what it held at `def': a temporary
+    // (one definition), or a variable read by the statement right before
+    // the comparison (nothing writes it in between).
+    tree x = gimple_assign_rhs1(def);
+    if (TREE_CODE(x) != SSA_NAME) {
+      gimple_stmt_iterator next = gsi_for_stmt(def);
+      gsi_next(&next);
+      if (gsi_end_p(next) || !uses_operand(gsi_stmt(next), operand))
+        return false;
+    }
+    int slot = copied_slot(x);
+    if (slot < 0)
+      return false;
+    out.slot = slot;
+    out.offset = gimple_assign_rhs_code(def) == PLUS_EXPR ? c : -c;
+    return true;
+  }
+
+  // `stmt' is a comparison (a conditional, or an assignment of one)
+  // reading `name'.
+  static bool uses_operand(gimple *stmt, tree name) {
+    if (gcond *cond = dyn_cast<gcond *>(stmt))
+      return gimple_cond_lhs(cond) == name || gimple_cond_rhs(cond) == name;
+    return is_gimple_assign(stmt) &&
+           TREE_CODE_CLASS(gimple_assign_rhs_code(stmt)) == tcc_comparison &&
+           (gimple_assign_rhs1(stmt) == name || gimple_assign_rhs2(stmt) == name);
+  }
+
   // The variable `name' was loaded from, if the statement after that load
   // compares `name' (nothing can write the variable in between).
   tree handle_loaded_just_before_use(tree name) {
@@ -1070,14 +1120,7 @@ private:
     gsi_next(&next);
     if (gsi_end_p(next))
       return NULL_TREE;
-    gimple *use = gsi_stmt(next);
-    bool compares =
-        (gimple_code(use) == GIMPLE_COND &&
-         (gimple_cond_lhs(use) == name || gimple_cond_rhs(use) == name)) ||
-        (is_gimple_assign(use) &&
-         TREE_CODE_CLASS(gimple_assign_rhs_code(use)) == tcc_comparison &&
-         (gimple_assign_rhs1(use) == name || gimple_assign_rhs2(use) == name));
-    return compares ? gimple_assign_rhs1(load) : NULL_TREE;
+    return uses_operand(gsi_stmt(next), name) ? gimple_assign_rhs1(load) : NULL_TREE;
   }
 
   // How the source spells an operand: a constant, or the variable a
@@ -2171,6 +2214,13 @@ private:
         quantity.quantity.kind = library.quantity;
         tree comm = arg(library.communicator);
         quantity.quantity.communicator = communicator_name(comm);
+        // A C parameter the function never assigns holds one handle in each
+        // activation: its rank and size are of the same communicator.
+        if (quantity.quantity.communicator.empty() && comm && !fortran_ &&
+            invariant_parameter(comm)) {
+          quantity.quantity.communicator = "parameter " + std::to_string(DECL_UID(comm));
+          quantity.quantity.activation_local = true;
+        }
       }
       auto known_of = [&](int i) { return i == library.quantity_output ? quantity : Known(); };
       if (library.uniform_output >= 0 && is_pointer(arg(library.uniform_output))) {
@@ -2219,7 +2269,8 @@ private:
         if ((int)i == library.quantity_output &&
             library.quantity == ValueFlowQuantity::Kind::Rank) {
           out_.facts[fact].is_rank = true;
-          out_.facts[fact].rank_communicator = quantity.quantity.communicator;
+          if (!quantity.quantity.activation_local)
+            out_.facts[fact].rank_communicator = quantity.quantity.communicator;
         }
         store_through(arg(i), {}, fact, true, false, known_of((int)i));
       }

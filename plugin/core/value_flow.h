@@ -107,6 +107,12 @@ struct ValueFlowQuantity {
   // MPI_COMM_WORLD); empty: a communicator the adapter cannot name, whose
   // ranks are still >= 0 and whose size is still >= 1.
   std::string communicator;
+  // `communicator' names the handle a variable holds in one activation of
+  // the function (a parameter it never assigns): the name means the same
+  // handle only inside that activation, so the solver forgets it where a
+  // value leaves (returns, callees' arguments, globals), which recursion
+  // would otherwise confuse.
+  bool activation_local = false;
 };
 
 // One side of a comparison a conditional makes: a slot's value, or an
@@ -114,6 +120,10 @@ struct ValueFlowQuantity {
 struct ValueFlowOperand {
   int slot = -1; // -1: the constant
   long long constant = 0;
+  // With a slot: the operand is the slot's value plus this (`size - 1'
+  // has offset -1), computed without overflow (the adapter keeps it small
+  // and on signed types, where overflow cannot happen in a valid program).
+  long long offset = 0;
   // The constant is the handle MPI_COMM_NULL (communicator_membership.h).
   bool null_communicator = false;
 };
