@@ -308,6 +308,8 @@ struct Known {
   int copy_of = -1;
   ValueFlowQuantity quantity;
   ValueFlowComparison comparison; // the value is its outcome
+  bool constant_known = false;     // the value is `constant'
+  long long constant = 0;
 };
 
 void add_unique(std::vector<int> &set, int value) {
@@ -937,6 +939,8 @@ private:
       statement.copy_of = known.copy_of;
       statement.quantity = known.quantity;
       statement.comparison = known.comparison;
+      statement.assigns_constant = known.constant_known;
+      statement.constant = known.constant;
       current_->statements.push_back(statement);
       if (current_team_ >= 0 && racy_[current_team_].count(slot))
         mark_racy(slot);
@@ -1230,6 +1234,10 @@ private:
     // Fortran passes the variable's address.
     if (TREE_CODE(comm) == ADDR_EXPR && VAR_P(TREE_OPERAND(comm, 0))) {
       comm = TREE_OPERAND(comm, 0);
+    } else if (TREE_CODE(comm) == ADDR_EXPR) {
+      // A COMMON block's member, a field.
+      out.communicator = argument_variable(comm, true);
+      return;
     } else if (TREE_CODE(comm) == SSA_NAME) {
       // C: a load of the variable just before the call.
       gassign *load = dyn_cast<gassign *>(definition(comm));
@@ -1246,6 +1254,35 @@ private:
     const Object &o = objects_[object->second];
     if (o.fields.empty() && !o.summary && o.scalar)
       out.communicator = o.whole;
+  }
+
+  // The one scalar slot a handle or colour argument names: C's variable
+  // (or the temporary loaded from it), Fortran's variable or COMMON
+  // member passed by reference; -1 if none.
+  int argument_variable(tree arg, bool by_reference) {
+    if (!arg)
+      return -1;
+    if (by_reference) {
+      if (TREE_CODE(arg) != ADDR_EXPR)
+        return -1;
+      Access a = access(TREE_OPERAND(arg, 0), false);
+      return !a.unknown && a.strong && a.slots.size() == 1 ? a.slots[0] : -1;
+    }
+    return copied_slot(arg);
+  }
+
+  // Records an MPI_Comm_split (ValueFlowFunction::splits), once its
+  // statements are read: called before them, it notes the place.
+  void describe_split(gcall *call) {
+    if (gimple_call_num_args(call) < 4)
+      return;
+    ValueFlowSplit split;
+    split.block = current_index_;
+    split.first = (int)current_->statements.size();
+    split.colour = argument_variable(gimple_call_arg(call, 1), fortran_);
+    split.made = argument_variable(gimple_call_arg(call, 3), true);
+    pending_split_ = split;
+    pending_split_call_ = call;
   }
 
   // A unit-wide name for a communicator handle the source gives as a
@@ -1879,6 +1916,12 @@ private:
       gassign *assign = as_a<gassign *>(stmt);
       Known known;
       known.copy_of = copied_by(assign);
+      if (gimple_assign_single_p(assign) &&
+          TREE_CODE(gimple_assign_rhs1(assign)) == INTEGER_CST &&
+          tree_fits_shwi_p(gimple_assign_rhs1(assign))) {
+        known.constant_known = true;
+        known.constant = tree_to_shwi(gimple_assign_rhs1(assign));
+      }
       if (TREE_CODE_CLASS(gimple_assign_rhs_code(assign)) == tcc_comparison)
         known.comparison = comparison(gimple_assign_rhs_code(assign), gimple_assign_rhs1(assign),
                                       gimple_assign_rhs2(assign));
@@ -1889,6 +1932,11 @@ private:
       if (terminates_job(callee_name(as_a<gcall *>(stmt))))
         current_->ends_job = true;
       emit_call(as_a<gcall *>(stmt));
+      if (pending_split_call_ == stmt) {
+        pending_split_.after = (int)current_->statements.size();
+        out_.splits.push_back(pending_split_);
+        pending_split_call_ = nullptr;
+      }
       return;
     case GIMPLE_RETURN: {
       ValueFlowStatement statement;
@@ -2205,6 +2253,8 @@ private:
         store_through(arg(ierr), {}, error, true);
     }
 
+    if (strcmp(library.name, "mpi_comm_split") == 0)
+      describe_split(call);
     switch (library.kind) {
     case LibraryKind::Mpi: {
       // A rank or a size, of a communicator named if it is a constant.
@@ -2739,6 +2789,8 @@ private:
   std::map<tree, tree> address_def_; // SSA name -> the ADDR_EXPR it holds
   std::map<tree, gimple *> definition_; // SSA name -> its statement
   std::set<tree> assigned_;             // declarations some statement assigns
+  ValueFlowSplit pending_split_;        // describe_split, until its call is read
+  gcall *pending_split_call_ = nullptr;
   std::map<int, int> elements_of_slot_; // vector slot -> its elements' object
   std::map<int, std::set<int>> racy_;
   // find_team_writes, and the copies slot_for_team_read makes, by (team,

@@ -224,6 +224,10 @@ struct ValueFlowStatement {
   // the same everywhere when the ranges decide it (ValueFlowBlock::
   // comparison), whatever `uses' hold.
   ValueFlowComparison comparison;
+  // Assign: the stored value is the integer constant `constant' (`colour
+  // = 1'), read by communicator_membership.h.
+  bool assigns_constant = false;
+  long long constant = 0;
 };
 
 struct ValueFlowBlock {
@@ -267,6 +271,17 @@ struct ValueFlowCollective {
   std::vector<std::vector<int>> arguments;
 };
 
+// An MPI_Comm_split: the communicator it stores in `made' has as members
+// the processes that passed the same colour (communicator_membership.h).
+struct ValueFlowSplit {
+  int block = -1;
+  // The call's statements are [first, after) of `block'.
+  int first = 0;
+  int after = 0;
+  int colour = -1; // the slot the colour argument is read from, or -1
+  int made = -1;   // the variable the new communicator is stored in, or -1
+};
+
 struct ValueFlowFunction {
   unsigned uid = 0; // DECL_UID
   std::string name;
@@ -303,6 +318,7 @@ struct ValueFlowFunction {
   int branch_count = 0;
   // One entry per collective call the caller asked about.
   std::vector<ValueFlowCollective> collectives;
+  std::vector<ValueFlowSplit> splits;
 };
 
 struct BranchVerdict {
