@@ -2,6 +2,7 @@
 
 #include "function_model.h"
 #include "omp_regions.h"
+#include "team_phases.h"
 #include "value_flow_library.h"
 
 #include <algorithm>
@@ -343,6 +344,7 @@ public:
     find_escapes();
     out_.returns_argument_memory = returns_argument_memory();
     find_racy_slots();
+    find_phase_isolated_slots();
     find_team_writes();
     for (basic_block bb : order_)
       emit_block(bb);
@@ -949,6 +951,9 @@ private:
 
   // What threads of the team write, others may read at any time.
   void mark_racy(int slot) {
+    if (phase_isolated_.count(slot))
+      return; // no thread reads it while another writes it
+
     ValueFlowStatement statement;
     statement.target = slot;
     statement.strong = false;
@@ -1858,8 +1863,16 @@ private:
       for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
         gimple *stmt = gsi_stmt(gsi);
         if (gomp_atomic_load *load = dyn_cast<gomp_atomic_load *>(stmt)) {
-          for (int object : targets(gimple_omp_atomic_load_rhs(load)).objects)
-            add_group(object, racy_list_);
+          // `D = &x; atomic_load (D)' (a reduction's merge): x alone.
+          tree address = atomic_address(stmt, gimple_omp_atomic_load_rhs(load));
+          Access a;
+          if (address)
+            a = access(TREE_OPERAND(address, 0), false);
+          if (address && !a.unknown)
+            racy_list_ = a.slots;
+          else
+            for (int object : targets(gimple_omp_atomic_load_rhs(load)).objects)
+              add_group(object, racy_list_);
           for (int slot : racy_list_)
             racy_[team].insert(slot);
           racy_list_.clear();
@@ -1875,6 +1888,178 @@ private:
           racy_[team].insert(slot);
       }
     }
+  }
+
+  // Shared scalar variables of a parallel region that no thread writes in
+  // a barrier phase where another thread touches them (team_phases.h):
+  // every read in the team gives what every thread reads there, and no
+  // read sees a racing write.  Only variables the region's `shared'
+  // clauses name (one object for all threads), in every team that
+  // writes them.
+  void find_phase_isolated_slots() {
+    if (team_writes_unknown_)
+      return;
+    std::set<int> isolated, refused;
+    for (const auto &entry : racy_) {
+      int team = entry.first;
+      if (team < 0 || team >= (int)regions_.regions.size())
+        continue;
+      gimple *directive = regions_.regions[team].directive;
+      // Lowering gave the region one record (`.omp_data_o') whose fields
+      // are its shared scalars, or pointers to the shared variables:
+      // one object for every thread of the team.
+      std::set<int> shared;
+      tree data = directive && gimple_code(directive) == GIMPLE_OMP_PARALLEL
+                      ? gimple_omp_parallel_data_arg(as_a<gomp_parallel *>(directive))
+                      : NULL_TREE;
+      auto record = data ? object_of_decl_.find(data) : object_of_decl_.end();
+      if (record != object_of_decl_.end())
+        for (const auto &field : objects_[record->second].fields)
+          if (entry.second.count(field.second) && out_.slots[field.second].scalar)
+            shared.insert(field.second);
+      TeamPhases phases;
+      if (!shared.empty())
+        phases = find_team_phases(fun_, regions_, team);
+      for (int slot : entry.second) {
+        if (!shared.count(slot) || !phases.usable || out_.slots[slot].escapes >= 0) {
+          refused.insert(slot);
+          continue;
+        }
+        std::vector<const gimple *> touches, writes;
+        for (basic_block bb : order_) {
+          if (team_of(bb) != team)
+            continue;
+          for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+            note_touch(gsi_stmt(gsi), slot, touches, writes);
+        }
+        bool overlap = false;
+        for (const gimple *w : writes)
+          for (const gimple *t : touches)
+            overlap |= phases.may_overlap(w, t);
+        (overlap ? refused : isolated).insert(slot);
+      }
+    }
+    for (int slot : isolated)
+      if (!refused.count(slot)) {
+        phase_isolated_.insert(slot);
+        out_.slots[slot].same_in_every_thread = true;
+      }
+  }
+
+  // Whether `stmt' reads or writes `slot': its stores, the memory it
+  // reads, and what the pointers it passes to calls or atomics (or takes
+  // the address of) reach, which it may write.
+  void note_touch(const gimple *stmt, int slot, std::vector<const gimple *> &touches,
+                  std::vector<const gimple *> &writes) {
+    if (gimple_clobber_p(stmt) || is_gimple_debug(stmt))
+      return;
+    bool touched = false, written = false;
+    tree lhs = gimple_get_lhs(stmt);
+    if (lhs && TREE_CODE(lhs) != SSA_NAME) {
+      Access a = access(lhs, false);
+      if (a.unknown || std::find(a.slots.begin(), a.slots.end(), slot) != a.slots.end())
+        touched = written = true;
+    }
+    auto precise = [&](tree ref) {
+      Access a = access(ref, false);
+      return a.unknown || std::find(a.slots.begin(), a.slots.end(), slot) != a.slots.end();
+    };
+    if (const gomp_atomic_load *load = dyn_cast<const gomp_atomic_load *>(stmt)) {
+      // `D = &x; #pragma omp atomic_load (D)': x, not every field of its record.
+      tree address = atomic_address(stmt, gimple_omp_atomic_load_rhs(load));
+      if (address ? precise(TREE_OPERAND(address, 0)) : true) {
+        // An update whose loaded value only feeds its store (a
+        // reduction's merge) observes nothing: a write, not a read.
+        if (!address || !only_feeds_atomic_store(load))
+          touches.push_back(stmt);
+        writes.push_back(stmt);
+      }
+      return;
+    }
+    bool is_call = is_gimple_call(stmt) || gimple_code(stmt) == GIMPLE_ASM;
+    for (unsigned i = 0; i < gimple_num_ops(stmt); ++i) {
+      tree op = gimple_op(stmt, i);
+      if (!op || op == lhs)
+        continue;
+      if (TREE_CODE(op) == ADDR_EXPR && !is_call) {
+        // Taking an address reads and writes nothing: the accesses
+        // through it do (access() follows the pointer to them).
+        continue;
+      } else if (TREE_CODE(op) == ADDR_EXPR || (is_call && POINTER_TYPE_P(TREE_TYPE(op)))) {
+        Targets t = targets(op);
+        std::vector<int> reached;
+        for (int object : with_pointees(t.objects))
+          add_group(object, reached);
+        if (t.unknown || std::find(reached.begin(), reached.end(), slot) != reached.end())
+          touched = written = true;
+      } else if (TREE_CODE(op) == COMPONENT_REF || TREE_CODE(op) == MEM_REF ||
+                 TREE_CODE(op) == ARRAY_REF || VAR_P(op)) {
+        Access a = access(op, false);
+        if (a.unknown || std::find(a.slots.begin(), a.slots.end(), slot) != a.slots.end())
+          touched = true;
+      }
+    }
+    if (gimple_code(stmt) == GIMPLE_ASM && gimple_asm_noutputs(as_a<const gasm *>(stmt)) > 0)
+      touched = written = true;
+    if (touched)
+      touches.push_back(stmt);
+    if (written)
+      writes.push_back(stmt);
+  }
+
+  // The value `load' reads is used by one assignment only, whose result
+  // is used only by the atomic store that ends the update.
+  bool only_feeds_atomic_store(const gomp_atomic_load *load) {
+    tree loaded = gimple_omp_atomic_load_lhs(load);
+    auto users = [&](tree name, const gimple *definition) {
+      std::vector<gimple *> found;
+      basic_block bb;
+      FOR_EACH_BB_FN(bb, fun_)
+        for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+          gimple *stmt = gsi_stmt(gsi);
+          if (is_gimple_debug(stmt) || stmt == definition)
+            continue;
+          if (const gomp_atomic_store *store = dyn_cast<const gomp_atomic_store *>(stmt)) {
+            if (gimple_omp_atomic_store_val(store) == name)
+              found.push_back(stmt);
+            continue;
+          }
+          for (unsigned i = 0; i < gimple_num_ops(stmt); ++i)
+            if (gimple_op(stmt, i) && walk_tree(gimple_op_ptr(stmt, i),
+                                                [](tree *t, int *, void *data) {
+                                                  return *t == (tree)data ? *t : NULL_TREE;
+                                                },
+                                                name, nullptr)) {
+              found.push_back(stmt);
+              break;
+            }
+        }
+      return found;
+    };
+    std::vector<gimple *> first = users(loaded, load);
+    if (first.size() != 1 || !is_gimple_assign(first[0]))
+      return false;
+    tree combined = gimple_assign_lhs(first[0]);
+    if (!combined || combined == loaded)
+      return false;
+    std::vector<gimple *> second = users(combined, first[0]);
+    return second.size() == 1 && gimple_code(second[0]) == GIMPLE_OMP_ATOMIC_STORE;
+  }
+
+  // The address an atomic operation at `stmt' works on: `pointer' itself,
+  // or what the statement before it in its block set `pointer' to.
+  tree atomic_address(const gimple *stmt, tree pointer) {
+    if (TREE_CODE(pointer) == ADDR_EXPR)
+      return pointer;
+    gimple_stmt_iterator gsi = gsi_for_stmt(const_cast<gimple *>(stmt));
+    gsi_prev(&gsi);
+    if (gsi_end_p(gsi))
+      return NULL_TREE;
+    gassign *set = dyn_cast<gassign *>(gsi_stmt(gsi));
+    if (!set || gimple_assign_lhs(set) != pointer || !gimple_assign_single_p(set) ||
+        TREE_CODE(gimple_assign_rhs1(set)) != ADDR_EXPR)
+      return NULL_TREE;
+    return gimple_assign_rhs1(set);
   }
 
   // ---------------------------------------------------------- statements
@@ -2793,6 +2978,7 @@ private:
   gcall *pending_split_call_ = nullptr;
   std::map<int, int> elements_of_slot_; // vector slot -> its elements' object
   std::map<int, std::set<int>> racy_;
+  std::set<int> phase_isolated_; // find_phase_isolated_slots
   // find_team_writes, and the copies slot_for_team_read makes, by (team,
   // slot).
   std::map<int, std::set<alias_set_type>> team_store_sets_;

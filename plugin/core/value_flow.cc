@@ -886,7 +886,8 @@ private:
     // a team that calls the function.
     const ValueFlowSlot *slot =
         s >= 0 && s < (int)state.function->slots.size() ? &state.function->slots[s] : nullptr;
-    if (slot && state.function->blocks[b].in_parallel_region && !state.written_in_team[s] &&
+    if (slot && state.function->blocks[b].in_parallel_region &&
+        (!state.written_in_team[s] || slot->same_in_every_thread) &&
         slot->scope != SlotScope::Global && !escaped_here(state, values, s)) {
       // What it holds as a function of the parameters becomes their
       // values, so that their difference between threads goes too.

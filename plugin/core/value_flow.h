@@ -172,6 +172,11 @@ struct ValueFlowSlot {
   // The address reaches code the analysis does not see: every read may
   // differ, for the reason given by this fact (-1: does not escape).
   int escapes = -1;
+  // Memory all threads of a team share, which no thread writes while
+  // another reads it (barriers keep them apart): a read in a parallel
+  // region gives the same value in every thread of the team, whichever
+  // thread wrote it (the master, under `omp_get_thread_num() == 0').
+  bool same_in_every_thread = false;
 };
 
 // A slot a call's argument reaches through pointers stored in what it
