@@ -262,15 +262,19 @@ void spare_members_of_tested_communicators(std::size_t r,
                                   }),
                    blamed.end());
     }
-    if (!spared.empty() && (!blamed.empty() || !loops.empty()) && solved_flows &&
-        r < solved_flows->size()) {
-      int communicator = record.value_flow.collectives[collective->second].communicator;
-      auto key = std::make_tuple(r, spared, communicator);
+    bool made_here = collective != record.flow_collectives.end() &&
+                     made_by_split_once(record.value_flow, collective->second);
+    // Each new solution solves the unit again: a few per unit at most.
+    const std::size_t max_solutions = 16;
+    if ((!spared.empty() || made_here) && (!blamed.empty() || !loops.empty()) &&
+        solved_flows && r < solved_flows->size() &&
+        member_verdicts.size() < max_solutions) {
+      auto key = std::make_tuple(r, spared, collective->second);
       auto found = member_verdicts.find(key);
       if (found == member_verdicts.end())
         found = member_verdicts
                     .emplace(key, verdicts_among_members(*solved_flows, (int)r, spared,
-                                                         communicator))
+                                                         collective->second))
                     .first;
       const std::vector<BranchVerdict> &among_members = found->second;
       auto same_on_members = [&](NodeId node) {
@@ -278,9 +282,7 @@ void spare_members_of_tested_communicators(std::size_t r,
         if (verdict == verdict_of.end() || verdict->second >= (int)among_members.size() ||
             among_members[verdict->second].may_differ_between_processes)
           return false;
-        return spare(node, "this condition is the same on every member of its communicator, "
-                           "once the conditions that only separate non-members are set "
-                           "aside");
+        return spare(node, "this condition is the same on every member of its communicator");
       };
       blamed.erase(std::remove_if(blamed.begin(), blamed.end(), same_on_members), blamed.end());
       loops.erase(std::remove_if(loops.begin(), loops.end(), same_on_members), loops.end());

@@ -85,6 +85,25 @@ public:
     return false;
   }
 
+  // `split' runs on every path to `call', in no loop, and no other write
+  // of what it made reaches `call'.
+  bool made_once_for(const ValueFlowSplit &split, Position call) const {
+    Position made_at{split.block, split.after - 1};
+    if (!trackable_sequentially(split.made) || !on_every_path(made_at, call) ||
+        reachable(split.block, true).count(split.block))
+      return false;
+    for (Position at : writers(split.made)) {
+      if (at.block == split.block && at.statement >= split.first && at.statement < split.after)
+        continue;
+      bool reaches = at.block == call.block ? at.statement < call.statement ||
+                                                  reachable(at.block, true).count(at.block)
+                                            : reachable(at.block, true).count(call.block) > 0;
+      if (reaches)
+        return false;
+    }
+    return true;
+  }
+
 private:
   bool colour_decides(const ValueFlowSplit &split, int block, Position call) const {
     const int count = (int)function_.blocks.size();
@@ -421,6 +440,26 @@ private:
   const ValueFlowFunction &function_;
 };
 
+// The split that made the communicator collective `collective' uses, if
+// it runs at most once (no loop through it) and no other statement
+// writing the communicator's variable reaches the collective.
+const ValueFlowSplit *split_made_once(const ValueFlowFunction &function, int collective) {
+  if (collective < 0 || collective >= (int)function.collectives.size())
+    return nullptr;
+  const ValueFlowCollective &call = function.collectives[collective];
+  if (call.communicator < 0 || call.block < 0 || call.block >= (int)function.blocks.size())
+    return nullptr;
+  MembershipTests tests(function);
+  for (const ValueFlowSplit &split : function.splits) {
+    if (split.made != call.communicator || split.block < 0 ||
+        split.block >= (int)function.blocks.size() ||
+        !tests.made_once_for(split, {call.block, call.statement}))
+      continue;
+    return &split;
+  }
+  return nullptr;
+}
+
 } // namespace
 
 bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, int collective) {
@@ -450,16 +489,21 @@ bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, in
   return true;
 }
 
+bool made_by_split_once(const ValueFlowFunction &function, int collective) {
+  return split_made_once(function, collective) != nullptr;
+}
+
 std::vector<BranchVerdict> verdicts_among_members(const std::vector<ValueFlowFunction> &unit,
                                                   int function, const std::set<int> &branches,
-                                                  int communicator) {
+                                                  int collective) {
   if (function < 0 || function >= (int)unit.size())
     return {};
   std::vector<ValueFlowFunction> restricted = unit;
   ValueFlowFunction &f = restricted[function];
+  const ValueFlowSplit *once = split_made_once(unit[function], collective);
+  int communicator = once ? once->made : -1;
   for (const ValueFlowSplit &split : f.splits) {
-    if (communicator < 0 || split.made != communicator || split.block < 0 ||
-        split.block >= (int)f.blocks.size())
+    if (!once || split.block != once->block || split.first != once->first)
       continue;
     auto &statements = f.blocks[split.block].statements;
     for (int i = std::max(split.first, 0); i < split.after && i < (int)statements.size(); ++i)

@@ -49,13 +49,21 @@ bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, in
 // values computed under them, and what a collective on that communicator
 // gives (`MPI_Bcast(&steps, ..., sub)': the same on every member, though
 // the handle MPI_Comm_split stored in `sub' is no value every process
-// shares).  The unit solved again with `branches' of unit[function]
-// (verdict indices) taken as the same everywhere and the splits of the
-// function storing into slot `communicator' giving a shared value: the
-// verdicts of unit[function]'s branches among those members.
+// shares; `MPI_Comm_size(sub, &n)' likewise).  The unit solved again with
+// `branches' of unit[function] (verdict indices) taken as the same
+// everywhere, and the MPI_Comm_split that made the communicator of its
+// collective number `collective' giving a shared value when that split
+// runs once (in no loop) and nothing else writing the variable reaches
+// the collective: the verdicts of unit[function]'s branches among the
+// members of that communicator.
 std::vector<BranchVerdict> verdicts_among_members(const std::vector<ValueFlowFunction> &unit,
                                                   int function, const std::set<int> &branches,
-                                                  int communicator);
+                                                  int collective);
+
+// The communicator of collective `collective' of `function' was made by
+// an MPI_Comm_split of the function that verdicts_among_members can take
+// as shared.
+bool made_by_split_once(const ValueFlowFunction &function, int collective);
 
 } // namespace parcoach
 
