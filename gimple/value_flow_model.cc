@@ -1276,6 +1276,83 @@ private:
     return copied_slot(arg);
   }
 
+  // The local variable the handle `comm' was loaded from (in the same
+  // block, right before its use), if the function sets that variable
+  // only through its address given to one call (MPI_Comm_dup,
+  // MPI_Comm_split...) that no loop runs again, besides MPI_Comm_free,
+  // and never assigns it nor lets its address go elsewhere.
+  tree communicator_held_once(tree comm) {
+    if (TREE_CODE(comm) != SSA_NAME)
+      return NULL_TREE;
+    gassign *load = dyn_cast<gassign *>(definition(comm));
+    if (!load || !gimple_assign_single_p(load))
+      return NULL_TREE;
+    tree variable = gimple_assign_rhs1(load);
+    if (!VAR_P(variable) || is_global_var(variable))
+      return NULL_TREE;
+    // Its address goes nowhere else (the scan below sees every use).
+    gcall *maker = nullptr;
+    for (basic_block bb : order_)
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (is_gimple_debug(stmt) || gimple_clobber_p(stmt))
+          continue;
+        if (gimple_get_lhs(stmt) == variable)
+          return NULL_TREE; // assigned
+        for (unsigned i = 0; i < gimple_num_ops(stmt); ++i) {
+          tree op = gimple_op(stmt, i);
+          if (!op)
+            continue;
+          bool direct = TREE_CODE(op) == ADDR_EXPR && TREE_OPERAND(op, 0) == variable;
+          if (!direct) {
+            // Its address inside a bigger expression (`MEM[&dup] = ...').
+            if (walk_tree(&op,
+                          [](tree *t, int *, void *data) {
+                            return TREE_CODE(*t) == ADDR_EXPR && TREE_OPERAND(*t, 0) == (tree)data
+                                       ? *t
+                                       : NULL_TREE;
+                          },
+                          variable, nullptr))
+              return NULL_TREE;
+            continue;
+          }
+          gcall *call = dyn_cast<gcall *>(stmt);
+          const char *name = call ? callee_name(call) : nullptr;
+          if (!call || !name)
+            return NULL_TREE;
+          if (strcasecmp(name, "MPI_Comm_free") == 0 || strcasecmp(name, "PMPI_Comm_free") == 0)
+            continue;
+          if (maker && maker != call)
+            return NULL_TREE;
+          maker = call;
+        }
+      }
+    if (!maker || in_cycle(gimple_bb(maker)))
+      return NULL_TREE;
+    return variable;
+  }
+
+  // Some path leads from `bb' back to it.
+  static bool in_cycle(basic_block bb) {
+    std::set<int> seen;
+    std::vector<basic_block> work;
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->succs)
+      work.push_back(e->dest);
+    while (!work.empty()) {
+      basic_block next = work.back();
+      work.pop_back();
+      if (next == bb)
+        return true;
+      if (!seen.insert(next->index).second)
+        continue;
+      FOR_EACH_EDGE(e, ei, next->succs)
+        work.push_back(e->dest);
+    }
+    return false;
+  }
+
   // Records an MPI_Comm_split (ValueFlowFunction::splits), once its
   // statements are read: called before them, it notes the place.
   void describe_split(gcall *call) {
@@ -2456,6 +2533,13 @@ private:
           quantity.quantity.communicator = "parameter " + std::to_string(DECL_UID(comm));
           quantity.quantity.activation_local = true;
         }
+        // A local variable one MPI call (in no loop) sets, read just
+        // before the call: one communicator per activation too.
+        if (quantity.quantity.communicator.empty() && comm && !fortran_)
+          if (tree variable = communicator_held_once(comm)) {
+            quantity.quantity.communicator = "variable " + std::to_string(DECL_UID(variable));
+            quantity.quantity.activation_local = true;
+          }
       }
       auto known_of = [&](int i) { return i == library.quantity_output ? quantity : Known(); };
       if (library.uniform_output >= 0 && is_pointer(arg(library.uniform_output))) {
