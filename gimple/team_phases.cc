@@ -35,7 +35,9 @@ bool TeamPhases::may_overlap(const gimple *a, const gimple *b) const {
   if (!usable || sa == stretch.end() || sb == stretch.end())
     return true;
   const std::set<int> &pa = phases_of_stretch[sa->second], &pb = phases_of_stretch[sb->second];
-  bool shared = false;
+  // A stretch no phase start reaches (the region's start not found):
+  // anything may run beside it.
+  bool shared = pa.empty() || pb.empty();
   for (int phase : pa)
     shared |= pb.count(phase) > 0;
   if (!shared)
