@@ -37,7 +37,7 @@ public:
       return false;
     for (const auto &sides : {std::make_pair(c.left, c.right), std::make_pair(c.right, c.left)}) {
       const ValueFlowOperand &tested = sides.first, &against = sides.second;
-      if (tested.slot < 0 || against.slot >= 0)
+      if (tested.slot < 0 || against.slot >= 0 || tested.offset != 0)
         continue;
       if (against.null_communicator)
         return handle_read(tested.slot, end, reads);
