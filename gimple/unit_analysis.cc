@@ -24,6 +24,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 
 namespace parcoach {
 
@@ -266,7 +267,8 @@ void report_cause(const FunctionRecord &record, const std::vector<NodeId> &group
 // -fplugin-arg-parcoach-verbose: for each site the thesis' analysis (control
 // flow only, one function at a time) flags but this one does not, why.
 void explain_proofs(const FunctionRecord &record, const std::set<NodeId> &flagged_now,
-                    const std::map<NodeId, std::string> &uniform_reasons) {
+                    const std::map<NodeId, std::string> &uniform_reasons,
+                    const std::map<NodeId, std::map<NodeId, std::string>> &membership_reasons) {
   MismatchResult thesis = find_collective_mismatches(record.model);
   for (const FlaggedCollective &flagged : thesis.flagged) {
     auto found = record.sites.find(flagged.node);
@@ -280,7 +282,14 @@ void explain_proofs(const FunctionRecord &record, const std::set<NodeId> &flagge
     std::set<NodeId> blamed(flagged.order_conditionals.begin(), flagged.order_conditionals.end());
     blamed.insert(flagged.loop_conditionals.begin(), flagged.loop_conditionals.end());
     bool explained = false;
+    auto spared = membership_reasons.find(flagged.node);
     for (NodeId node : blamed) {
+      if (spared != membership_reasons.end() && spared->second.count(node)) {
+        inform(record.branches[node], "no warning for %qs (line %d): %s", runs,
+               LOCATION_LINE(site.where), spared->second.at(node).c_str());
+        explained = true;
+        continue;
+      }
       auto reason = uniform_reasons.find(node);
       if (reason == uniform_reasons.end())
         continue;
@@ -301,28 +310,79 @@ void explain_proofs(const FunctionRecord &record, const std::set<NodeId> &flagge
 // ------------------------------------------------------------ decisions
 
 // A conditional that only separates processes that are not members of a
-// collective's communicator (`if (sub != MPI_COMM_NULL)') is not blamed
-// for that collective (communicator_membership.h); a collective left with
-// no conditional to blame is not flagged.  Loop exits are kept.
-void spare_members_of_tested_communicators(const FunctionRecord &record,
-                                           std::map<NodeId, FlaggedCollective> &flagged) {
+// collective's communicator (`if (sub != MPI_COMM_NULL)', a split colour)
+// is not blamed for that collective (communicator_membership.h); nor is a
+// conditional (a loop's exit) that goes the same way on every member once
+// those go the same way (verdicts_among_members).  A collective left with
+// no conditional to blame is not flagged.  `why': for verbose notes, by
+// collective node, the conditionals spared and why.
+using MembershipReasons = std::map<NodeId, std::map<NodeId, std::string>>;
+
+// The unit's value flows as solved (empty with thesis=1), for
+// verdicts_among_members, and its solutions so far, by (record, branches).
+const std::vector<ValueFlowFunction> *solved_flows = nullptr;
+std::map<std::tuple<std::size_t, std::set<int>, int>, std::vector<BranchVerdict>>
+    member_verdicts;
+
+void spare_members_of_tested_communicators(std::size_t r,
+                                           std::map<NodeId, FlaggedCollective> &flagged,
+                                           MembershipReasons *why = nullptr) {
+  const FunctionRecord &record = unit.records[r];
   std::map<NodeId, int> verdict_of;
   for (const auto &branch : record.flow_branches)
     verdict_of[branch.first] = branch.second;
   for (auto entry = flagged.begin(); entry != flagged.end();) {
     auto collective = record.flow_collectives.find(entry->first);
     std::vector<NodeId> &blamed = entry->second.order_conditionals;
-    if (collective != record.flow_collectives.end())
+    std::vector<NodeId> &loops = entry->second.loop_conditionals;
+    std::set<int> spared;
+    auto spare = [&](NodeId node, const char *reason) {
+      if (why)
+        (*why)[entry->first][node] = reason;
+      return true;
+    };
+    if (collective != record.flow_collectives.end()) {
       blamed.erase(std::remove_if(blamed.begin(), blamed.end(),
                                   [&](NodeId node) {
                                     auto verdict = verdict_of.find(node);
-                                    return verdict != verdict_of.end() &&
-                                           separates_only_nonmembers(record.value_flow,
-                                                                     verdict->second,
-                                                                     collective->second);
+                                    if (verdict == verdict_of.end() ||
+                                        !separates_only_nonmembers(record.value_flow,
+                                                                   verdict->second,
+                                                                   collective->second))
+                                      return false;
+                                    spared.insert(verdict->second);
+                                    return spare(node, "this condition only separates "
+                                                       "processes that are not members of "
+                                                       "its communicator");
                                   }),
                    blamed.end());
-    bool still_blamed = !blamed.empty() || !entry->second.loop_conditionals.empty();
+    }
+    bool made_here = collective != record.flow_collectives.end() &&
+                     made_by_split_once(record.value_flow, collective->second);
+    // Each new solution solves the unit again: a few per unit at most.
+    const std::size_t max_solutions = 16;
+    if ((!spared.empty() || made_here) && (!blamed.empty() || !loops.empty()) &&
+        solved_flows && r < solved_flows->size() &&
+        member_verdicts.size() < max_solutions) {
+      auto key = std::make_tuple(r, spared, collective->second);
+      auto found = member_verdicts.find(key);
+      if (found == member_verdicts.end())
+        found = member_verdicts
+                    .emplace(key, verdicts_among_members(*solved_flows, (int)r, spared,
+                                                         collective->second))
+                    .first;
+      const std::vector<BranchVerdict> &among_members = found->second;
+      auto same_on_members = [&](NodeId node) {
+        auto verdict = verdict_of.find(node);
+        if (verdict == verdict_of.end() || verdict->second >= (int)among_members.size() ||
+            among_members[verdict->second].may_differ_between_processes)
+          return false;
+        return spare(node, "this condition is the same on every member of its communicator");
+      };
+      blamed.erase(std::remove_if(blamed.begin(), blamed.end(), same_on_members), blamed.end());
+      loops.erase(std::remove_if(loops.begin(), loops.end(), same_on_members), loops.end());
+    }
+    bool still_blamed = !blamed.empty() || !loops.empty();
     entry = still_blamed ? std::next(entry) : flagged.erase(entry);
   }
 }
@@ -498,7 +558,7 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
       std::map<NodeId, FlaggedCollective> flagged = flagged_by_origin(
           analysis.expanded[record.unit_id], analysis.results[record.unit_id]);
       if (!unit.options.thesis)
-        spare_members_of_tested_communicators(record, flagged);
+        spare_members_of_tested_communicators(r, flagged);
       drop_silenced(flagged, FindingKind::CollectiveMismatch, record.name,
                     [&](NodeId node) -> const location_t * {
                       auto external = record.external_locations.find(node);
@@ -626,6 +686,8 @@ void run_unit_step() {
   PhaseTimer solve_timer("  value-flow solve");
   std::vector<std::vector<std::vector<ArgumentVerdict>>> argument_verdicts;
   std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(flows, &argument_verdicts);
+  solved_flows = &flows;
+  member_verdicts.clear();
   for (std::size_t r = 0; r < unit.records.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
     FunctionModel &model = models[record.unit_id];
@@ -651,8 +713,9 @@ void run_unit_step() {
     const FunctionRecord &record = unit.records[r];
     std::map<NodeId, FlaggedCollective> flagged =
         flagged_by_origin(analysis.expanded[record.unit_id], analysis.results[record.unit_id]);
+    MembershipReasons spared_for_members;
     if (!options.thesis)
-      spare_members_of_tested_communicators(record, flagged);
+      spare_members_of_tested_communicators(r, flagged, &spared_for_members);
     // The MPI library's code is never flagged itself: its checks stay
     // dormant, alive while a flagged caller of the program runs.
     if (record.library)
@@ -704,7 +767,7 @@ void run_unit_step() {
       std::set<NodeId> flagged_now;
       for (const auto &entry : flagged)
         flagged_now.insert(entry.first);
-      explain_proofs(record, flagged_now, uniform_reasons[r]);
+      explain_proofs(record, flagged_now, uniform_reasons[r], spared_for_members);
     }
   }
 
@@ -736,6 +799,7 @@ void run_unit_step() {
   PhaseTimer settle("  settling the checks");
   if (options.instrument != InstrumentMode::None)
     settle_candidate_checks(by_tag, flagged_functions);
+  solved_flows = nullptr; // `flows' ends here
 }
 
 void write_report(void *, void *) {

@@ -5,6 +5,7 @@
 #include "function_model.h"
 #include "omp_regions.h"
 #include "points_to_bound.h"
+#include "team_phases.h"
 #include "value_flow_library.h"
 
 #include <algorithm>
@@ -316,6 +317,8 @@ struct Known {
   int copy_of = -1;
   ValueFlowQuantity quantity;
   ValueFlowComparison comparison; // the value is its outcome
+  bool constant_known = false;     // the value is `constant'
+  long long constant = 0;
 };
 
 void add_unique(std::vector<int> &set, int value) {
@@ -349,6 +352,7 @@ public:
     find_escapes();
     out_.returns_argument_memory = returns_argument_memory();
     find_racy_slots();
+    find_phase_isolated_slots();
     find_team_writes();
     for (basic_block bb : order_)
       emit_block(bb);
@@ -951,6 +955,8 @@ private:
       statement.copy_of = known.copy_of;
       statement.quantity = known.quantity;
       statement.comparison = known.comparison;
+      statement.assigns_constant = known.constant_known;
+      statement.constant = known.constant;
       current_->statements.push_back(statement);
       if (current_team_ >= 0 && racy_[current_team_].count(slot))
         mark_racy(slot);
@@ -959,6 +965,9 @@ private:
 
   // What threads of the team write, others may read at any time.
   void mark_racy(int slot) {
+    if (phase_isolated_.count(slot))
+      return; // no thread reads it while another writes it
+
     ValueFlowStatement statement;
     statement.target = slot;
     statement.strong = false;
@@ -1052,6 +1061,9 @@ private:
       out.null_communicator = true;
       return true;
     }
+    // `size - 1': a temporary computed from a copied slot and a constant.
+    if (offset_operand(operand, out))
+      return true;
     out.slot = copied_slot(operand);
     // A boolean variable (the outcome of a test stored in it).
     if (out.slot < 0 && TREE_CODE(TREE_TYPE(operand)) == BOOLEAN_TYPE &&
@@ -1072,6 +1084,53 @@ private:
     return out.slot >= 0;
   }
 
+  // A temporary set to `x + c' or `x - c', x a copied slot of a signed
+  // type (whose overflow no valid program reaches), c a small constant:
+  // the slot of x with offset ±c (ValueFlowOperand::offset).
+  bool offset_operand(tree operand, ValueFlowOperand &out) {
+    if (TREE_CODE(operand) != SSA_NAME)
+      return false;
+    gassign *def = dyn_cast<gassign *>(definition(operand));
+    if (!def || (gimple_assign_rhs_code(def) != PLUS_EXPR &&
+                 gimple_assign_rhs_code(def) != MINUS_EXPR))
+      return false;
+    tree type = TREE_TYPE(gimple_assign_lhs(def));
+    tree constant = gimple_assign_rhs2(def);
+    if (!INTEGRAL_TYPE_P(type) || !TYPE_OVERFLOW_UNDEFINED(type) ||
+        TREE_CODE(constant) != INTEGER_CST || !tree_fits_shwi_p(constant))
+      return false;
+    long long c = tree_to_shwi(constant);
+    const long long kSmall = 1LL << 30;
+    if (c > kSmall || c < -kSmall)
+      return false;
+    // x must hold at the comparison what it held at `def': a temporary
+    // (one definition), or a variable read by the statement right before
+    // the comparison (nothing writes it in between).
+    tree x = gimple_assign_rhs1(def);
+    if (TREE_CODE(x) != SSA_NAME) {
+      gimple_stmt_iterator next = gsi_for_stmt(def);
+      gsi_next(&next);
+      if (gsi_end_p(next) || !uses_operand(gsi_stmt(next), operand))
+        return false;
+    }
+    int slot = copied_slot(x);
+    if (slot < 0)
+      return false;
+    out.slot = slot;
+    out.offset = gimple_assign_rhs_code(def) == PLUS_EXPR ? c : -c;
+    return true;
+  }
+
+  // `stmt' is a comparison (a conditional, or an assignment of one)
+  // reading `name'.
+  static bool uses_operand(gimple *stmt, tree name) {
+    if (gcond *cond = dyn_cast<gcond *>(stmt))
+      return gimple_cond_lhs(cond) == name || gimple_cond_rhs(cond) == name;
+    return is_gimple_assign(stmt) &&
+           TREE_CODE_CLASS(gimple_assign_rhs_code(stmt)) == tcc_comparison &&
+           (gimple_assign_rhs1(stmt) == name || gimple_assign_rhs2(stmt) == name);
+  }
+
   // The variable `name' was loaded from, if the statement after that load
   // compares `name' (nothing can write the variable in between).
   tree handle_loaded_just_before_use(tree name) {
@@ -1084,14 +1143,7 @@ private:
     gsi_next(&next);
     if (gsi_end_p(next))
       return NULL_TREE;
-    gimple *use = gsi_stmt(next);
-    bool compares =
-        (gimple_code(use) == GIMPLE_COND &&
-         (gimple_cond_lhs(use) == name || gimple_cond_rhs(use) == name)) ||
-        (is_gimple_assign(use) &&
-         TREE_CODE_CLASS(gimple_assign_rhs_code(use)) == tcc_comparison &&
-         (gimple_assign_rhs1(use) == name || gimple_assign_rhs2(use) == name));
-    return compares ? gimple_assign_rhs1(load) : NULL_TREE;
+    return uses_operand(gsi_stmt(next), name) ? gimple_assign_rhs1(load) : NULL_TREE;
   }
 
   // How the source spells an operand: a constant, or the variable a
@@ -1201,6 +1253,10 @@ private:
     // Fortran passes the variable's address.
     if (TREE_CODE(comm) == ADDR_EXPR && VAR_P(TREE_OPERAND(comm, 0))) {
       comm = TREE_OPERAND(comm, 0);
+    } else if (TREE_CODE(comm) == ADDR_EXPR) {
+      // A COMMON block's member, a field.
+      out.communicator = argument_variable(comm, true);
+      return;
     } else if (TREE_CODE(comm) == SSA_NAME) {
       // C: a load of the variable just before the call.
       gassign *load = dyn_cast<gassign *>(definition(comm));
@@ -1217,6 +1273,112 @@ private:
     const Object &o = objects_[object->second];
     if (o.fields.empty() && !o.summary && o.scalar)
       out.communicator = o.whole;
+  }
+
+  // The one scalar slot a handle or colour argument names: C's variable
+  // (or the temporary loaded from it), Fortran's variable or COMMON
+  // member passed by reference; -1 if none.
+  int argument_variable(tree arg, bool by_reference) {
+    if (!arg)
+      return -1;
+    if (by_reference) {
+      if (TREE_CODE(arg) != ADDR_EXPR)
+        return -1;
+      Access a = access(TREE_OPERAND(arg, 0), false);
+      return !a.unknown && a.strong && a.slots.size() == 1 ? a.slots[0] : -1;
+    }
+    return copied_slot(arg);
+  }
+
+  // The local variable the handle `comm' was loaded from (in the same
+  // block, right before its use), if the function sets that variable
+  // only through its address given to one call (MPI_Comm_dup,
+  // MPI_Comm_split...) that no loop runs again, besides MPI_Comm_free,
+  // and never assigns it nor lets its address go elsewhere.
+  tree communicator_held_once(tree comm) {
+    if (TREE_CODE(comm) != SSA_NAME)
+      return NULL_TREE;
+    gassign *load = dyn_cast<gassign *>(definition(comm));
+    if (!load || !gimple_assign_single_p(load))
+      return NULL_TREE;
+    tree variable = gimple_assign_rhs1(load);
+    if (!VAR_P(variable) || is_global_var(variable))
+      return NULL_TREE;
+    // Its address goes nowhere else (the scan below sees every use).
+    gcall *maker = nullptr;
+    for (basic_block bb : order_)
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (is_gimple_debug(stmt) || gimple_clobber_p(stmt))
+          continue;
+        if (gimple_get_lhs(stmt) == variable)
+          return NULL_TREE; // assigned
+        for (unsigned i = 0; i < gimple_num_ops(stmt); ++i) {
+          tree op = gimple_op(stmt, i);
+          if (!op)
+            continue;
+          bool direct = TREE_CODE(op) == ADDR_EXPR && TREE_OPERAND(op, 0) == variable;
+          if (!direct) {
+            // Its address inside a bigger expression (`MEM[&dup] = ...').
+            if (walk_tree(&op,
+                          [](tree *t, int *, void *data) {
+                            return TREE_CODE(*t) == ADDR_EXPR && TREE_OPERAND(*t, 0) == (tree)data
+                                       ? *t
+                                       : NULL_TREE;
+                          },
+                          variable, nullptr))
+              return NULL_TREE;
+            continue;
+          }
+          gcall *call = dyn_cast<gcall *>(stmt);
+          const char *name = call ? callee_name(call) : nullptr;
+          if (!call || !name)
+            return NULL_TREE;
+          if (strcasecmp(name, "MPI_Comm_free") == 0 || strcasecmp(name, "PMPI_Comm_free") == 0)
+            continue;
+          if (maker && maker != call)
+            return NULL_TREE;
+          maker = call;
+        }
+      }
+    if (!maker || in_cycle(gimple_bb(maker)))
+      return NULL_TREE;
+    return variable;
+  }
+
+  // Some path leads from `bb' back to it.
+  static bool in_cycle(basic_block bb) {
+    std::set<int> seen;
+    std::vector<basic_block> work;
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->succs)
+      work.push_back(e->dest);
+    while (!work.empty()) {
+      basic_block next = work.back();
+      work.pop_back();
+      if (next == bb)
+        return true;
+      if (!seen.insert(next->index).second)
+        continue;
+      FOR_EACH_EDGE(e, ei, next->succs)
+        work.push_back(e->dest);
+    }
+    return false;
+  }
+
+  // Records an MPI_Comm_split (ValueFlowFunction::splits), once its
+  // statements are read: called before them, it notes the place.
+  void describe_split(gcall *call) {
+    if (gimple_call_num_args(call) < 4)
+      return;
+    ValueFlowSplit split;
+    split.block = current_index_;
+    split.first = (int)current_->statements.size();
+    split.colour = argument_variable(gimple_call_arg(call, 1), fortran_);
+    split.made = argument_variable(gimple_call_arg(call, 3), true);
+    pending_split_ = split;
+    pending_split_call_ = call;
   }
 
   // A unit-wide name for a communicator handle the source gives as a
@@ -1854,8 +2016,16 @@ private:
       for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
         gimple *stmt = gsi_stmt(gsi);
         if (gomp_atomic_load *load = dyn_cast<gomp_atomic_load *>(stmt)) {
-          for (int object : targets(gimple_omp_atomic_load_rhs(load)).objects)
-            add_group(object, racy_list_);
+          // `D = &x; atomic_load (D)' (a reduction's merge): x alone.
+          tree address = atomic_address(stmt, gimple_omp_atomic_load_rhs(load));
+          Access a;
+          if (address)
+            a = access(TREE_OPERAND(address, 0), false);
+          if (address && !a.unknown)
+            racy_list_ = a.slots;
+          else
+            for (int object : targets(gimple_omp_atomic_load_rhs(load)).objects)
+              add_group(object, racy_list_);
           for (int slot : racy_list_)
             racy_[team].insert(slot);
           racy_list_.clear();
@@ -1871,6 +2041,178 @@ private:
           racy_[team].insert(slot);
       }
     }
+  }
+
+  // Shared scalar variables of a parallel region that no thread writes in
+  // a barrier phase where another thread touches them (team_phases.h):
+  // every read in the team gives what every thread reads there, and no
+  // read sees a racing write.  Only variables the region's `shared'
+  // clauses name (one object for all threads), in every team that
+  // writes them.
+  void find_phase_isolated_slots() {
+    if (team_writes_unknown_)
+      return;
+    std::set<int> isolated, refused;
+    for (const auto &entry : racy_) {
+      int team = entry.first;
+      if (team < 0 || team >= (int)regions_.regions.size())
+        continue;
+      gimple *directive = regions_.regions[team].directive;
+      // Lowering gave the region one record (`.omp_data_o') whose fields
+      // are its shared scalars, or pointers to the shared variables:
+      // one object for every thread of the team.
+      std::set<int> shared;
+      tree data = directive && gimple_code(directive) == GIMPLE_OMP_PARALLEL
+                      ? gimple_omp_parallel_data_arg(as_a<gomp_parallel *>(directive))
+                      : NULL_TREE;
+      auto record = data ? object_of_decl_.find(data) : object_of_decl_.end();
+      if (record != object_of_decl_.end())
+        for (const auto &field : objects_[record->second].fields)
+          if (entry.second.count(field.second) && out_.slots[field.second].scalar)
+            shared.insert(field.second);
+      TeamPhases phases;
+      if (!shared.empty())
+        phases = find_team_phases(fun_, regions_, team);
+      for (int slot : entry.second) {
+        if (!shared.count(slot) || !phases.usable || out_.slots[slot].escapes >= 0) {
+          refused.insert(slot);
+          continue;
+        }
+        std::vector<const gimple *> touches, writes;
+        for (basic_block bb : order_) {
+          if (team_of(bb) != team)
+            continue;
+          for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+            note_touch(gsi_stmt(gsi), slot, touches, writes);
+        }
+        bool overlap = false;
+        for (const gimple *w : writes)
+          for (const gimple *t : touches)
+            overlap |= phases.may_overlap(w, t);
+        (overlap ? refused : isolated).insert(slot);
+      }
+    }
+    for (int slot : isolated)
+      if (!refused.count(slot)) {
+        phase_isolated_.insert(slot);
+        out_.slots[slot].same_in_every_thread = true;
+      }
+  }
+
+  // Whether `stmt' reads or writes `slot': its stores, the memory it
+  // reads, and what the pointers it passes to calls or atomics (or takes
+  // the address of) reach, which it may write.
+  void note_touch(const gimple *stmt, int slot, std::vector<const gimple *> &touches,
+                  std::vector<const gimple *> &writes) {
+    if (gimple_clobber_p(stmt) || is_gimple_debug(stmt))
+      return;
+    bool touched = false, written = false;
+    tree lhs = gimple_get_lhs(stmt);
+    if (lhs && TREE_CODE(lhs) != SSA_NAME) {
+      Access a = access(lhs, false);
+      if (a.unknown || std::find(a.slots.begin(), a.slots.end(), slot) != a.slots.end())
+        touched = written = true;
+    }
+    auto precise = [&](tree ref) {
+      Access a = access(ref, false);
+      return a.unknown || std::find(a.slots.begin(), a.slots.end(), slot) != a.slots.end();
+    };
+    if (const gomp_atomic_load *load = dyn_cast<const gomp_atomic_load *>(stmt)) {
+      // `D = &x; #pragma omp atomic_load (D)': x, not every field of its record.
+      tree address = atomic_address(stmt, gimple_omp_atomic_load_rhs(load));
+      if (address ? precise(TREE_OPERAND(address, 0)) : true) {
+        // An update whose loaded value only feeds its store (a
+        // reduction's merge) observes nothing: a write, not a read.
+        if (!address || !only_feeds_atomic_store(load))
+          touches.push_back(stmt);
+        writes.push_back(stmt);
+      }
+      return;
+    }
+    bool is_call = is_gimple_call(stmt) || gimple_code(stmt) == GIMPLE_ASM;
+    for (unsigned i = 0; i < gimple_num_ops(stmt); ++i) {
+      tree op = gimple_op(stmt, i);
+      if (!op || op == lhs)
+        continue;
+      if (TREE_CODE(op) == ADDR_EXPR && !is_call) {
+        // Taking an address reads and writes nothing: the accesses
+        // through it do (access() follows the pointer to them).
+        continue;
+      } else if (TREE_CODE(op) == ADDR_EXPR || (is_call && POINTER_TYPE_P(TREE_TYPE(op)))) {
+        Targets t = targets(op);
+        std::vector<int> reached;
+        for (int object : with_pointees(t.objects))
+          add_group(object, reached);
+        if (t.unknown || std::find(reached.begin(), reached.end(), slot) != reached.end())
+          touched = written = true;
+      } else if (TREE_CODE(op) == COMPONENT_REF || TREE_CODE(op) == MEM_REF ||
+                 TREE_CODE(op) == ARRAY_REF || VAR_P(op)) {
+        Access a = access(op, false);
+        if (a.unknown || std::find(a.slots.begin(), a.slots.end(), slot) != a.slots.end())
+          touched = true;
+      }
+    }
+    if (gimple_code(stmt) == GIMPLE_ASM && gimple_asm_noutputs(as_a<const gasm *>(stmt)) > 0)
+      touched = written = true;
+    if (touched)
+      touches.push_back(stmt);
+    if (written)
+      writes.push_back(stmt);
+  }
+
+  // The value `load' reads is used by one assignment only, whose result
+  // is used only by the atomic store that ends the update.
+  bool only_feeds_atomic_store(const gomp_atomic_load *load) {
+    tree loaded = gimple_omp_atomic_load_lhs(load);
+    auto users = [&](tree name, const gimple *definition) {
+      std::vector<gimple *> found;
+      basic_block bb;
+      FOR_EACH_BB_FN(bb, fun_)
+        for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+          gimple *stmt = gsi_stmt(gsi);
+          if (is_gimple_debug(stmt) || stmt == definition)
+            continue;
+          if (const gomp_atomic_store *store = dyn_cast<const gomp_atomic_store *>(stmt)) {
+            if (gimple_omp_atomic_store_val(store) == name)
+              found.push_back(stmt);
+            continue;
+          }
+          for (unsigned i = 0; i < gimple_num_ops(stmt); ++i)
+            if (gimple_op(stmt, i) && walk_tree(gimple_op_ptr(stmt, i),
+                                                [](tree *t, int *, void *data) {
+                                                  return *t == (tree)data ? *t : NULL_TREE;
+                                                },
+                                                name, nullptr)) {
+              found.push_back(stmt);
+              break;
+            }
+        }
+      return found;
+    };
+    std::vector<gimple *> first = users(loaded, load);
+    if (first.size() != 1 || !is_gimple_assign(first[0]))
+      return false;
+    tree combined = gimple_assign_lhs(first[0]);
+    if (!combined || combined == loaded)
+      return false;
+    std::vector<gimple *> second = users(combined, first[0]);
+    return second.size() == 1 && gimple_code(second[0]) == GIMPLE_OMP_ATOMIC_STORE;
+  }
+
+  // The address an atomic operation at `stmt' works on: `pointer' itself,
+  // or what the statement before it in its block set `pointer' to.
+  tree atomic_address(const gimple *stmt, tree pointer) {
+    if (TREE_CODE(pointer) == ADDR_EXPR)
+      return pointer;
+    gimple_stmt_iterator gsi = gsi_for_stmt(const_cast<gimple *>(stmt));
+    gsi_prev(&gsi);
+    if (gsi_end_p(gsi))
+      return NULL_TREE;
+    gassign *set = dyn_cast<gassign *>(gsi_stmt(gsi));
+    if (!set || gimple_assign_lhs(set) != pointer || !gimple_assign_single_p(set) ||
+        TREE_CODE(gimple_assign_rhs1(set)) != ADDR_EXPR)
+      return NULL_TREE;
+    return gimple_assign_rhs1(set);
   }
 
   // ---------------------------------------------------------- statements
@@ -1912,6 +2254,12 @@ private:
       gassign *assign = as_a<gassign *>(stmt);
       Known known;
       known.copy_of = copied_by(assign);
+      if (gimple_assign_single_p(assign) &&
+          TREE_CODE(gimple_assign_rhs1(assign)) == INTEGER_CST &&
+          tree_fits_shwi_p(gimple_assign_rhs1(assign))) {
+        known.constant_known = true;
+        known.constant = tree_to_shwi(gimple_assign_rhs1(assign));
+      }
       if (TREE_CODE_CLASS(gimple_assign_rhs_code(assign)) == tcc_comparison)
         known.comparison = comparison(gimple_assign_rhs_code(assign), gimple_assign_rhs1(assign),
                                       gimple_assign_rhs2(assign));
@@ -1922,6 +2270,11 @@ private:
       if (terminates_job(callee_name(as_a<gcall *>(stmt))))
         current_->ends_job = true;
       emit_call(as_a<gcall *>(stmt));
+      if (pending_split_call_ == stmt) {
+        pending_split_.after = (int)current_->statements.size();
+        out_.splits.push_back(pending_split_);
+        pending_split_call_ = nullptr;
+      }
       return;
     case GIMPLE_RETURN: {
       ValueFlowStatement statement;
@@ -2244,6 +2597,8 @@ private:
         store_through(arg(ierr), {}, error, true);
     }
 
+    if (strcmp(library.name, "mpi_comm_split") == 0)
+      describe_split(call);
     switch (library.kind) {
     case LibraryKind::Mpi: {
       // A rank or a size, of a communicator named if it is a constant.
@@ -2253,6 +2608,20 @@ private:
         quantity.quantity.kind = library.quantity;
         tree comm = arg(library.communicator);
         quantity.quantity.communicator = communicator_name(comm);
+        // A C parameter the function never assigns holds one handle in each
+        // activation: its rank and size are of the same communicator.
+        if (quantity.quantity.communicator.empty() && comm && !fortran_ &&
+            invariant_parameter(comm)) {
+          quantity.quantity.communicator = "parameter " + std::to_string(DECL_UID(comm));
+          quantity.quantity.activation_local = true;
+        }
+        // A local variable one MPI call (in no loop) sets, read just
+        // before the call: one communicator per activation too.
+        if (quantity.quantity.communicator.empty() && comm && !fortran_)
+          if (tree variable = communicator_held_once(comm)) {
+            quantity.quantity.communicator = "variable " + std::to_string(DECL_UID(variable));
+            quantity.quantity.activation_local = true;
+          }
       }
       auto known_of = [&](int i) { return i == library.quantity_output ? quantity : Known(); };
       if (library.uniform_output >= 0 && is_pointer(arg(library.uniform_output))) {
@@ -2301,7 +2670,8 @@ private:
         if ((int)i == library.quantity_output &&
             library.quantity == ValueFlowQuantity::Kind::Rank) {
           out_.facts[fact].is_rank = true;
-          out_.facts[fact].rank_communicator = quantity.quantity.communicator;
+          if (!quantity.quantity.activation_local)
+            out_.facts[fact].rank_communicator = quantity.quantity.communicator;
         }
         store_through(arg(i), {}, fact, true, false, known_of((int)i));
       }
@@ -2772,8 +3142,11 @@ private:
   std::map<tree, tree> address_def_; // SSA name -> the ADDR_EXPR it holds
   std::map<tree, gimple *> definition_; // SSA name -> its statement
   std::set<tree> assigned_;             // declarations some statement assigns
+  ValueFlowSplit pending_split_;        // describe_split, until its call is read
+  gcall *pending_split_call_ = nullptr;
   std::map<int, int> elements_of_slot_; // vector slot -> its elements' object
   std::map<int, std::set<int>> racy_;
+  std::set<int> phase_isolated_; // find_phase_isolated_slots
   // find_team_writes, and the copies slot_for_team_read makes, by (team,
   // slot).
   std::map<int, std::set<alias_set_type>> team_store_sets_;

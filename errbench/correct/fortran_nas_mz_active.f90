@@ -10,7 +10,6 @@
 ! final MPI_Barrier on MPI_COMM_WORLD.  Nothing to warn, nothing to stop.
 !
 ! description: NAS-MZ style Fortran: inactive processes (MPI_UNDEFINED colour) goto 999 past the collectives of comm_setup
-! known-failure: issue 14: a logical "active" set from the split colour (not from a test of the communicator against MPI_COMM_NULL) separates only non-members, which is not followed: collective-mismatch warnings at the comm_setup collectives (the runs pass today)
 ! compile-flags: -fopenmp
 ! expect-run: 1 ok threads=2
 ! expect-run: 2 ok threads=1

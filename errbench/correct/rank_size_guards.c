@@ -8,7 +8,6 @@
  * same on a duplicate communicator.  Nothing to warn, nothing to stop.
  *
  * description: pure MPI: collectives under if (rank >= 0), if (rank < size), if (size > 0), on COMM_WORLD and a duplicate
- * known-failure: issue 14: rank < size and rank <= size - 1 are decided only for predefined communicators and plain copies (here a communicator parameter, and a computed bound): collective-mismatch warnings at two guarded collectives (the runs pass today)
  * expect-run: 1 ok
  * expect-run: 2 ok repeat=2
  * expect-run: 3 ok

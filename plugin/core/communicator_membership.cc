@@ -37,7 +37,7 @@ public:
       return false;
     for (const auto &sides : {std::make_pair(c.left, c.right), std::make_pair(c.right, c.left)}) {
       const ValueFlowOperand &tested = sides.first, &against = sides.second;
-      if (tested.slot < 0 || against.slot >= 0)
+      if (tested.slot < 0 || against.slot >= 0 || tested.offset != 0)
         continue;
       if (against.null_communicator)
         return handle_read(tested.slot, end, reads);
@@ -75,11 +75,261 @@ public:
                               s.visibility == GlobalVisibility::Unit));
   }
 
+  // The colour rule (communicator_membership.h): the conditional of
+  // `block' tests only values the colour of a split making `made' decides,
+  // and that split made the communicator the collective at `call' uses.
+  bool decided_by_split_colour(int block, int made, Position call) const {
+    for (const ValueFlowSplit &split : function_.splits)
+      if (split.made == made && colour_decides(split, block, call))
+        return true;
+    return false;
+  }
+
+  // `split' runs on every path to `call', in no loop, and no other write
+  // of what it made reaches `call'.
+  bool made_once_for(const ValueFlowSplit &split, Position call) const {
+    Position made_at{split.block, split.after - 1};
+    if (!trackable_sequentially(split.made) || !on_every_path(made_at, call) ||
+        reachable(split.block, true).count(split.block))
+      return false;
+    for (Position at : writers(split.made)) {
+      if (at.block == split.block && at.statement >= split.first && at.statement < split.after)
+        continue;
+      bool reaches = at.block == call.block ? at.statement < call.statement ||
+                                                  reachable(at.block, true).count(at.block)
+                                            : reachable(at.block, true).count(call.block) > 0;
+      if (reaches)
+        return false;
+    }
+    return true;
+  }
+
 private:
+  bool colour_decides(const ValueFlowSplit &split, int block, Position call) const {
+    const int count = (int)function_.blocks.size();
+    if (split.block < 0 || split.block >= count || split.made < 0 ||
+        !trackable_sequentially(split.made))
+      return false;
+    Position made_at{split.block, split.after - 1};
+    Position test_end{block, (int)function_.blocks[block].statements.size()};
+    // The collective uses what this split made, and the test ran after it
+    // with no new split between the test and the collective.
+    if (!on_every_path(made_at, call) || !unwritten_between(split.made, made_at, call) ||
+        !on_every_path(made_at, test_end) || split_between(split, block, call))
+      return false;
+    // The colour variable, as the split read it.
+    std::vector<HandleRead> colour;
+    if (!handle_read(split.colour, {split.block, split.first}, colour, 0, true) ||
+        colour.size() != 1)
+      return false;
+    std::vector<HandleRead> tested;
+    if (!condition_leaves(block, tested) || tested.empty())
+      return false;
+    int variable = tested[0].slot;
+    for (const HandleRead &read : tested)
+      if (read.slot != variable)
+        return false;
+    if (variable == colour[0].slot) {
+      // `if (colour == 0)': the colour the split read, unchanged.
+      for (const HandleRead &read : tested)
+        if (!on_every_path(colour[0].at, read.at) ||
+            !unwritten_between(variable, colour[0].at, read.at))
+          return false;
+      return true;
+    }
+    return colour_set_from(colour[0], {split.block, split.first}, tested, 0);
+  }
+
+  // `if (active) colour = 1; else colour = MPI_UNDEFINED;' then the split:
+  // a conditional D testing only the variable the test reads decides the
+  // colour (a different constant on each side, written on every path from
+  // D to the split); that variable is unchanged from D to the test.
+  // `used': where the colour variable is read (the split, or a copy of
+  // it into the colour the split reads: `colour = active ? 1 : UNDEF').
+  bool colour_set_from(const HandleRead &colour, Position used,
+                       const std::vector<HandleRead> &tested, int depth) const {
+    const int count = (int)function_.blocks.size();
+    std::vector<Position> defs = writers(colour.slot);
+    if (defs.empty() || depth > 4)
+      return false;
+    if (defs.size() == 1 && statement(defs[0]).kind == ValueFlowStatement::Kind::Assign &&
+        statement(defs[0]).copy_of >= 0 && statement(defs[0]).fact < 0 &&
+        on_every_path(defs[0], used) && unwritten_between(colour.slot, defs[0], used) &&
+        trackable_sequentially(statement(defs[0]).copy_of) &&
+        !function_.slots[statement(defs[0]).copy_of].single_definition)
+      return colour_set_from({statement(defs[0]).copy_of, defs[0]}, defs[0], tested, depth + 1);
+    for (Position at : defs)
+      if (!statement(at).assigns_constant || statement(at).kind != ValueFlowStatement::Kind::Assign ||
+          (at.block == used.block && at.statement >= used.statement))
+        return false;
+    for (int d = 0; d < count; ++d) {
+      const ValueFlowBlock &decider = function_.blocks[d];
+      if (decider.successors.size() != 2 || decider.successors[0] == decider.successors[1])
+        continue;
+      std::vector<HandleRead> reads;
+      if (!condition_leaves(d, reads) || reads.empty())
+        continue;
+      bool same_variable = true;
+      for (const HandleRead &read : reads)
+        same_variable &= read.slot == tested[0].slot;
+      if (!same_variable)
+        continue;
+      // Which side writes which constant.
+      std::set<int> side[2];
+      bool known[2] = {false, false};
+      long long value[2] = {0, 0};
+      bool fits = true;
+      for (int k = 0; k < 2; ++k) {
+        side[k] = reachable(decider.successors[k], true);
+        side[k].insert(decider.successors[k]);
+      }
+      for (Position at : defs) {
+        bool in0 = side[0].count(at.block) > 0, in1 = side[1].count(at.block) > 0;
+        if (in0 == in1 || reachable(at.block, true).count(d)) {
+          fits = false;
+          break;
+        }
+        int k = in0 ? 0 : 1;
+        long long constant = statement(at).constant;
+        if (known[k] && value[k] != constant) {
+          fits = false;
+          break;
+        }
+        known[k] = true;
+        value[k] = constant;
+      }
+      if (!fits || !known[0] || !known[1] || value[0] == value[1])
+        continue;
+      Position decided{d, (int)decider.statements.size()};
+      if (!on_every_path(decided, used) ||
+          reaches_avoiding_writers(decider.successors, colour.slot, used))
+        continue;
+      bool unchanged = true;
+      for (const HandleRead &test : tested)
+        for (const HandleRead &read : reads)
+          unchanged &= on_every_path(read.at, test.at) &&
+                       unwritten_between(test.slot, read.at, test.at);
+      if (unchanged)
+        return true;
+    }
+    return false;
+  }
+
+  // From `starts', `used' is reached on a path on which no statement
+  // writes `slot' before it.
+  bool reaches_avoiding_writers(const std::vector<int> &starts, int slot, Position used) const {
+    std::set<int> seen;
+    std::vector<int> work(starts.begin(), starts.end());
+    while (!work.empty()) {
+      int b = work.back();
+      work.pop_back();
+      if (b < 0 || b >= (int)function_.blocks.size() || !seen.insert(b).second)
+        continue;
+      if (b == used.block && !writes_in(slot, b, 0, used.statement))
+        return true;
+      if (writes_in(slot, b, 0))
+        continue;
+      for (int s : function_.blocks[b].successors)
+        work.push_back(s);
+    }
+    return false;
+  }
+
+  // The variables (with where they are read) the conditional of `block'
+  // is computed from, through temporaries: copies or computations
+  // without outside sources.
+  bool condition_leaves(int block, std::vector<HandleRead> &reads) const {
+    const ValueFlowBlock &b = function_.blocks[block];
+    if (b.condition_fact >= 0 || b.condition.empty() || b.in_parallel_region)
+      return false;
+    Position end{block, (int)b.statements.size()};
+    for (int slot : b.condition)
+      if (!leaves(slot, end, reads, 0))
+        return false;
+    return true;
+  }
+
+  bool leaves(int slot, Position at, std::vector<HandleRead> &reads, int depth) const {
+    if (slot < 0 || slot >= (int)function_.slots.size() || depth > 16)
+      return false;
+    if (!function_.slots[slot].single_definition) {
+      if (!trackable_sequentially(slot))
+        return false;
+      reads.push_back({slot, at});
+      return true;
+    }
+    std::vector<Position> defs = writers(slot);
+    if (defs.size() != 1)
+      return false;
+    const ValueFlowStatement &def = statement(defs[0]);
+    if (def.kind != ValueFlowStatement::Kind::Assign || def.fact >= 0 ||
+        def.quantity.kind != ValueFlowQuantity::Kind::None)
+      return false;
+    for (int use : def.uses)
+      if (!leaves(use, defs[0], reads, depth + 1))
+        return false;
+    return true;
+  }
+
+  // Every path from the entry to `then' runs `first' before it.
+  bool on_every_path(Position first, Position then) const {
+    if (first.block == then.block)
+      return first.statement <= then.statement;
+    if (then.block == 0)
+      return false;
+    if (first.block == 0)
+      return true;
+    std::set<int> seen{first.block};
+    std::vector<int> work{0};
+    while (!work.empty()) {
+      int b = work.back();
+      work.pop_back();
+      if (b < 0 || b >= (int)function_.blocks.size() || !seen.insert(b).second)
+        continue;
+      if (b == then.block)
+        return false;
+      for (int s : function_.blocks[b].successors)
+        work.push_back(s);
+    }
+    return true;
+  }
+
+  // No statement writes `slot' between `from' and `to' (the same block,
+  // `from' first; or untouched_between).
+  bool unwritten_between(int slot, Position from, Position to) const {
+    if (from.block == to.block && from.statement <= to.statement)
+      return !writes_in(slot, from.block, from.statement + 1, to.statement);
+    return untouched_between(slot, from, to);
+  }
+
+  // The split may run again after the test of `block', before the call.
+  bool split_between(const ValueFlowSplit &split, int block, Position call) const {
+    std::set<int> after = reachable(block, true);
+    if (!after.count(split.block))
+      return false;
+    if (reachable(call.block, false).count(split.block))
+      return true;
+    return split.block == call.block && split.first <= call.statement;
+  }
+
+  // trackable(), and also a global other files may write (a COMMON
+  // block's member): outside parallel regions only calls can write it,
+  // and writes() counts every call as a write of every global.
+  bool trackable_sequentially(int slot) const {
+    if (trackable(slot))
+      return true;
+    const ValueFlowSlot &s = function_.slots[slot];
+    return s.escapes < 0 && s.scope == SlotScope::Global &&
+           (s.visibility == GlobalVisibility::Public ||
+            s.visibility == GlobalVisibility::External);
+  }
+
   // The handle variable a temporary holding it was loaded from (at the
   // load), or the variable itself.
-  bool handle_read(int slot, Position at, std::vector<HandleRead> &reads, int depth = 0) const {
-    if (!trackable(slot) || depth > 8)
+  bool handle_read(int slot, Position at, std::vector<HandleRead> &reads, int depth = 0,
+                   bool sequential = false) const {
+    if (slot < 0 || slot >= (int)function_.slots.size() || depth > 8 ||
+        !(sequential ? trackable_sequentially(slot) : trackable(slot)))
       return false;
     if (function_.slots[slot].single_definition) {
       std::vector<Position> defs = writers(slot);
@@ -88,7 +338,7 @@ private:
       const ValueFlowStatement &def = statement(defs[0]);
       if (def.kind != ValueFlowStatement::Kind::Assign || def.copy_of < 0)
         return false;
-      return handle_read(def.copy_of, defs[0], reads, depth + 1);
+      return handle_read(def.copy_of, defs[0], reads, depth + 1, sequential);
     }
     reads.push_back({slot, at});
     return true;
@@ -190,6 +440,26 @@ private:
   const ValueFlowFunction &function_;
 };
 
+// The split that made the communicator collective `collective' uses, if
+// it runs at most once (no loop through it) and no other statement
+// writing the communicator's variable reaches the collective.
+const ValueFlowSplit *split_made_once(const ValueFlowFunction &function, int collective) {
+  if (collective < 0 || collective >= (int)function.collectives.size())
+    return nullptr;
+  const ValueFlowCollective &call = function.collectives[collective];
+  if (call.communicator < 0 || call.block < 0 || call.block >= (int)function.blocks.size())
+    return nullptr;
+  MembershipTests tests(function);
+  for (const ValueFlowSplit &split : function.splits) {
+    if (split.made != call.communicator || split.block < 0 ||
+        split.block >= (int)function.blocks.size() ||
+        !tests.made_once_for(split, {call.block, call.statement}))
+      continue;
+    return &split;
+  }
+  return nullptr;
+}
+
 } // namespace
 
 bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, int collective) {
@@ -205,6 +475,10 @@ bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, in
   if (block < 0)
     return false;
   MembershipTests tests(function);
+  if (!function.blocks[block].in_parallel_region &&
+      !function.blocks[call.block].in_parallel_region &&
+      tests.decided_by_split_colour(block, call.communicator, {call.block, call.statement}))
+    return true;
   std::vector<HandleRead> reads;
   if (!tests.null_tests_of_branch(block, reads) || reads.empty())
     return false;
@@ -213,6 +487,39 @@ bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, in
         !tests.untouched_between(read.slot, read.at, {call.block, call.statement}))
       return false;
   return true;
+}
+
+bool made_by_split_once(const ValueFlowFunction &function, int collective) {
+  return split_made_once(function, collective) != nullptr;
+}
+
+std::vector<BranchVerdict> verdicts_among_members(const std::vector<ValueFlowFunction> &unit,
+                                                  int function, const std::set<int> &branches,
+                                                  int collective) {
+  if (function < 0 || function >= (int)unit.size())
+    return {};
+  std::vector<ValueFlowFunction> restricted = unit;
+  ValueFlowFunction &f = restricted[function];
+  const ValueFlowSplit *once = split_made_once(unit[function], collective);
+  int communicator = once ? once->made : -1;
+  for (const ValueFlowSplit &split : f.splits) {
+    if (!once || split.block != once->block || split.first != once->first)
+      continue;
+    auto &statements = f.blocks[split.block].statements;
+    for (int i = std::max(split.first, 0); i < split.after && i < (int)statements.size(); ++i)
+      if (statements[i].target == communicator &&
+          statements[i].kind == ValueFlowStatement::Kind::Assign) {
+        statements[i].fact = -1;
+        statements[i].uses.clear();
+      }
+  }
+  for (ValueFlowBlock &block : f.blocks)
+    if (block.branch >= 0 && branches.count(block.branch)) {
+      block.condition.clear();
+      block.condition_fact = -1;
+      block.comparison = ValueFlowComparison();
+    }
+  return solve_value_flow(restricted)[function];
 }
 
 } // namespace parcoach

@@ -25,12 +25,45 @@
 
 #include "value_flow.h"
 
+#include <set>
+#include <vector>
+
 namespace parcoach {
 
 // The conditional answering verdict `branch' of `function' only separates
 // processes that are not members of the communicator collective number
 // `collective' (ValueFlowFunction::collectives) is called on.
 bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, int collective);
+
+// The same holds when the branch tests only values the colour of the
+// MPI_Comm_split that made the collective's communicator decides (every
+// member passed the same colour): `if (colour == 0)' on the colour the
+// split read, or `if (.not. active)' where `active' chose between two
+// colours (NAS-MZ: `if (active) colour = 1; else colour = MPI_UNDEFINED').
+// The split must run on every path to the test and to the collective, the
+// communicator variable and the tested variables stay unwritten since,
+// and the split does not run again between the test and the collective.
+
+// Restricted to the members of a communicator, the branches that separate
+// only non-members of it go the same way on every process; so do the
+// values computed under them, and what a collective on that communicator
+// gives (`MPI_Bcast(&steps, ..., sub)': the same on every member, though
+// the handle MPI_Comm_split stored in `sub' is no value every process
+// shares; `MPI_Comm_size(sub, &n)' likewise).  The unit solved again with
+// `branches' of unit[function] (verdict indices) taken as the same
+// everywhere, and the MPI_Comm_split that made the communicator of its
+// collective number `collective' giving a shared value when that split
+// runs once (in no loop) and nothing else writing the variable reaches
+// the collective: the verdicts of unit[function]'s branches among the
+// members of that communicator.
+std::vector<BranchVerdict> verdicts_among_members(const std::vector<ValueFlowFunction> &unit,
+                                                  int function, const std::set<int> &branches,
+                                                  int collective);
+
+// The communicator of collective `collective' of `function' was made by
+// an MPI_Comm_split of the function that verdicts_among_members can take
+// as shared.
+bool made_by_split_once(const ValueFlowFunction &function, int collective);
 
 } // namespace parcoach
 

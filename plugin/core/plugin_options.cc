@@ -112,8 +112,9 @@ const OptionSpec option_table[] = {
      }},
     {"verbose", "",
      "explain with notes why a conditional or a call was not blamed: the value it "
-     "tests is the same on every process, or the callee runs the same collectives on "
-     "every path",
+     "tests is the same on every process (or on every member of the collective's "
+     "communicator, or it only separates non-members), or the callee runs the same "
+     "collectives on every path",
      [](const char *name, const std::string &value, Options &options) {
        return parse_flag(name, value, options.verbose);
      }},

@@ -889,7 +889,8 @@ private:
     // a team that calls the function.
     const ValueFlowSlot *slot =
         s >= 0 && s < (int)state.function->slots.size() ? &state.function->slots[s] : nullptr;
-    if (slot && state.function->blocks[b].in_parallel_region && !state.written_in_team[s] &&
+    if (slot && state.function->blocks[b].in_parallel_region &&
+        (!state.written_in_team[s] || slot->same_in_every_thread) &&
         slot->scope != SlotScope::Global && !escaped_here(state, values, s)) {
       // What it holds as a function of the parameters becomes their
       // values, so that their difference between threads goes too.
@@ -937,7 +938,7 @@ private:
     v = knowing_nothing(v);
     if (quantity.kind != ValueFlowQuantity::Kind::None) {
       v.quantity = quantity.kind == ValueFlowQuantity::Kind::Rank ? kRank : kSize;
-      v.communicator = communicator_key(quantity.communicator);
+      v.communicator = communicator_key(quantity.communicator, quantity.activation_local);
     } else if (copy_of >= 0) {
       Value copied = read(state, values, copy_of, b);
       v.quantity_parameters = copied.quantity_parameters;
@@ -946,10 +947,23 @@ private:
     }
   }
 
-  int communicator_key(const std::string &name) {
+  int communicator_key(const std::string &name, bool activation_local) {
     if (name.empty())
       return -1;
-    return communicator_keys_.insert({name, (int)communicator_keys_.size()}).first->second;
+    int key = communicator_keys_.insert({name, (int)communicator_keys_.size()}).first->second;
+    if (activation_local)
+      activation_local_keys_.insert(key);
+    return key;
+  }
+
+  // `v' as another activation (of this function or another) receives it:
+  // a rank or size of a communicator named only inside this activation
+  // is one of some communicator there (ValueFlowQuantity::
+  // activation_local).
+  Value leaving_activation(Value v) const {
+    if (v.communicator >= 0 && activation_local_keys_.count(v.communicator))
+      v.communicator = -1;
+    return v;
   }
 
   Value read_all(FunctionState &state, const std::vector<Value> &values,
@@ -995,7 +1009,7 @@ private:
   // returns) is what other functions may find in it: a store overwritten
   // before that (`if (rank == 0) read(n); MPI_Bcast(&n)') stays private.
   void publish(FunctionState &state, const ValueFlowSlot &slot, Value v) {
-    v = concrete(state, v);
+    v = leaving_activation(concrete(state, v));
     if (differs(state.process_context, 0))
       join_into(v, state.process_context);
     if (join_into(summary_[{slot.global, slot.field}], v))
@@ -1043,11 +1057,12 @@ private:
         publish_globals(state, values, b);
         Value v = in_team_context(state, b, joined(read_all(state, values, statement.uses, b), taint));
         known_as(state, values, v, statement.copy_of, ValueFlowQuantity(), b);
+        v = leaving_activation(v);
         bool changed = join_into(state.result, v);
         // What the callers find behind their pointers.
         for (int s : state.target_slots) {
           const ValueFlowSlot &slot = function.slots[s];
-          Value left = joined(read(state, values, s, b), taint);
+          Value left = leaving_activation(joined(read(state, values, s, b), taint));
           if (slot.through_reference >= 0)
             changed |= join_into(state.reference_exit[std::make_tuple(
                                      slot.parameter, slot.through_reference, slot.field)],
@@ -1126,11 +1141,13 @@ private:
       const ValueFlowArgument &argument = call.arguments[k];
       bool known = callee && (int)k < callee->parameter_count;
       if (known) {
-        bool changed = join_into(callee->parameters[k], concrete(state, arguments[k]));
+        bool changed =
+            join_into(callee->parameters[k], leaving_activation(concrete(state, arguments[k])));
         for (int p : argument.pointees) {
           if (p >= 0 && p < (int)function.slots.size() && function.slots[p].covered)
             continue;
-          Value pointed = concrete(state, joined(read(state, values, p, b), taint));
+          Value pointed =
+              leaving_activation(concrete(state, joined(read(state, values, p, b), taint)));
           int field = p >= 0 && p < (int)function.slots.size() ? function.slots[p].field : -1;
           changed |= join_into(callee->targets_all[k], pointed);
           // Into every field of the callee's view it overlaps; the rest of
@@ -1359,7 +1376,7 @@ private:
           continue;
         Value v = r < 0 ? fact_value(unknown_fact())
                         : concrete(state, joined(read(state, values, r, b), taint));
-        changed |= join_into(callee.reference_entry[key], v);
+        changed |= join_into(callee.reference_entry[key], leaving_activation(v));
       }
     }
     if (changed)
@@ -1462,14 +1479,19 @@ private:
   // ------------------------------------------------------------ ranges
 
   // What is known of one side of a comparison: its bounds (a rank of C
-  // lies in [0, size of C - 1], a size in [1, +inf)) and, for a rank or a
-  // size, which.  `pending': nothing has reached the slot yet (the
-  // fixpoint is still growing; it decides nothing against the comparison).
+  // lies in [0, size of C - 1], a size in [1, +inf), both shifted by the
+  // operand's offset) and, for a rank or a size, which.  `pending':
+  // nothing has reached the slot yet (the fixpoint is still growing; it
+  // decides nothing against the comparison).  Wide integers: constants
+  // and offsets add up without overflow.
+  using Wide = __int128;
+  static constexpr Wide kUnbounded = (Wide)1 << 100;
+
   struct Bounds {
     bool pending = false;
     bool known = false;
-    long long low = 0, high = 0;
-    bool unbounded_above = false;
+    Wide low = 0, high = 0; // high == kUnbounded: no upper bound
+    Wide offset = 0;
     unsigned char quantity = kAnything;
     int communicator = -1;
   };
@@ -1486,10 +1508,11 @@ private:
     result.quantity = v.quantity;
     result.communicator = v.communicator;
     result.pending = v.quantity == kNothingYet;
+    result.offset = operand.offset;
     if (v.quantity == kRank || v.quantity == kSize) {
       result.known = true;
-      result.low = v.quantity == kRank ? 0 : 1;
-      result.unbounded_above = true;
+      result.low = (v.quantity == kRank ? 0 : 1) + result.offset;
+      result.high = kUnbounded;
     }
     return result;
   }
@@ -1510,31 +1533,31 @@ private:
       return false;
     if (comparison.left.slot < 0 && comparison.right.slot < 0)
       return false; // constants only: uniform anyway, nothing to prove
-    // The order the two sides surely have: -1 left < right, 0 equal, 1
-    // left > right, 2 unknown; first from the same communicator, then
-    // from the bounds.
-    int order = 2;
+    // The range [low, high] of left - right: from the bounds, narrowed
+    // when both sides are quantities of the same communicator (rank - size
+    // <= -1, size - rank >= 1, rank - rank = size - size = 0).
+    Wide low = right.high == kUnbounded ? -kUnbounded : left.low - right.high;
+    Wide high = left.high == kUnbounded ? kUnbounded : left.high - right.low;
+    Wide shift = left.offset - right.offset;
     bool same_communicator = left.communicator >= 0 && left.communicator == right.communicator;
-    if (same_communicator && left.quantity == kRank && right.quantity == kSize)
-      order = -1;
-    else if (same_communicator && left.quantity == kSize && right.quantity == kRank)
-      order = 1;
-    else if (same_communicator && left.quantity == right.quantity)
-      order = 0; // one process's rank in C, C's size: one value each
-    bool below = !left.unbounded_above && left.high < right.low;  // left < right
-    bool above = !right.unbounded_above && right.high < left.low; // left > right
-    bool at_most = !left.unbounded_above && left.high <= right.low;
-    bool at_least = !right.unbounded_above && right.high <= left.low;
+    if (same_communicator && left.quantity == kRank && right.quantity == kSize) {
+      high = std::min(high, -1 + shift);
+    } else if (same_communicator && left.quantity == kSize && right.quantity == kRank) {
+      low = std::max(low, 1 + shift);
+    } else if (same_communicator && left.quantity == right.quantity) {
+      low = std::max(low, shift); // one process's rank in C, C's size: one value each
+      high = std::min(high, shift);
+    }
     switch (comparison.op) {
-    case Op::Less:
-    case Op::GreaterEqual:
-      return order == -1 || order == 0 || order == 1 || below || at_least;
-    case Op::Greater:
-    case Op::LessEqual:
-      return order == -1 || order == 0 || order == 1 || above || at_most;
+    case Op::Less:         // left - right < 0
+    case Op::GreaterEqual: // left - right >= 0
+      return high < 0 || low >= 0;
+    case Op::Greater:   // left - right > 0
+    case Op::LessEqual: // left - right <= 0
+      return low > 0 || high <= 0;
     case Op::Equal:
     case Op::NotEqual:
-      return order == -1 || order == 0 || order == 1 || below || above;
+      return high < 0 || low > 0 || low == high;
     case Op::None:
       break;
     }
@@ -1716,6 +1739,7 @@ private:
   std::map<unsigned, int> global_facts_, racy_facts_;
   std::map<std::pair<int, int>, int> escaped_facts_;
   std::map<std::string, int> communicator_keys_;
+  std::set<int> activation_local_keys_;
   std::map<std::pair<int, std::string>, int> range_facts_; // (function, comparison)
   int team_fact_ = -1, unknown_fact_ = -1;
   bool error_handler_installed_ = false;

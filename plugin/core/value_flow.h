@@ -110,6 +110,12 @@ struct ValueFlowQuantity {
   // MPI_COMM_WORLD); empty: a communicator the adapter cannot name, whose
   // ranks are still >= 0 and whose size is still >= 1.
   std::string communicator;
+  // `communicator' names the handle a variable holds in one activation of
+  // the function (a parameter it never assigns): the name means the same
+  // handle only inside that activation, so the solver forgets it where a
+  // value leaves (returns, callees' arguments, globals), which recursion
+  // would otherwise confuse.
+  bool activation_local = false;
 };
 
 // One side of a comparison a conditional makes: a slot's value, or an
@@ -117,6 +123,10 @@ struct ValueFlowQuantity {
 struct ValueFlowOperand {
   int slot = -1; // -1: the constant
   long long constant = 0;
+  // With a slot: the operand is the slot's value plus this (`size - 1'
+  // has offset -1), computed without overflow (the adapter keeps it small
+  // and on signed types, where overflow cannot happen in a valid program).
+  long long offset = 0;
   // The constant is the handle MPI_COMM_NULL (communicator_membership.h).
   bool null_communicator = false;
 };
@@ -165,6 +175,11 @@ struct ValueFlowSlot {
   // The address reaches code the analysis does not see: every read may
   // differ, for the reason given by this fact (-1: does not escape).
   int escapes = -1;
+  // Memory all threads of a team share, which no thread writes while
+  // another reads it (barriers keep them apart): a read in a parallel
+  // region gives the same value in every thread of the team, whichever
+  // thread wrote it (the master, under `omp_get_thread_num() == 0').
+  bool same_in_every_thread = false;
 };
 
 // A slot a call's argument reaches through pointers stored in what it
@@ -217,6 +232,10 @@ struct ValueFlowStatement {
   // the same everywhere when the ranges decide it (ValueFlowBlock::
   // comparison), whatever `uses' hold.
   ValueFlowComparison comparison;
+  // Assign: the stored value is the integer constant `constant' (`colour
+  // = 1'), read by communicator_membership.h.
+  bool assigns_constant = false;
+  long long constant = 0;
 };
 
 struct ValueFlowBlock {
@@ -260,6 +279,17 @@ struct ValueFlowCollective {
   std::vector<std::vector<int>> arguments;
 };
 
+// An MPI_Comm_split: the communicator it stores in `made' has as members
+// the processes that passed the same colour (communicator_membership.h).
+struct ValueFlowSplit {
+  int block = -1;
+  // The call's statements are [first, after) of `block'.
+  int first = 0;
+  int after = 0;
+  int colour = -1; // the slot the colour argument is read from, or -1
+  int made = -1;   // the variable the new communicator is stored in, or -1
+};
+
 struct ValueFlowFunction {
   unsigned uid = 0; // DECL_UID
   std::string name;
@@ -299,6 +329,7 @@ struct ValueFlowFunction {
   int branch_count = 0;
   // One entry per collective call the caller asked about.
   std::vector<ValueFlowCollective> collectives;
+  std::vector<ValueFlowSplit> splits;
 };
 
 struct BranchVerdict {

@@ -1,0 +1,46 @@
+// Barrier phases of an OpenMP team (issue 14): the stretches of a parallel
+// region between two barriers (explicit `#pragma omp barrier', the
+// implicit barrier ending a worksharing construct without `nowait', the
+// start and the end of the region).  Two statements of the team may run
+// at the same time in different threads only if some phase holds both;
+// a shared variable that no thread writes in a phase where another reads
+// it holds, at each read, what every thread of the team reads there.
+//
+// A statement belongs to every phase that starts (at a barrier, or at
+// the region's start) before it with a barrier-free path to it; two
+// statements may run at once if they share a phase.  Conservative where
+// it cannot tell: a region holding another outlined region (a task, a
+// nested parallel) has no phases (TeamPhases::usable); barriers in
+// callees are not seen (the phases around them are one).
+#ifndef PARCOACH_GIMPLE_TEAM_PHASES_H
+#define PARCOACH_GIMPLE_TEAM_PHASES_H
+
+#include "gcc_compat.h"
+#include "omp_regions.h"
+
+#include <map>
+#include <set>
+#include <vector>
+
+namespace parcoach {
+
+struct TeamPhases {
+  bool usable = false;
+  // By statement of the team: its stretch (the barrier-free piece of
+  // its block it lies in), and whether only the master thread runs it
+  // (inside `#pragma omp master'); by stretch, the phases it belongs to.
+  std::map<const gimple *, int> stretch;
+  std::vector<std::set<int>> phases_of_stretch;
+  std::map<const gimple *, bool> master_only;
+
+  // Statements `a' and `b' (of the team) may run at the same time in two
+  // different threads.
+  bool may_overlap(const gimple *a, const gimple *b) const;
+};
+
+// The phases of team region `team' (a parallel region) of `fun'.
+TeamPhases find_team_phases(function *fun, const OmpRegions &regions, int team);
+
+} // namespace parcoach
+
+#endif

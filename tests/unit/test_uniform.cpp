@@ -1,0 +1,329 @@
+// Issue 14, uniformity on correct code (the `uniform' piece): ranges with
+// offsets and communicator parameters, the split-colour membership rule,
+// the value flow among the members of a communicator, and shared memory
+// read alike by every thread.  Value-flow functions built by hand; each
+// expectation follows from MPI's guarantees as the comments say.
+#include <catch2/catch.hpp>
+
+#include "communicator_membership.h"
+#include "value_flow.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace parcoach;
+
+namespace {
+
+using Kind = ValueFlowStatement::Kind;
+using Op = ValueFlowComparison::Op;
+using Quantity = ValueFlowQuantity::Kind;
+
+int add_slot(ValueFlowFunction &f, const char *name, bool single = false) {
+  ValueFlowSlot slot;
+  slot.name = name;
+  slot.scalar = true;
+  slot.single_definition = single;
+  f.slots.push_back(slot);
+  return (int)f.slots.size() - 1;
+}
+
+int add_fact(ValueFlowFunction &f, bool processes, bool threads = false,
+             const std::string &phrase = "a source") {
+  ValueFlowFact fact;
+  fact.differs_between_processes = processes;
+  fact.differs_between_threads = threads;
+  fact.phrase = phrase;
+  f.facts.push_back(fact);
+  return (int)f.facts.size() - 1;
+}
+
+ValueFlowStatement assign(int target, std::vector<int> uses = {}, int fact = -1) {
+  ValueFlowStatement s;
+  s.kind = Kind::Assign;
+  s.target = target;
+  s.uses = std::move(uses);
+  s.fact = fact;
+  return s;
+}
+
+ValueFlowStatement copy(int target, int source) {
+  ValueFlowStatement s = assign(target, {source});
+  s.copy_of = source;
+  return s;
+}
+
+ValueFlowStatement constant(int target, long long value) {
+  ValueFlowStatement s = assign(target);
+  s.assigns_constant = true;
+  s.constant = value;
+  return s;
+}
+
+ValueFlowStatement quantity(int target, Quantity kind, const std::string &communicator,
+                            bool local, int fact) {
+  ValueFlowStatement s = assign(target, {}, fact);
+  s.quantity.kind = kind;
+  s.quantity.communicator = communicator;
+  s.quantity.activation_local = local;
+  return s;
+}
+
+// Block b ends in `left op right + offset' ... as a two-way branch.
+void compare(ValueFlowFunction &f, int b, Op op, ValueFlowOperand left, ValueFlowOperand right) {
+  ValueFlowBlock &block = f.blocks[b];
+  block.comparison.op = op;
+  block.comparison.left = left;
+  block.comparison.right = right;
+  block.comparison.text = "test";
+  for (const ValueFlowOperand &o : {left, right})
+    if (o.slot >= 0)
+      block.condition.push_back(o.slot);
+  block.branch = f.branch_count++;
+}
+
+ValueFlowOperand slot(int s, long long offset = 0) {
+  ValueFlowOperand o;
+  o.slot = s;
+  o.offset = offset;
+  return o;
+}
+ValueFlowOperand value(long long c) {
+  ValueFlowOperand o;
+  o.constant = c;
+  return o;
+}
+
+// main: rank, size of `communicator' (local to the activation or not),
+// then a chain of tests, one block each.
+struct Ranges {
+  ValueFlowFunction f;
+  int rank, size;
+  Ranges(const std::string &communicator, bool local) {
+    f.name = "main";
+    f.uid = 1;
+    f.entry_point = true;
+    rank = add_slot(f, "rank");
+    size = add_slot(f, "size");
+    f.blocks.resize(1);
+    f.blocks[0].statements = {
+        quantity(rank, Quantity::Rank, communicator, local, add_fact(f, true, false, "rank")),
+        quantity(size, Quantity::Size, communicator, local, add_fact(f, false))};
+  }
+  int test(Op op, ValueFlowOperand left, ValueFlowOperand right) {
+    int b = (int)f.blocks.size() - 1;
+    f.blocks.emplace_back();
+    f.blocks[b].successors = {b + 1, b + 1};
+    compare(f, b, op, left, right);
+    return f.blocks[b].branch;
+  }
+};
+
+} // namespace
+
+TEST_CASE("offsets: rank <= size - 1 and rank + 1 <= size hold everywhere, rank < size - 1 "
+          "does not", "[uniform][ranges]") {
+  for (bool local : {false, true}) {
+    Ranges m(local ? "parameter 7" : "world", local);
+    int at_most_last = m.test(Op::LessEqual, slot(m.rank), slot(m.size, -1));
+    int next_fits = m.test(Op::LessEqual, slot(m.rank, 1), slot(m.size));
+    int not_beyond = m.test(Op::Greater, slot(m.rank), slot(m.size, -1)); // never true
+    int below_last = m.test(Op::Less, slot(m.rank), slot(m.size, -1));   // false on the last
+    int shifted_zero = m.test(Op::GreaterEqual, slot(m.rank, -1), value(0)); // false on 0
+    int shifted_minus = m.test(Op::GreaterEqual, slot(m.rank, 1), value(1));  // rank >= 0
+    std::vector<BranchVerdict> v = solve_value_flow({m.f})[0];
+    CAPTURE(local);
+    for (int decided : {at_most_last, next_fits, not_beyond, shifted_minus}) {
+      CAPTURE(decided);
+      CHECK_FALSE(v[decided].may_differ_between_processes);
+    }
+    for (int open : {below_last, shifted_zero}) {
+      CAPTURE(open);
+      CHECK(v[open].may_differ_between_processes);
+    }
+  }
+}
+
+TEST_CASE("a communicator named in one activation only does not leave it",
+          "[uniform][ranges][inter]") {
+  // f(comm): r := rank in `parameter 7' (local); return r.
+  // main: s := size in `parameter 7' (a name that, by recursion, could
+  // be the same); x := f(); if (x < s) ...   -- not decided: x is a rank
+  // of some communicator only.  Inside f, r < its own size is decided.
+  ValueFlowFunction f;
+  f.name = "f";
+  f.uid = 2;
+  f.callable_from_outside = false;
+  int r = add_slot(f, "r"), fs = add_slot(f, "fs");
+  f.blocks.resize(2);
+  f.blocks[0].statements = {
+      quantity(r, Quantity::Rank, "parameter 7", true, add_fact(f, true, false, "rank")),
+      quantity(fs, Quantity::Size, "parameter 7", true, add_fact(f, false))};
+  f.blocks[0].successors = {1, 1};
+  compare(f, 0, Op::Less, slot(r), slot(fs));
+  ValueFlowStatement ret;
+  ret.kind = Kind::Return;
+  ret.uses = {r};
+  ret.copy_of = r;
+  f.blocks[1].statements = {ret};
+
+  Ranges m("parameter 7", true);
+  int x = add_slot(m.f, "x");
+  ValueFlowStatement call;
+  call.kind = Kind::Call;
+  call.callee = 2;
+  call.target = x;
+  m.f.blocks[0].statements.push_back(call);
+  int below = m.test(Op::Less, slot(x), slot(m.size));
+  int positive = m.test(Op::GreaterEqual, slot(x), value(0));
+  std::vector<std::vector<BranchVerdict>> v = solve_value_flow({m.f, f});
+  CHECK_FALSE(v[1][0].may_differ_between_processes);
+  CHECK(v[0][below].may_differ_between_processes);
+  CHECK_FALSE(v[0][positive].may_differ_between_processes);
+}
+
+namespace {
+
+// colour := rank % 2 (differs);  MPI_Comm_split(world, colour, ..., &sub)
+// [then `between' in block 0];  if (colour == 0) { MPI_Allreduce(sub);
+// MPI_Barrier(world); }
+struct ColourProgram {
+  ValueFlowFunction f;
+  int colour, sub, t;
+  explicit ColourProgram(bool rewrite_colour = false) {
+    colour = add_slot(f, "colour");
+    sub = add_slot(f, "sub");
+    t = add_slot(f, "t", true);
+    int differs = add_fact(f, true);
+    f.blocks.resize(3);
+    auto &s = f.blocks[0].statements;
+    s = {assign(colour, {}, differs)};
+    ValueFlowSplit split;
+    split.block = 0;
+    split.first = (int)s.size();
+    split.colour = colour;
+    split.made = sub;
+    s.push_back(assign(sub, {}, add_fact(f, true)));
+    split.after = (int)s.size();
+    f.splits = {split};
+    if (rewrite_colour)
+      s.push_back(assign(colour, {}, differs));
+    s.push_back(copy(t, colour));
+    f.blocks[0].successors = {1, 2};
+    compare(f, 0, Op::Equal, slot(t), value(0));
+    f.blocks[1].successors = {2};
+    f.collectives = {{1, 0, sub}, {1, 0, -1}};
+  }
+};
+
+// if (active) colour = 1; else colour = UNDEFINED;   (blocks 0, 1, 2)
+// split(colour, &sub); if (!active) goto end;        (block 3)
+// MPI_Bcast(sub);                                     (block 4)
+struct ActiveProgram {
+  ValueFlowFunction f;
+  int active, colour, sub;
+  ActiveProgram(long long on, long long off) {
+    active = add_slot(f, "active");
+    colour = add_slot(f, "colour");
+    sub = add_slot(f, "sub");
+    f.blocks.resize(6);
+    f.blocks[0].statements = {assign(active, {}, add_fact(f, true))};
+    f.blocks[0].successors = {1, 2};
+    compare(f, 0, Op::NotEqual, slot(active), value(0));
+    f.blocks[1].statements = {constant(colour, on)};
+    f.blocks[1].successors = {3};
+    f.blocks[2].statements = {constant(colour, off)};
+    f.blocks[2].successors = {3};
+    ValueFlowSplit split;
+    split.block = 3;
+    split.first = 0;
+    split.colour = colour;
+    split.made = sub;
+    f.blocks[3].statements = {assign(sub, {}, add_fact(f, true))};
+    split.after = 1;
+    f.splits = {split};
+    f.blocks[3].successors = {5, 4};
+    compare(f, 3, Op::Equal, slot(active), value(0));
+    f.blocks[4].successors = {5};
+    f.collectives = {{4, 0, sub}};
+  }
+};
+
+} // namespace
+
+TEST_CASE("a test of the split colour separates only processes in different communicators",
+          "[uniform][membership]") {
+  ColourProgram p;
+  CHECK(separates_only_nonmembers(p.f, 0, 0));       // the collective on sub
+  CHECK_FALSE(separates_only_nonmembers(p.f, 0, 1)); // MPI_COMM_WORLD: every process
+  ColourProgram changed(true);                        // colour rewritten after the split
+  CHECK_FALSE(separates_only_nonmembers(changed.f, 0, 0));
+}
+
+TEST_CASE("a flag that chose between two colours separates only non-members",
+          "[uniform][membership]") {
+  const long long undefined = -32766;
+  ActiveProgram nas(1, undefined);
+  CHECK(separates_only_nonmembers(nas.f, 1, 0));
+  // One colour for both sides: active and inactive processes share a
+  // communicator, the flag separates members.
+  ActiveProgram same(1, 1);
+  CHECK_FALSE(separates_only_nonmembers(same.f, 1, 0));
+  // The split before the colour is written on one side: the old colour.
+  ActiveProgram late(1, undefined);
+  late.f.blocks[2].statements.clear();
+  CHECK_FALSE(separates_only_nonmembers(late.f, 1, 0));
+}
+
+TEST_CASE("among the members, values computed under a branch that separates only "
+          "non-members are the same", "[uniform][membership]") {
+  // b0: if (active) -> b1 else b2;  b1: n := 3 (control-dependent);
+  //     if (n > 0) -> b2   (branch 1)
+  ValueFlowFunction f;
+  f.name = "main";
+  f.uid = 1;
+  f.entry_point = true;
+  int active = add_slot(f, "active"), n = add_slot(f, "n");
+  f.blocks.resize(3);
+  f.blocks[0].statements = {assign(active, {}, add_fact(f, true))};
+  f.blocks[0].successors = {1, 2};
+  compare(f, 0, Op::NotEqual, slot(active), value(0));
+  f.blocks[1].statements = {assign(n)};
+  f.blocks[1].successors = {2, 2};
+  compare(f, 1, Op::Greater, slot(n), value(0));
+  std::vector<BranchVerdict> everyone = solve_value_flow({f})[0];
+  CHECK(everyone[1].may_differ_between_processes);
+  std::vector<BranchVerdict> members = verdicts_among_members({f}, 0, {0}, -1);
+  CHECK_FALSE(members[1].may_differ_between_processes);
+  CHECK(verdicts_among_members({f}, 0, {}, -1)[1].may_differ_between_processes);
+}
+
+TEST_CASE("shared memory no thread writes while another reads it is the same in every thread",
+          "[uniform][threads]") {
+  // A parallel region: if (thread == 0) rho := v (block 1, master);
+  // barrier; if (rho < eps) ...  (block 2, branch 1)
+  for (bool isolated : {false, true}) {
+    ValueFlowFunction f;
+    f.name = "main";
+    f.uid = 1;
+    f.entry_point = true;
+    int thread = add_slot(f, "thread"), rho = add_slot(f, "rho"), v = add_slot(f, "v");
+    f.slots[rho].same_in_every_thread = isolated;
+    f.blocks.resize(4);
+    for (ValueFlowBlock &b : f.blocks)
+      b.in_parallel_region = true;
+    f.blocks[0].statements = {assign(thread, {}, add_fact(f, false, true)), assign(v)};
+    f.blocks[0].successors = {1, 2};
+    compare(f, 0, Op::Equal, slot(thread), value(0));
+    f.blocks[1].statements = {copy(rho, v)};
+    f.blocks[1].successors = {2};
+    f.blocks[2].successors = {3, 3};
+    compare(f, 2, Op::Less, slot(rho), value(1));
+    std::vector<BranchVerdict> verdicts = solve_value_flow({f})[0];
+    CAPTURE(isolated);
+    CHECK(verdicts[0].may_differ_between_threads);
+    CHECK(verdicts[1].may_differ_between_threads == !isolated);
+    CHECK_FALSE(verdicts[1].may_differ_between_processes);
+  }
+}
