@@ -600,4 +600,11 @@ void settle_candidate_checks(const std::vector<SettledCheck> &by_tag,
 
 tree runtime_function(const char *name, tree type) { return external_function(name, type); }
 
+bool calls_runtime_function(const gcall *call) {
+  tree decl = gimple_call_fndecl(call);
+  // build_fn_decl makes them artificial; every entry point starts so.
+  return decl && DECL_ARTIFICIAL(decl) && DECL_NAME(decl) &&
+         strncmp(IDENTIFIER_POINTER(DECL_NAME(decl)), "parcoach_", 9) == 0;
+}
+
 } // namespace parcoach

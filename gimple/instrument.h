@@ -34,6 +34,11 @@ void register_instrumentation_gc_roots(const char *plugin_name);
 // runtime names what is missing.
 tree runtime_function(const char *name, tree type);
 
+// A call to one of those: PARCOACH's own bookkeeping (the arming of
+// created work, checks), which the analyses must not take for the user's
+// code (an unknown callee whose result may differ, that may write globals).
+bool calls_runtime_function(const gcall *call);
+
 // GCC lowers one function at a time, but whether a function needs checks
 // depends on the whole unit (unit_analysis.h).  So every check a function
 // may need is inserted at the `cfg' pass as a candidate carrying a tag, and

@@ -3,6 +3,7 @@
 #include "mpi_calls.h"
 
 #include "function_model.h"
+#include "instrument.h"
 #include "omp_regions.h"
 #include "points_to_bound.h"
 #include "team_phases.h"
@@ -2454,6 +2455,11 @@ private:
   }
 
   void emit_call(gcall *call) {
+    if (calls_runtime_function(call)) {
+      // PARCOACH's own bookkeeping (work_arming.h): nothing of the program.
+      store(gimple_call_lhs(call), {}, -1);
+      return;
+    }
     describe_collective(call);
     CallClass kind = classify(call);
     tree lhs = gimple_call_lhs(call);
