@@ -1,5 +1,7 @@
 #include "function_model.h"
 
+#include "instrument.h"
+
 #include "mpi_f08.h"
 #include "omp_regions.h"
 
@@ -216,6 +218,8 @@ private:
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
       if (!call)
+        continue;
+      if (calls_runtime_function(call)) // our own bookkeeping (work_arming.h)
         continue;
       const char *name = callee_name(call);
       if (terminates_job(name)) {
