@@ -2072,8 +2072,26 @@ private:
     statement.kind = ValueFlowStatement::Kind::Call;
     statement.callee = 0;
     current_->statements.push_back(statement);
-    if (lhs)
-      store(lhs, {}, differs("depends on " + who + at_line(where_)));
+    if (!lhs)
+      return;
+    int fact = differs("depends on " + who + at_line(where_));
+    tree decl = gimple_call_fndecl(call);
+    if (!kind.name || !decl || DECL_IN_SYSTEM_HEADER(decl)) {
+      store(lhs, {}, fact);
+      return;
+    }
+    // A function of the program's other files (not a library's, declared
+    // in a system header): the link step may know its result the same on
+    // every process, as a function of the arguments (cross_file_values.h).
+    out_.facts[fact].external_result = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
+    std::vector<int> uses;
+    for (unsigned i = 0; i < nargs; ++i) {
+      tree arg = gimple_call_arg(call, i);
+      read_into(arg, uses);
+      if (POINTER_TYPE_P(TREE_TYPE(arg)))
+        read_pointee(arg, uses);
+    }
+    store(lhs, uses, fact);
   }
 
   void emit_unit_call(gcall *call, tree callee) {

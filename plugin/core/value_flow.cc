@@ -155,7 +155,8 @@ public:
   explicit UnitSolver(const std::vector<ValueFlowFunction> &unit) : unit_(unit) {}
 
   std::vector<std::vector<BranchVerdict>>
-  solve(std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments = nullptr) {
+  solve(std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments = nullptr,
+        std::vector<ResultVerdict> *results = nullptr) {
     prepare();
     for (std::size_t i = 0; i < functions_.size(); ++i)
       schedule((int)i);
@@ -167,6 +168,8 @@ public:
     }
     if (arguments)
       *arguments = argument_verdicts();
+    if (results)
+      *results = result_verdicts();
     return verdicts();
   }
 
@@ -1641,6 +1644,18 @@ private:
     return result;
   }
 
+  std::vector<ResultVerdict> result_verdicts() const {
+    std::vector<ResultVerdict> result;
+    for (const FunctionState &state : functions_) {
+      ResultVerdict verdict;
+      verdict.may_differ_between_processes = differs(state.result, 0);
+      verdict.parameters = state.result.parameters;
+      verdict.reason = phrase(state.result.why[0], "it is computed from constants only");
+      result.push_back(verdict);
+    }
+    return result;
+  }
+
   // The witness `fact' is control dependence on a conditional that also
   // decides whether `block' runs: the value differs only between processes
   // that reach the block and processes that do not (a temporary computed
@@ -1731,6 +1746,13 @@ std::vector<std::vector<BranchVerdict>>
 solve_value_flow(const std::vector<ValueFlowFunction> &unit,
                  std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments) {
   return UnitSolver(unit).solve(arguments);
+}
+
+std::vector<std::vector<BranchVerdict>>
+solve_value_flow(const std::vector<ValueFlowFunction> &unit,
+                 std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments,
+                 std::vector<ResultVerdict> *results) {
+  return UnitSolver(unit).solve(arguments, results);
 }
 
 } // namespace parcoach

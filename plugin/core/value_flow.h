@@ -70,6 +70,11 @@ struct ValueFlowFact {
   // communicator; empty: one the adapter cannot name).
   bool is_rank = false;
   std::string rank_communicator;
+  // The result of a call to a function of another file, by its linker
+  // name, when the link step may know more of it (cross_file_values.h):
+  // the statement storing it also reads the call's arguments.  Empty for
+  // every other fact.
+  std::string external_result;
   // The reason as the user reads it: "depends on MPI_Comm_rank at line 8",
   // "'n' is broadcast by MPI_Bcast at line 14".
   std::string phrase;
@@ -315,6 +320,15 @@ struct ArgumentVerdict {
   std::string reason; // "depends on MPI_Comm_rank at line 8"
 };
 
+// What a function returns, in the form its callers instantiate: whether
+// it may differ between processes whatever the arguments, and the value
+// parameters it also depends on (bit k: parameter k, k < 64).
+struct ResultVerdict {
+  bool may_differ_between_processes = false;
+  unsigned long long parameters = 0;
+  std::string reason;
+};
+
 // verdicts[i][j]: branch j of unit[i].
 std::vector<std::vector<BranchVerdict>>
 solve_value_flow(const std::vector<ValueFlowFunction> &unit);
@@ -324,6 +338,12 @@ solve_value_flow(const std::vector<ValueFlowFunction> &unit);
 std::vector<std::vector<BranchVerdict>>
 solve_value_flow(const std::vector<ValueFlowFunction> &unit,
                  std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments);
+
+// The same, and (*results)[i]: what unit[i] returns.
+std::vector<std::vector<BranchVerdict>>
+solve_value_flow(const std::vector<ValueFlowFunction> &unit,
+                 std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments,
+                 std::vector<ResultVerdict> *results);
 
 } // namespace parcoach
 
