@@ -172,8 +172,10 @@ void report_site(const FunctionRecord &record, const Site &site,
 
 // -fplugin-arg-parcoach-verbose: for each site the thesis' analysis (control
 // flow only, one function at a time) flags but this one does not, why.
+// `deferred': the conditionals left to the link step (cross_file_values.h).
 void explain_proofs(const FunctionRecord &record, const std::set<NodeId> &flagged_now,
-                    const std::map<NodeId, std::string> &uniform_reasons) {
+                    const std::map<NodeId, std::string> &uniform_reasons,
+                    const std::set<NodeId> &deferred) {
   MismatchResult thesis = find_collective_mismatches(record.model);
   for (const FlaggedCollective &flagged : thesis.flagged) {
     auto found = record.sites.find(flagged.node);
@@ -191,10 +193,14 @@ void explain_proofs(const FunctionRecord &record, const std::set<NodeId> &flagge
       auto reason = uniform_reasons.find(node);
       if (reason == uniform_reasons.end())
         continue;
-      inform(record.branches[node],
-             "no warning for %qs (line %d): this condition is the same on every "
-             "process: %s",
-             runs, LOCATION_LINE(site.where), reason->second.c_str());
+      if (deferred.count(node))
+        inform(record.branches[node], "no warning in this file for %qs (line %d): %s", runs,
+               LOCATION_LINE(site.where), reason->second.c_str());
+      else
+        inform(record.branches[node],
+               "no warning for %qs (line %d): this condition is the same on every "
+               "process: %s",
+               runs, LOCATION_LINE(site.where), reason->second.c_str());
       explained = true;
     }
     if (!explained)
@@ -371,6 +377,7 @@ bool link_findings_are_errors() {
 // judged the program (its key says so): its function-exit checks become
 // dormant, as in summarise_for_link.
 void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValues &deferred,
+                        const std::vector<VariableFacts> &variables,
                         const std::vector<std::map<NodeId, FlaggedCollective>> &deferred_flagged,
                         UnitSummary &summary, std::map<unsigned, std::string> &key_of_function,
                         std::vector<SettledCheck> &by_tag) {
@@ -388,6 +395,22 @@ void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValue
     if (result.may_differ && r < deferred.result_reason.size())
       result.reason = deferred.result_reason[r];
     summary.results.push_back(result);
+  }
+  std::map<unsigned, std::string> symbol_of;
+  for (const FunctionRecord &record : unit.records)
+    symbol_of[record.uid] = record.symbol;
+  for (const VariableFacts &facts : variables) {
+    VariableSummary variable;
+    variable.symbol = facts.symbol;
+    variable.name = facts.name;
+    variable.file = summary.source;
+    variable.defined_here = facts.defined_here;
+    variable.may_differ = facts.may_differ;
+    variable.depends_on = facts.depends_on;
+    for (unsigned uid : facts.writers)
+      if (symbol_of.count(uid))
+        variable.writers.push_back(symbol_of[uid]);
+    summary.variables.push_back(variable);
   }
   for (std::size_t r = 0; r < unit.records.size() && r < deferred_flagged.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
@@ -467,12 +490,14 @@ void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValue
 void summarise_for_link(const std::vector<FunctionModel> &models,
                         const std::vector<std::set<NodeId>> &flagged_first,
                         std::vector<SettledCheck> &by_tag, const DeferredValues &deferred,
+                        const std::vector<VariableFacts> &variables,
                         const std::vector<std::map<NodeId, FlaggedCollective>> &deferred_flagged) {
   std::vector<Reachable> reach = reachable_by_function();
   UnitSummary summary;
   summary.source = main_input_filename ? main_input_filename : "";
   std::map<unsigned, std::string> key_of_function;
-  summarise_deferred(reach, deferred, deferred_flagged, summary, key_of_function, by_tag);
+  summarise_deferred(reach, deferred, variables, deferred_flagged, summary, key_of_function,
+                     by_tag);
   for (const FunctionRecord &record : unit.records) {
     const Reachable &own = reach[record.unit_id];
     if (!record.is_public || (own.collectives.empty() && own.externals.empty()))
@@ -550,7 +575,7 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
   }
   insert_link_arming(key_of_function);
   if (!summary.functions.empty() || !summary.sites.empty() || !summary.results.empty() ||
-      !summary.deferred.empty())
+      !summary.deferred.empty() || !summary.variables.empty())
     set_unit_summary(serialise_summary(summary));
 }
 
@@ -742,7 +767,12 @@ void run_unit_step() {
       std::set<NodeId> flagged_now;
       for (const auto &entry : flagged)
         flagged_now.insert(entry.first);
-      explain_proofs(record, flagged_now, uniform_reasons[r]);
+      std::set<NodeId> deferred_nodes;
+      for (const auto &branch : record.flow_branches)
+        if (deferred.any && branch.second < (int)deferred.branch_depends_on[r].size() &&
+            !deferred.branch_depends_on[r][branch.second].empty())
+          deferred_nodes.insert(branch.first);
+      explain_proofs(record, flagged_now, uniform_reasons[r], deferred_nodes);
     }
   }
 
@@ -751,8 +781,11 @@ void run_unit_step() {
   std::vector<std::map<NodeId, FlaggedCollective>> deferred_flagged(unit.records.size());
   if (deferred.any)
     deferred_flagged = flagged_only_one_file_at_a_time(models_one_file, flagged_nodes);
+  std::vector<VariableFacts> variables;
+  if (!options.thesis && !options.one_file)
+    variables = variable_facts(flows);
   summarise_for_link(deferred.any ? models_one_file : models, flagged_nodes, by_tag, deferred,
-                     deferred_flagged);
+                     variables, deferred_flagged);
   link_summary.stop();
   // The OpenMP collectives of every team, with the threads' verdicts.
   PhaseTimer omp_timer("  OpenMP unit step");

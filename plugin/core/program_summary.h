@@ -72,6 +72,18 @@ struct ResultSummary {
   std::string reason;                  // why it may differ
 };
 
+// What a unit stores in a variable other files may read (cross_file_values.h
+// VariableFacts), `writers' by linker name.
+struct VariableSummary {
+  std::string symbol;
+  std::string name;
+  std::string file;
+  bool defined_here = false;
+  bool may_differ = true;
+  std::vector<std::string> depends_on;
+  std::vector<std::string> writers;
+};
+
 // A collective (or a call of a function of the unit that runs some) that
 // processes may not all reach at the same point only if the result of a
 // function of another file may differ: the link step judges it
@@ -95,6 +107,7 @@ struct UnitSummary {
   std::vector<ExternalCallSite> sites;
   std::vector<ResultSummary> results;
   std::vector<DeferredSite> deferred;
+  std::vector<VariableSummary> variables;
 };
 
 // The text stored in the section for one unit, and back.  parse_summaries
