@@ -7,6 +7,7 @@
 
 #include "cross_file_values.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -331,4 +332,165 @@ TEST_CASE("deferred arming keys are told apart from the link step's own",
   CHECK(deferred_key.compare(0, 3, "pcd") == 0);
   CHECK(own.compare(0, 3, "pcl") == 0);
   CHECK(deferred_key.substr(3) == own.substr(3));
+}
+
+namespace {
+
+// A shared variable's slot: a global other files may read (Public: this
+// unit defines it; External: another does).
+int shared(Builder &b, const std::string &name, unsigned key, GlobalVisibility visibility) {
+  int s = b.local(name);
+  ValueFlowSlot &slot = b.f.slots[s];
+  slot.scope = SlotScope::Global;
+  slot.global = key;
+  slot.visibility = visibility;
+  slot.symbol = name;
+  return s;
+}
+
+} // namespace
+
+// read_params():  n = rank;  n = <broadcast>;  return      (uniform)
+// set_rank():     m = rank;  return                         (differs)
+// set_helper():   k = other_file_result();  return          (uniform if that is)
+// main():         reads n (another unit's variable) only
+TEST_CASE("the summaries say which shared variables get values the same everywhere",
+          "[cross_file_values]") {
+  Builder read_params("read_params", 2, false);
+  int n = shared(read_params, "n", 100, GlobalVisibility::Public);
+  int b = read_params.block();
+  read_params.assign(b, n, {}, read_params.fact("depends on MPI_Comm_rank at line 3"));
+  ValueFlowFact broadcast;
+  broadcast.phrase = "'n' is broadcast by MPI_Bcast at line 5";
+  read_params.f.facts.push_back(broadcast);
+  read_params.assign(b, n, {}, (int)read_params.f.facts.size() - 1);
+  read_params.ret(b, {});
+
+  Builder set_rank("set_rank", 3, false);
+  int m = shared(set_rank, "m", 101, GlobalVisibility::Public);
+  b = set_rank.block();
+  set_rank.assign(b, m, {}, set_rank.fact("depends on MPI_Comm_rank at line 9"));
+  set_rank.ret(b, {});
+
+  Builder set_helper("set_helper", 4, false);
+  int k = shared(set_helper, "k", 102, GlobalVisibility::External);
+  b = set_helper.block();
+  set_helper.assign(b, k, {}, set_helper.result_of("other_file_result"));
+  set_helper.ret(b, {});
+
+  Builder reader("reader", 5, false);
+  int read = shared(reader, "elsewhere", 103, GlobalVisibility::External);
+  int copy = reader.local("copy");
+  b = reader.block();
+  reader.assign(b, copy, {read});
+  reader.ret(b, {copy});
+
+  std::vector<VariableFacts> facts =
+      variable_facts({read_params.f, set_rank.f, set_helper.f, reader.f});
+  // Only the variables the unit defines or stores to, by linker name.
+  REQUIRE(facts.size() == 3);
+  CHECK(facts[0].symbol == "k");
+  CHECK_FALSE(facts[0].defined_here);
+  CHECK_FALSE(facts[0].may_differ);
+  CHECK(std::find(facts[0].depends_on.begin(), facts[0].depends_on.end(),
+                  "other_file_result") != facts[0].depends_on.end());
+  CHECK(facts[0].writers == std::vector<unsigned>{4});
+  CHECK(facts[1].symbol == "m");
+  CHECK(facts[1].may_differ);
+  CHECK(facts[2].symbol == "n");
+  CHECK(facts[2].defined_here);
+  CHECK_FALSE(facts[2].may_differ);
+  CHECK(facts[2].depends_on.empty());
+  CHECK(facts[2].writers == std::vector<unsigned>{2});
+}
+
+// main:  if (n > 0) ...   with n a variable of another file
+TEST_CASE("a conditional on another file's variable is left to the link step",
+          "[cross_file_values]") {
+  Builder main("main", 1, true);
+  int n = shared(main, "n", 100, GlobalVisibility::External);
+  int b0 = main.block({1, 2});
+  main.block({2});
+  main.block();
+  int on_n = main.branch(b0, {n});
+  DeferredValues out = defer({main.f});
+  REQUIRE(out.any);
+  CHECK(out.branch_depends_on[0][on_n] == Names{variable_key("n")});
+  CHECK(out.verdicts[0][on_n].reason ==
+        "it depends only on what other files decide (the variable 'n'), which the link step "
+        "judges");
+  CHECK(out.names.at(variable_key("n")) == "n");
+}
+
+namespace {
+
+VariableSummary variable(const std::string &symbol, bool defined, bool may_differ,
+                         Names writers) {
+  VariableSummary v;
+  v.symbol = v.name = symbol;
+  v.file = "io.c";
+  v.defined_here = defined;
+  v.may_differ = may_differ;
+  v.writers = writers;
+  return v;
+}
+
+} // namespace
+
+TEST_CASE("the link step takes a shared variable as the same everywhere only if every "
+          "writer is called alike",
+          "[cross_file_values]") {
+  UnitSummary io, main;
+  io.variables = {variable("nsteps", true, false, {"read_params"}),
+                  variable("ranked", true, true, {"set_rank"}),
+                  variable("flag", true, false, {"set_flag"}),
+                  variable("deep", true, false, {"set_deep"})};
+  // main.c also stores to nsteps, the same everywhere; `undefined' is
+  // defined by no unit of the program.
+  main.variables = {variable("nsteps", false, false, {}), variable("undefined", false, false, {})};
+  // main calls set_flag where some processes only may, and wrapper
+  // (which calls set_deep in another file) likewise.
+  main.sites.push_back({});
+  main.sites.back().callees = {{"set_flag", "set_flag"}, {"wrapper", "wrapper"}};
+  FunctionSummary wrapper;
+  wrapper.symbol = "wrapper";
+  wrapper.external_callees = {"set_deep"};
+  io.functions.push_back(wrapper);
+  std::map<std::string, ResultJudgement> judged = judge_results({io, main});
+  CHECK_FALSE(judged.at(variable_key("nsteps")).may_differ);
+  CHECK(judged.at(variable_key("nsteps")).file == "io.c");
+  CHECK(judged.at(variable_key("ranked")).may_differ);
+  CHECK(judged.at(variable_key("flag")).may_differ);
+  CHECK(judged.at(variable_key("flag")).reason ==
+        "'set_flag' (io.c), which stores to it, may be called by some processes only");
+  CHECK(judged.at(variable_key("deep")).may_differ);
+  CHECK(judged.at(variable_key("undefined")).may_differ);
+
+  // A deferred site on nsteps is silent, one on flag is reported.
+  main.deferred = {deferred(10, {variable_key("nsteps")}), deferred(20, {variable_key("flag")})};
+  main.deferred[0].names = {"nsteps"};
+  main.deferred[1].names = {"flag"};
+  std::vector<DeferredFinding> findings = judge_deferred_sites({io, main});
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].site.location.line == 20);
+  CHECK(format_deferred_finding(findings[0], false)
+            .find("note: the conditional depends on the variable 'flag' (io.c), which may "
+                  "differ between processes: 'set_flag' (io.c), which stores to it, may be "
+                  "called by some processes only\n") != std::string::npos);
+}
+
+TEST_CASE("shared variables survive the summary's text form", "[cross_file_values]") {
+  UnitSummary unit;
+  unit.source = "io.c";
+  unit.variables = {variable("nsteps", true, false, {"read_params", "reset"})};
+  unit.variables[0].depends_on = {"world_size"};
+  std::vector<UnitSummary> back = parse_summaries(serialise_summary(unit));
+  REQUIRE(back.size() == 1);
+  REQUIRE(back[0].variables.size() == 1);
+  const VariableSummary &v = back[0].variables[0];
+  CHECK(v.symbol == "nsteps");
+  CHECK(v.defined_here);
+  CHECK_FALSE(v.may_differ);
+  CHECK(v.depends_on == Names{"world_size"});
+  CHECK(v.writers == Names{"read_params", "reset"});
 }
