@@ -370,9 +370,10 @@ bool link_findings_are_errors() {
 }
 
 // Value facts for the link step (cross_file_values.h): what each public
-// function returns, and the sites flagged only because of conditionals
-// that depend on results of functions of other files (`deferred_flagged',
-// by record), each with those functions.  A function with such sites is
+// function returns and what the unit stores in shared variables, and the
+// sites flagged only because of conditionals that depend on results of
+// functions of other files or on shared variables (`deferred_flagged', by
+// record), each with those.  A function with such sites is
 // armed at run time when the link step reports one, or when no link step
 // judged the program (its key says so): its function-exit checks become
 // dormant, as in summarise_for_link.
@@ -685,15 +686,17 @@ void run_unit_step() {
   std::vector<ResultVerdict> results;
   std::vector<std::vector<BranchVerdict>> verdicts =
       solve_value_flow(flows, &argument_verdicts, &results);
-  // Conditionals whose only source of difference is the result of a
-  // function of another file are left to the link step (cross_file_values.h):
-  // `models' ignores them, `models_one_file' keeps them, as one file alone
-  // would.
+  // Conditionals whose only sources of difference are results of functions
+  // of other files or variables other files store to are left to the link
+  // step (cross_file_values.h), unless one-file: `models' ignores them,
+  // `models_one_file' keeps them, as one file alone would.  The facts for
+  // the other files' summaries are computed in any case.
   DeferredValues deferred;
-  if (!options.thesis && !options.one_file)
+  if (!options.thesis)
     deferred = defer_external_results(flows, verdicts, results);
+  const bool defer_here = deferred.any && !options.one_file;
   std::vector<FunctionModel> models_one_file;
-  if (deferred.any)
+  if (defer_here)
     models_one_file.resize(unit.name_of_id.size());
   for (std::size_t r = 0; r < unit.records.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
@@ -701,12 +704,12 @@ void run_unit_step() {
     model = record.model;
     if (!options.thesis)
       uniform_reasons[r] = drop_uniform_conditionals(
-          model, record.flow_branches, deferred.any ? deferred.verdicts[r] : verdicts[r], false,
+          model, record.flow_branches, defer_here ? deferred.verdicts[r] : verdicts[r], false,
           &differ_reasons[r]);
     else
       for (NodeFacts &facts : model.facts)
         facts.callee = -1;
-    if (deferred.any) {
+    if (defer_here) {
       models_one_file[record.unit_id] = record.model;
       drop_uniform_conditionals(models_one_file[record.unit_id], record.flow_branches,
                                 verdicts[r], false, nullptr);
@@ -769,7 +772,7 @@ void run_unit_step() {
         flagged_now.insert(entry.first);
       std::set<NodeId> deferred_nodes;
       for (const auto &branch : record.flow_branches)
-        if (deferred.any && branch.second < (int)deferred.branch_depends_on[r].size() &&
+        if (defer_here && branch.second < (int)deferred.branch_depends_on[r].size() &&
             !deferred.branch_depends_on[r][branch.second].empty())
           deferred_nodes.insert(branch.first);
       explain_proofs(record, flagged_now, uniform_reasons[r], deferred_nodes);
@@ -779,12 +782,12 @@ void run_unit_step() {
   reports.stop();
   PhaseTimer link_summary("  summary for the link step");
   std::vector<std::map<NodeId, FlaggedCollective>> deferred_flagged(unit.records.size());
-  if (deferred.any)
+  if (defer_here)
     deferred_flagged = flagged_only_one_file_at_a_time(models_one_file, flagged_nodes);
   std::vector<VariableFacts> variables;
-  if (!options.thesis && !options.one_file)
+  if (!options.thesis)
     variables = variable_facts(flows);
-  summarise_for_link(deferred.any ? models_one_file : models, flagged_nodes, by_tag, deferred,
+  summarise_for_link(defer_here ? models_one_file : models, flagged_nodes, by_tag, deferred,
                      variables, deferred_flagged);
   link_summary.stop();
   // The OpenMP collectives of every team, with the threads' verdicts.
