@@ -5,6 +5,7 @@
 #include "argument_checks.h"
 #include "collective_summaries.h"
 #include "communicator_membership.h"
+#include "cross_file_values.h"
 #include "function_model.h"
 #include "graph_utils.h"
 #include "instrument.h"
@@ -70,6 +71,7 @@ struct FunctionRecord {
   // other files may call it, and its calls to functions of other files.
   std::string symbol;
   bool is_public = false;
+  bool returns_value = false; // and other files may call it for that
   std::map<NodeId, ExternalCallee> external_sites;
   std::map<NodeId, location_t> external_locations;
 };
@@ -266,9 +268,11 @@ void report_cause(const FunctionRecord &record, const std::vector<NodeId> &group
 
 // -fplugin-arg-parcoach-verbose: for each site the thesis' analysis (control
 // flow only, one function at a time) flags but this one does not, why.
+// `deferred': the conditionals left to the link step (cross_file_values.h).
 void explain_proofs(const FunctionRecord &record, const std::set<NodeId> &flagged_now,
                     const std::map<NodeId, std::string> &uniform_reasons,
-                    const std::map<NodeId, std::map<NodeId, std::string>> &membership_reasons) {
+                    const std::map<NodeId, std::map<NodeId, std::string>> &membership_reasons,
+                    const std::set<NodeId> &deferred) {
   MismatchResult thesis = find_collective_mismatches(record.model);
   for (const FlaggedCollective &flagged : thesis.flagged) {
     auto found = record.sites.find(flagged.node);
@@ -293,10 +297,14 @@ void explain_proofs(const FunctionRecord &record, const std::set<NodeId> &flagge
       auto reason = uniform_reasons.find(node);
       if (reason == uniform_reasons.end())
         continue;
-      inform(record.branches[node],
-             "no warning for %qs (line %d): this condition is the same on every "
-             "process: %s",
-             runs, LOCATION_LINE(site.where), with_gcc_quotes(reason->second).c_str());
+      if (deferred.count(node))
+        inform(record.branches[node], "no warning in this file for %qs (line %d): %s", runs,
+               LOCATION_LINE(site.where), with_gcc_quotes(reason->second).c_str());
+      else
+        inform(record.branches[node],
+               "no warning for %qs (line %d): this condition is the same on every "
+               "process: %s",
+               runs, LOCATION_LINE(site.where), with_gcc_quotes(reason->second).c_str());
       explained = true;
     }
     if (!explained)
@@ -511,6 +519,120 @@ std::vector<Reachable> reachable_by_function() {
   return reach;
 }
 
+bool link_findings_are_errors() {
+  return unit.options.severities.of(FindingKind::CollectiveMismatch) == Severity::Error ||
+         global_dc->warning_as_error_requested;
+}
+
+// Value facts for the link step (cross_file_values.h): what each public
+// function returns and what the unit stores in shared variables, and the
+// sites flagged only because of conditionals that depend on results of
+// functions of other files or on shared variables (`deferred_flagged', by
+// record), each with those.  A function with such sites is
+// armed at run time when the link step reports one, or when no link step
+// judged the program (its key says so): its function-exit checks become
+// dormant, as in summarise_for_link.
+void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValues &deferred,
+                        const std::vector<VariableFacts> &variables,
+                        const std::vector<std::map<NodeId, FlaggedCollective>> &deferred_flagged,
+                        UnitSummary &summary, std::map<unsigned, std::string> &key_of_function,
+                        std::vector<SettledCheck> &by_tag) {
+  for (std::size_t r = 0; r < unit.records.size(); ++r) {
+    const FunctionRecord &record = unit.records[r];
+    if (!record.is_public || !record.returns_value || record.library ||
+        record.shared_inline_copy)
+      continue;
+    ResultSummary result;
+    result.symbol = record.symbol;
+    result.name = record.name;
+    result.file = source_location(record.location).file;
+    result.may_differ = r >= deferred.result_may_differ.size() || deferred.result_may_differ[r];
+    if (r < deferred.result_depends_on.size())
+      result.depends_on = deferred.result_depends_on[r];
+    if (result.may_differ && r < deferred.result_reason.size())
+      result.reason = deferred.result_reason[r];
+    summary.results.push_back(result);
+  }
+  std::map<unsigned, std::string> symbol_of;
+  for (const FunctionRecord &record : unit.records)
+    symbol_of[record.uid] = record.symbol;
+  for (const VariableFacts &facts : variables) {
+    VariableSummary variable;
+    variable.symbol = facts.symbol;
+    variable.name = facts.name;
+    variable.file = summary.source;
+    variable.defined_here = facts.defined_here;
+    variable.may_differ = facts.may_differ;
+    variable.depends_on = facts.depends_on;
+    for (unsigned uid : facts.writers)
+      if (symbol_of.count(uid))
+        variable.writers.push_back(symbol_of[uid]);
+    summary.variables.push_back(variable);
+  }
+  for (std::size_t r = 0; r < unit.records.size() && r < deferred_flagged.size(); ++r) {
+    const FunctionRecord &record = unit.records[r];
+    std::map<NodeId, int> branch_of;
+    for (const auto &branch : record.flow_branches)
+      branch_of[branch.first] = branch.second;
+    auto depends_on = [&](NodeId node, std::set<std::string> &into) {
+      auto j = branch_of.find(node);
+      if (j != branch_of.end() && r < deferred.branch_depends_on.size() &&
+          j->second < (int)deferred.branch_depends_on[r].size())
+        into.insert(deferred.branch_depends_on[r][j->second].begin(),
+                    deferred.branch_depends_on[r][j->second].end());
+    };
+    for (const auto &entry : deferred_flagged[r]) {
+      auto found = record.sites.find(entry.first);
+      if (found == record.sites.end())
+        continue;
+      const Site &where = found->second;
+      DeferredSite site;
+      site.function = record.name;
+      site.location = source_location(where.where);
+      site.as_error = link_findings_are_errors();
+      if (where.collective) {
+        site.collective = where.collective->c_name;
+      } else if (where.callee >= 0) {
+        site.callee = unit.name_of_id[where.callee];
+        site.runs.assign(reach[where.callee].collectives.begin(),
+                         reach[where.callee].collectives.end());
+      }
+      if (site.collective.empty() && site.runs.empty())
+        continue;
+      Finding related;
+      add_related_locations(record.branches, entry.second, related);
+      site.related = related.related;
+      std::set<std::string> symbols;
+      for (NodeId node : entry.second.order_conditionals)
+        depends_on(node, symbols);
+      for (NodeId node : entry.second.loop_conditionals)
+        depends_on(node, symbols);
+      if (symbols.empty()) // flagged by conditionals together: any of them
+        for (const auto &branch : branch_of)
+          depends_on(branch.first, symbols);
+      if (symbols.empty() || site.related.empty())
+        continue;
+      for (const std::string &symbol : symbols) {
+        site.depends_on.push_back(symbol);
+        auto name = deferred.names.find(symbol);
+        site.names.push_back(name != deferred.names.end() ? name->second : symbol);
+      }
+      if (record.instrumented) {
+        auto key =
+            key_of_function.emplace(record.uid, deferred_arming_key(summary.source, record.symbol));
+        site.arming_key = key.first->second;
+        if (key.second)
+          for (int tag : record.candidates.exit_tags)
+            if (by_tag[tag].decision == CheckDecision::Remove) {
+              by_tag[tag].decision = CheckDecision::IfArmed;
+              by_tag[tag].conditionals = conditional_lines(record.branches, entry.second);
+            }
+      }
+      summary.deferred.push_back(site);
+    }
+  }
+}
+
 // The unit's summary for the link step (program_summary.h).  The sites that
 // matter are found by analysing the unit again, each call to a function of
 // another file running a collective of its own (one colour per callee): a
@@ -524,10 +646,15 @@ std::vector<Reachable> reachable_by_function() {
 // function, become dormant (live inside armed extents), in `by_tag'.
 void summarise_for_link(const std::vector<FunctionModel> &models,
                         const std::vector<std::set<NodeId>> &flagged_first,
-                        std::vector<SettledCheck> &by_tag) {
+                        std::vector<SettledCheck> &by_tag, const DeferredValues &deferred,
+                        const std::vector<VariableFacts> &variables,
+                        const std::vector<std::map<NodeId, FlaggedCollective>> &deferred_flagged) {
   std::vector<Reachable> reach = reachable_by_function();
   UnitSummary summary;
   summary.source = main_input_filename ? main_input_filename : "";
+  std::map<unsigned, std::string> key_of_function;
+  summarise_deferred(reach, deferred, variables, deferred_flagged, summary, key_of_function,
+                     by_tag);
   for (const FunctionRecord &record : unit.records) {
     const Reachable &own = reach[record.unit_id];
     if (!record.is_public || (own.collectives.empty() && own.externals.empty()))
@@ -538,7 +665,6 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
          std::vector<std::string>(own.externals.begin(), own.externals.end())});
   }
   std::map<std::string, int> token_of_symbol;
-  std::map<unsigned, std::string> key_of_function;
   std::vector<FunctionModel> with_externals = models;
   for (const FunctionRecord &record : unit.records)
     for (const auto &external : record.external_sites) {
@@ -548,9 +674,7 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
     }
   if (!token_of_symbol.empty()) {
     UnitAnalysis analysis = analyse_unit(with_externals);
-    bool as_error =
-        unit.options.severities.of(FindingKind::CollectiveMismatch) == Severity::Error ||
-        global_dc->warning_as_error_requested;
+    bool as_error = link_findings_are_errors();
     for (std::size_t r = 0; r < unit.records.size(); ++r) {
       const FunctionRecord &record = unit.records[r];
       if (record.library)
@@ -590,8 +714,10 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
         if (site.callees.empty() || site.related.empty())
           continue;
         if (unit.options.instrument != InstrumentMode::None) {
-          site.arming_key = arming_key_for(summary.source, record.symbol);
-          if (key_of_function.emplace(record.uid, site.arming_key).second) {
+          auto key = key_of_function.emplace(record.uid,
+                                             arming_key_for(summary.source, record.symbol));
+          site.arming_key = key.first->second;
+          if (key.second) {
             std::string lines = all_conditional_lines(record.branches, flagged);
             for (int tag : record.candidates.exit_tags)
               if (by_tag[tag].decision == CheckDecision::Remove) {
@@ -605,8 +731,36 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
     }
   }
   insert_link_arming(key_of_function);
-  if (!summary.functions.empty() || !summary.sites.empty())
+  if (!summary.functions.empty() || !summary.sites.empty() || !summary.results.empty() ||
+      !summary.deferred.empty() || !summary.variables.empty())
     set_unit_summary(serialise_summary(summary));
+}
+
+// The sites one file alone would flag (`models_one_file', the results of
+// functions of other files may differ) that the unit's analysis did not
+// (`flagged_first'), by record: the link step judges them.
+std::vector<std::map<NodeId, FlaggedCollective>>
+flagged_only_one_file_at_a_time(const std::vector<FunctionModel> &models_one_file,
+                                const std::vector<std::set<NodeId>> &flagged_first) {
+  std::vector<std::map<NodeId, FlaggedCollective>> by_record(unit.records.size());
+  UnitAnalysis analysis = analyse_unit(models_one_file);
+  for (std::size_t r = 0; r < unit.records.size(); ++r) {
+    const FunctionRecord &record = unit.records[r];
+    if (record.library)
+      continue;
+    std::map<NodeId, FlaggedCollective> flagged =
+        flagged_by_origin(analysis.expanded[record.unit_id], analysis.results[record.unit_id]);
+    spare_members_of_tested_communicators(r, flagged);
+    drop_silenced(flagged, FindingKind::CollectiveMismatch, record.name,
+                  [&](NodeId node) -> const location_t * {
+                    auto site = record.sites.find(node);
+                    return site == record.sites.end() ? nullptr : &site->second.where;
+                  });
+    for (const auto &entry : flagged)
+      if (!flagged_first[r].count(entry.first))
+        by_record[r].insert(entry);
+  }
+  return by_record;
 }
 
 // ------------------------------------------------------------ the unit step
@@ -685,19 +839,39 @@ void run_unit_step() {
   }
   PhaseTimer solve_timer("  value-flow solve");
   std::vector<std::vector<std::vector<ArgumentVerdict>>> argument_verdicts;
-  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(flows, &argument_verdicts);
+  std::vector<ResultVerdict> results;
+  std::vector<std::vector<BranchVerdict>> verdicts =
+      solve_value_flow(flows, &argument_verdicts, &results);
   solved_flows = &flows;
   member_verdicts.clear();
+  // Conditionals whose only sources of difference are results of functions
+  // of other files or variables other files store to are left to the link
+  // step (cross_file_values.h), unless one-file: `models' ignores them,
+  // `models_one_file' keeps them, as one file alone would.  The facts for
+  // the other files' summaries are computed in any case.
+  DeferredValues deferred;
+  if (!options.thesis)
+    deferred = defer_external_results(flows, verdicts, results);
+  const bool defer_here = deferred.any && !options.one_file;
+  std::vector<FunctionModel> models_one_file;
+  if (defer_here)
+    models_one_file.resize(unit.name_of_id.size());
   for (std::size_t r = 0; r < unit.records.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
     FunctionModel &model = models[record.unit_id];
     model = record.model;
     if (!options.thesis)
-      uniform_reasons[r] = drop_uniform_conditionals(model, record.flow_branches, verdicts[r],
-                                                     false, &differ_reasons[r]);
+      uniform_reasons[r] = drop_uniform_conditionals(
+          model, record.flow_branches, defer_here ? deferred.verdicts[r] : verdicts[r], false,
+          &differ_reasons[r]);
     else
       for (NodeFacts &facts : model.facts)
         facts.callee = -1;
+    if (defer_here) {
+      models_one_file[record.unit_id] = record.model;
+      drop_uniform_conditionals(models_one_file[record.unit_id], record.flow_branches,
+                                verdicts[r], false, nullptr);
+    }
   }
 
   solve_timer.stop();
@@ -767,13 +941,25 @@ void run_unit_step() {
       std::set<NodeId> flagged_now;
       for (const auto &entry : flagged)
         flagged_now.insert(entry.first);
-      explain_proofs(record, flagged_now, uniform_reasons[r], spared_for_members);
+      std::set<NodeId> deferred_nodes;
+      for (const auto &branch : record.flow_branches)
+        if (defer_here && branch.second < (int)deferred.branch_depends_on[r].size() &&
+            !deferred.branch_depends_on[r][branch.second].empty())
+          deferred_nodes.insert(branch.first);
+      explain_proofs(record, flagged_now, uniform_reasons[r], spared_for_members, deferred_nodes);
     }
   }
 
   reports.stop();
   PhaseTimer link_summary("  summary for the link step");
-  summarise_for_link(models, flagged_nodes, by_tag);
+  std::vector<std::map<NodeId, FlaggedCollective>> deferred_flagged(unit.records.size());
+  if (defer_here)
+    deferred_flagged = flagged_only_one_file_at_a_time(models_one_file, flagged_nodes);
+  std::vector<VariableFacts> variables;
+  if (!options.thesis)
+    variables = variable_facts(flows);
+  summarise_for_link(defer_here ? models_one_file : models, flagged_nodes, by_tag, deferred,
+                     variables, deferred_flagged);
   link_summary.stop();
   // The OpenMP collectives of every team, with the threads' verdicts.
   PhaseTimer omp_timer("  OpenMP unit step");
@@ -856,6 +1042,11 @@ void record_function(function *fun, const Options &options, bool library) {
   }
   record.symbol = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fun->decl));
   record.is_public = TREE_PUBLIC(fun->decl);
+  // Other files may call it for its result (not a C++ inline function or
+  // template instance, of which each calling file has its own copy, nor a
+  // library's function of a system header).
+  record.returns_value = !VOID_TYPE_P(TREE_TYPE(TREE_TYPE(fun->decl))) &&
+                         !DECL_IN_SYSTEM_HEADER(fun->decl) && !DECL_COMDAT(fun->decl);
   record.model = model.model;
   for (std::size_t n = 0; n < model.branch_of_node.size(); ++n)
     if (model.branch_of_node[n] && record.model.facts[n].conditional)

@@ -438,6 +438,15 @@ private:
       ValueFlowSlot &slot = out_.slots[objects_[object].whole];
       slot.global = DECL_UID(decl);
       slot.visibility = visibility(decl);
+      // The linker's name lets the link step meet the other files' stores
+      // (cross_file_values.h); not for volatile variables, nor a library's
+      // (declared in a system header: std::cout, environ...) or the
+      // compiler's own (vtables, guards).
+      if ((slot.visibility == GlobalVisibility::Public ||
+           slot.visibility == GlobalVisibility::External) &&
+          TREE_CODE(decl) == VAR_DECL && !TREE_THIS_VOLATILE(decl) &&
+          !DECL_IN_SYSTEM_HEADER(decl) && !DECL_ARTIFICIAL(decl))
+        slot.symbol = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
       objects_[object].global = true;
       objects_[object].contents_unknown = true; // any function may store there
     } else {
@@ -583,6 +592,7 @@ private:
     field_key(field, out_.slots[slot]);
     out_.slots[slot].global = whole.global;
     out_.slots[slot].visibility = whole.visibility;
+    out_.slots[slot].symbol = whole.symbol;
     out_.slots[slot].scalar = holds_one_value(TREE_TYPE(field));
     objects_[object].fields[field] = slot;
     return slot;
@@ -2507,8 +2517,26 @@ private:
     statement.kind = ValueFlowStatement::Kind::Call;
     statement.callee = 0;
     current_->statements.push_back(statement);
-    if (lhs)
-      store(lhs, {}, differs("depends on " + who + at_line(where_)));
+    if (!lhs)
+      return;
+    int fact = differs("depends on " + who + at_line(where_));
+    tree decl = gimple_call_fndecl(call);
+    if (!kind.name || !decl || DECL_IN_SYSTEM_HEADER(decl)) {
+      store(lhs, {}, fact);
+      return;
+    }
+    // A function of the program's other files (not a library's, declared
+    // in a system header): the link step may know its result the same on
+    // every process, as a function of the arguments (cross_file_values.h).
+    out_.facts[fact].external_result = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
+    std::vector<int> uses;
+    for (unsigned i = 0; i < nargs; ++i) {
+      tree arg = gimple_call_arg(call, i);
+      read_into(arg, uses);
+      if (POINTER_TYPE_P(TREE_TYPE(arg)))
+        read_pointee(arg, uses);
+    }
+    store(lhs, uses, fact);
   }
 
   void emit_unit_call(gcall *call, tree callee) {

@@ -9,7 +9,14 @@
    checks, its function-exit checks and those of everything it calls come
    alive), so that the process entering the other file's collective and
    the one skipping it both stop at a check.  Programs without findings
-   have no such object: the weak reference is null and nothing happens.  */
+   have no such object: the weak reference is null and nothing happens.
+
+   Keys starting with "pcd" name functions whose conditionals depend on
+   results of functions of other files, which only the link step can judge
+   (plugin/core/cross_file_values.h).  The link step adds the object (maybe
+   with no key) to every program that has such functions; without it (a
+   link that did not run parcoach-link) they are armed: the run stops
+   rather than hangs if processes disagree there.  */
 #include "parcoach_rt.h"
 
 #include <string.h>
@@ -24,7 +31,9 @@ parcoach_enter_linked_region (const char *key)
   const char *at;
   int armed = 0;
 
-  if (keys && key)
+  if (!keys && key && strncmp (key, "pcd", 3) == 0)
+    armed = 1;
+  else if (keys && key)
     {
       length = strlen (key);
       for (at = strstr (keys, key); at; at = strstr (at + 1, key))

@@ -124,6 +124,13 @@ const OptionSpec option_table[] = {
      [](const char *name, const std::string &value, Options &options) {
        return parse_flag(name, value, options.thesis);
      }},
+    {"one-file", "",
+     "judge conditionals on the results of functions of other files, and on variables "
+     "other files may store to, in this file alone (they may differ) instead of at the "
+     "link step; for programs not linked with parcoach-config --libs or the wrappers",
+     [](const char *name, const std::string &value, Options &options) {
+       return parse_flag(name, value, options.one_file);
+     }},
     {"thread-level", choice_names(thread_levels, false),
      "the MPI thread level the program requests (MPI_THREAD_SINGLE...); default: the "
      "constant passed to MPI_Init_thread in the translation unit, MPI_THREAD_SINGLE "

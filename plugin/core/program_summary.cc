@@ -93,6 +93,33 @@ std::string serialise_summary(const UnitSummary &unit) {
       line(out, {"related", related.role, related.location.file,
                  std::to_string(related.location.line), std::to_string(related.location.column)});
   }
+  for (const ResultSummary &result : unit.results) {
+    line(out, {"result", result.symbol, result.name, result.file, result.may_differ ? "1" : "0",
+               result.reason});
+    for (const std::string &symbol : result.depends_on)
+      line(out, {"result-of", symbol});
+  }
+  for (const VariableSummary &variable : unit.variables) {
+    line(out, {"variable", variable.symbol, variable.name, variable.file,
+               variable.defined_here ? "1" : "0", variable.may_differ ? "1" : "0"});
+    for (const std::string &key : variable.depends_on)
+      line(out, {"variable-of", key});
+    for (const std::string &writer : variable.writers)
+      line(out, {"variable-writer", writer});
+  }
+  for (const DeferredSite &site : unit.deferred) {
+    line(out, {"deferred", site.function, site.location.file, std::to_string(site.location.line),
+               std::to_string(site.location.column), site.as_error ? "1" : "0",
+               site.arming_key, site.collective, site.callee});
+    for (const std::string &collective : site.runs)
+      line(out, {"deferred-runs", collective});
+    for (std::size_t i = 0; i < site.depends_on.size(); ++i)
+      line(out, {"deferred-on", site.depends_on[i],
+                 i < site.names.size() ? site.names[i] : site.depends_on[i]});
+    for (const RelatedLocation &related : site.related)
+      line(out, {"deferred-related", related.role, related.location.file,
+                 std::to_string(related.location.line), std::to_string(related.location.column)});
+  }
   out << "end\n";
   return out.str();
 }
@@ -137,6 +164,38 @@ std::vector<UnitSummary> parse_summaries(const std::string &text) {
       unit->sites.back().callees.push_back({f[1], f[2]});
     } else if (kind == "related" && f.size() >= 5 && !unit->sites.empty()) {
       unit->sites.back().related.push_back({{f[2], number(f[3]), number(f[4])}, f[1]});
+    } else if (kind == "result" && f.size() >= 6) {
+      unit->results.push_back({f[1], f[2], f[3], f[4] == "1", {}, f[5]});
+    } else if (kind == "result-of" && f.size() >= 2 && !unit->results.empty()) {
+      unit->results.back().depends_on.push_back(f[1]);
+    } else if (kind == "variable" && f.size() >= 6) {
+      VariableSummary variable;
+      variable.symbol = f[1];
+      variable.name = f[2];
+      variable.file = f[3];
+      variable.defined_here = f[4] == "1";
+      variable.may_differ = f[5] == "1";
+      unit->variables.push_back(variable);
+    } else if (kind == "variable-of" && f.size() >= 2 && !unit->variables.empty()) {
+      unit->variables.back().depends_on.push_back(f[1]);
+    } else if (kind == "variable-writer" && f.size() >= 2 && !unit->variables.empty()) {
+      unit->variables.back().writers.push_back(f[1]);
+    } else if (kind == "deferred" && f.size() >= 9) {
+      DeferredSite site;
+      site.function = f[1];
+      site.location = {f[2], number(f[3]), number(f[4])};
+      site.as_error = f[5] == "1";
+      site.arming_key = f[6];
+      site.collective = f[7];
+      site.callee = f[8];
+      unit->deferred.push_back(site);
+    } else if (kind == "deferred-runs" && f.size() >= 2 && !unit->deferred.empty()) {
+      unit->deferred.back().runs.push_back(f[1]);
+    } else if (kind == "deferred-on" && f.size() >= 3 && !unit->deferred.empty()) {
+      unit->deferred.back().depends_on.push_back(f[1]);
+      unit->deferred.back().names.push_back(f[2]);
+    } else if (kind == "deferred-related" && f.size() >= 5 && !unit->deferred.empty()) {
+      unit->deferred.back().related.push_back({{f[2], number(f[3]), number(f[4])}, f[1]});
     }
   }
   return units;

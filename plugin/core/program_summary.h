@@ -59,10 +59,55 @@ struct ExternalCallSite {
   std::string arming_key;
 };
 
+// What a public function returns (cross_file_values.h): may it differ
+// between processes when its arguments are the same everywhere, and the
+// functions of other files whose results it depends on (it is the same
+// everywhere if none of them may differ).
+struct ResultSummary {
+  std::string symbol;
+  std::string name;
+  std::string file;
+  bool may_differ = false;
+  std::vector<std::string> depends_on; // linker names, sorted
+  std::string reason;                  // why it may differ
+};
+
+// What a unit stores in a variable other files may read (cross_file_values.h
+// VariableFacts), `writers' by linker name.
+struct VariableSummary {
+  std::string symbol;
+  std::string name;
+  std::string file;
+  bool defined_here = false;
+  bool may_differ = true;
+  std::vector<std::string> depends_on;
+  std::vector<std::string> writers;
+};
+
+// A collective (or a call of a function of the unit that runs some) that
+// processes may not all reach at the same point only if the result of a
+// function of another file may differ: the link step judges it
+// (cross_file_values.h).
+struct DeferredSite {
+  std::string function;
+  SourceLocation location;
+  std::string collective; // "MPI_Barrier"; "" for a call
+  std::string callee;     // the function of the unit called, for a call
+  std::vector<std::string> runs; // for a call: the collectives it runs
+  std::vector<RelatedLocation> related;
+  std::vector<std::string> depends_on; // linker names, sorted
+  std::vector<std::string> names;      // as printed, by depends_on
+  bool as_error = false;
+  std::string arming_key;
+};
+
 struct UnitSummary {
   std::string source;
   std::vector<FunctionSummary> functions;
   std::vector<ExternalCallSite> sites;
+  std::vector<ResultSummary> results;
+  std::vector<DeferredSite> deferred;
+  std::vector<VariableSummary> variables;
 };
 
 // The text stored in the section for one unit, and back.  parse_summaries

@@ -156,7 +156,8 @@ public:
   explicit UnitSolver(const std::vector<ValueFlowFunction> &unit) : unit_(unit) {}
 
   std::vector<std::vector<BranchVerdict>>
-  solve(std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments = nullptr) {
+  solve(std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments = nullptr,
+        std::vector<ResultVerdict> *results = nullptr) {
     prepare();
     for (std::size_t i = 0; i < functions_.size(); ++i)
       schedule((int)i);
@@ -168,6 +169,8 @@ public:
     }
     if (arguments)
       *arguments = argument_verdicts();
+    if (results)
+      *results = result_verdicts();
     return verdicts();
   }
 
@@ -431,9 +434,12 @@ private:
     state.parameter_slot.assign(state.parameter_count, -1);
     // Code outside the unit may call it under any condition, and from a
     // thread team.
-    if (state.outside && !function.entry_point)
+    // (With callers_judged_at_link, the stores a team would publish at
+    // once are the link step's business too: it asks only what differs
+    // between processes, and another thread reading them there races.)
+    if (state.outside && !function.entry_point && !function.callers_judged_at_link)
       state.thread_context = fact_value(team_fact());
-    if (state.outside && !function.entry_point)
+    if (state.outside && !function.entry_point && !function.callers_judged_at_link)
       state.process_context = fact_value(add_fact(
           kProcesses,
           "depends on a store in '" + function.name +
@@ -674,6 +680,18 @@ private:
     auto escape = global_escape_.find(uid);
     if (escape != global_escape_.end())
       return fact_value(escape->second);
+    if (slot.other_files_store_uniform && (slot.visibility == GlobalVisibility::External ||
+                                           slot.visibility == GlobalVisibility::Public)) {
+      // Only the unit's stores differ between processes; between threads,
+      // other files' code may still change it.
+      Value v = stored_value(uid, slot.field);
+      Value others = fact_value(global_fact(uid, "depends on '" + slot.name +
+                                                     "', which other files may change"));
+      others.bits &= (unsigned char)~kProcesses;
+      others.why[0] = -1;
+      join_into(v, others);
+      return v;
+    }
     switch (slot.visibility) {
     case GlobalVisibility::ReadOnly:
       return Value();
@@ -1669,6 +1687,18 @@ private:
     return result;
   }
 
+  std::vector<ResultVerdict> result_verdicts() const {
+    std::vector<ResultVerdict> result;
+    for (const FunctionState &state : functions_) {
+      ResultVerdict verdict;
+      verdict.may_differ_between_processes = differs(state.result, 0);
+      verdict.parameters = state.result.parameters;
+      verdict.reason = phrase(state.result.why[0], "it is computed from constants only");
+      result.push_back(verdict);
+    }
+    return result;
+  }
+
   // The witness `fact' is control dependence on a conditional that also
   // decides whether `block' runs: the value differs only between processes
   // that reach the block and processes that do not (a temporary computed
@@ -1760,6 +1790,13 @@ std::vector<std::vector<BranchVerdict>>
 solve_value_flow(const std::vector<ValueFlowFunction> &unit,
                  std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments) {
   return UnitSolver(unit).solve(arguments);
+}
+
+std::vector<std::vector<BranchVerdict>>
+solve_value_flow(const std::vector<ValueFlowFunction> &unit,
+                 std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments,
+                 std::vector<ResultVerdict> *results) {
+  return UnitSolver(unit).solve(arguments, results);
 }
 
 } // namespace parcoach

@@ -70,6 +70,11 @@ struct ValueFlowFact {
   // communicator; empty: one the adapter cannot name).
   bool is_rank = false;
   std::string rank_communicator;
+  // The result of a call to a function of another file, by its linker
+  // name, when the link step may know more of it (cross_file_values.h):
+  // the statement storing it also reads the call's arguments.  Empty for
+  // every other fact.
+  std::string external_result;
   // The reason as the user reads it: "depends on MPI_Comm_rank at line 8",
   // "'n' is broadcast by MPI_Bcast at line 14".
   std::string phrase;
@@ -169,6 +174,12 @@ struct ValueFlowSlot {
   // neither passed to callees nor published.
   bool covered = false;
   GlobalVisibility visibility = GlobalVisibility::Unit;
+  // Public and External globals: the linker's name, and (set by
+  // cross_file_values.h only) whether the other files' stores may be taken
+  // as the same on every process: a read then gives what the unit's own
+  // functions store, as for a static global.
+  std::string symbol;
+  bool other_files_store_uniform = false;
   // Written by exactly one statement that dominates its uses (GIMPLE's
   // temporaries): one value for the whole function.
   bool single_definition = false;
@@ -301,6 +312,11 @@ struct ValueFlowFunction {
   std::vector<unsigned> addresses_taken;
   // main: every process starts there.
   bool entry_point = false;
+  // Set by cross_file_values.h only: the link step checks that other files
+  // call it on every process alike, so that it publishes into globals what
+  // it stores, without the difference "other files may call it on some
+  // processes only" (nor, then, as run by a team of threads).
+  bool callers_judged_at_link = false;
   // Calls MPI_Comm_set_errhandler or the like: MPI error codes may differ.
   bool installs_error_handler = false;
   // Stores through a pointer the analysis cannot resolve (one loaded from
@@ -355,6 +371,15 @@ struct ArgumentVerdict {
   std::string reason; // "depends on MPI_Comm_rank at line 8"
 };
 
+// What a function returns, in the form its callers instantiate: whether
+// it may differ between processes whatever the arguments, and the value
+// parameters it also depends on (bit k: parameter k, k < 64).
+struct ResultVerdict {
+  bool may_differ_between_processes = false;
+  unsigned long long parameters = 0;
+  std::string reason;
+};
+
 // verdicts[i][j]: branch j of unit[i].
 std::vector<std::vector<BranchVerdict>>
 solve_value_flow(const std::vector<ValueFlowFunction> &unit);
@@ -364,6 +389,12 @@ solve_value_flow(const std::vector<ValueFlowFunction> &unit);
 std::vector<std::vector<BranchVerdict>>
 solve_value_flow(const std::vector<ValueFlowFunction> &unit,
                  std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments);
+
+// The same, and (*results)[i]: what unit[i] returns.
+std::vector<std::vector<BranchVerdict>>
+solve_value_flow(const std::vector<ValueFlowFunction> &unit,
+                 std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments,
+                 std::vector<ResultVerdict> *results);
 
 } // namespace parcoach
 

@@ -13,6 +13,7 @@
 //   parcoach-link --check [-Werror] [-w] FILE...   only the analysis
 //
 // Environment: PARCOACH_LINK=0 skips the analysis (the link still runs).
+#include "cross_file_values.h"
 #include "elf_summaries.h"
 #include "program_summary.h"
 
@@ -20,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -167,16 +169,19 @@ std::vector<std::string> link_inputs(const std::vector<std::string> &command_lin
 }
 
 // Prints the findings; true if one of them is an error.  `keys': the
-// arming keys of the calling functions (program_summary.h).
+// arming keys of the calling functions (program_summary.h); `judged': the
+// program has sites whose verdict was left to this step
+// (cross_file_values.h), so that the run time must know it ran.
 bool analyse(const std::vector<std::string> &files, bool werror, bool quiet,
-             std::vector<std::string> *keys = nullptr) {
+             std::vector<std::string> *keys = nullptr, bool *judged = nullptr) {
   std::string text;
   for (const std::string &file : files)
     text += summary_text_of_file(read_file(file));
   if (text.empty())
     return false;
   bool error = false;
-  std::vector<CrossFileFinding> findings = link_program(parse_summaries(text));
+  std::vector<UnitSummary> units = parse_summaries(text);
+  std::vector<CrossFileFinding> findings = link_program(units);
   if (keys)
     *keys = arming_keys(findings);
   for (const CrossFileFinding &finding : findings) {
@@ -184,6 +189,16 @@ bool analyse(const std::vector<std::string> &files, bool werror, bool quiet,
     if (quiet && !as_error)
       continue;
     std::cerr << format_finding(finding, as_error);
+    error |= as_error;
+  }
+  for (const DeferredFinding &finding : judge_deferred_sites(units, judged)) {
+    if (keys && !finding.site.arming_key.empty() &&
+        std::find(keys->begin(), keys->end(), finding.site.arming_key) == keys->end())
+      keys->push_back(finding.site.arming_key);
+    bool as_error = werror || finding.site.as_error;
+    if (quiet && !as_error)
+      continue;
+    std::cerr << format_deferred_finding(finding, as_error);
     error |= as_error;
   }
   return error;
@@ -274,15 +289,16 @@ int main(int argc, char **argv) {
         files.push_back(args[i]);
     return analyse(files, werror, quiet) ? 1 : 0;
   }
-  bool failed = false;
+  bool failed = false, judged = false;
   std::vector<std::string> keys;
   if (enabled) {
     try {
       failed = analyse(link_inputs(args), driver_has_option("-Werror"), driver_has_option("-w"),
-                       &keys);
+                       &keys, &judged);
     } catch (const std::exception &) {
       failed = false; // never break a link for our own trouble
       keys.clear();
+      judged = false;
     }
   }
   if (failed) {
@@ -295,7 +311,7 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; ++i)
     command.push_back(argv[i]);
   std::string directory, object;
-  if (!keys.empty())
+  if (!keys.empty() || judged)
     object = arming_object(keys, directory);
   if (!object.empty()) {
     // The run-time checks of the reported callers: run the linker as a

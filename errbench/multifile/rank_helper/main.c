@@ -1,7 +1,9 @@
 /* my_rank() (helpers.c) returns the rank: `if (my_rank() == 0)' differs
-   between processes, and the MPI_Barrier it guards (line 13) is warned,
-   already when main.c is compiled (the result of a function of another
-   file may differ), note at line 12. */
+   between processes, and the MPI_Barrier it guards (line 15) is warned,
+   note at line 14.  main.c alone only knows that the conditional depends
+   on the result of my_rank, a function of another file: the link step
+   warns, at main.c:15, because helpers.o's summary says that result
+   depends on MPI_Comm_rank; the run stops on both sides. */
 #include <mpi.h>
 int my_rank(void);
 

@@ -1,0 +1,483 @@
+#include "cross_file_values.h"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+namespace parcoach {
+
+namespace {
+
+bool shared_variable(const ValueFlowSlot &slot) {
+  return slot.scope == SlotScope::Global && !slot.symbol.empty() &&
+         (slot.visibility == GlobalVisibility::External ||
+          slot.visibility == GlobalVisibility::Public);
+}
+
+// The unit with the results of the functions of other files, and what
+// other files store in its shared variables, taken as the same on every
+// process, except `differing' (a key of link_key_*).  The statements
+// storing a result still read the call's arguments: a result of arguments
+// that differ differs.  Only the process dimension changes.
+std::vector<ValueFlowFunction> assuming_uniform(const std::vector<ValueFlowFunction> &unit,
+                                                const std::string &differing) {
+  std::vector<ValueFlowFunction> copy = unit;
+  for (ValueFlowFunction &function : copy) {
+    for (ValueFlowFact &fact : function.facts)
+      if (!fact.external_result.empty() && fact.external_result != differing)
+        fact.differs_between_processes = false;
+    for (ValueFlowSlot &slot : function.slots)
+      if (shared_variable(slot) && variable_key(slot.symbol) != differing)
+        slot.other_files_store_uniform = true;
+  }
+  return copy;
+}
+
+bool is_variable(const std::string &key) { return key.compare(0, 4, "var:") == 0; }
+
+// What a key of link_key_* stands for: "the result of 'f'", "the variable
+// 'n'".
+std::string describe_key(const std::string &key, const std::string &name) {
+  return (is_variable(key) ? "the variable '" : "the result of '") + name + "'";
+}
+
+// The name the adapter printed in the fact's phrase ("... the result of
+// 'world_size', which ..."), or the linker name.
+std::string printed_name(const ValueFlowFact &fact) {
+  std::size_t open = fact.phrase.find('\'');
+  std::size_t close = open == std::string::npos ? open : fact.phrase.find('\'', open + 1);
+  if (close == std::string::npos)
+    return fact.external_result;
+  return fact.phrase.substr(open + 1, close - open - 1);
+}
+
+std::string listed(const std::vector<std::string> &items) {
+  std::string text;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return text;
+}
+
+// The keys (link_key_*) of what other files may decide in `unit', with
+// their names as printed.
+std::map<std::string, std::string> keys_of(const std::vector<ValueFlowFunction> &unit) {
+  std::map<std::string, std::string> name_of;
+  for (const ValueFlowFunction &function : unit) {
+    for (const ValueFlowFact &fact : function.facts)
+      if (!fact.external_result.empty() && fact.differs_between_processes)
+        name_of.emplace(fact.external_result, printed_name(fact));
+    for (const ValueFlowSlot &slot : function.slots)
+      if (shared_variable(slot)) {
+        std::string name = slot.name.substr(0, slot.name.find('.'));
+        name_of.emplace(variable_key(slot.symbol), name);
+      }
+  }
+  return name_of;
+}
+
+} // namespace
+
+DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit,
+                                      const std::vector<std::vector<BranchVerdict>> &verdicts,
+                                      const std::vector<ResultVerdict> &results,
+                                      int max_separate_solves) {
+  DeferredValues out;
+  out.verdicts = verdicts;
+  out.branch_depends_on.resize(verdicts.size());
+  for (std::size_t r = 0; r < verdicts.size(); ++r)
+    out.branch_depends_on[r].resize(verdicts[r].size());
+  out.result_may_differ.resize(unit.size(), true);
+  out.result_depends_on.resize(unit.size());
+  out.result_reason.resize(unit.size());
+  for (std::size_t r = 0; r < unit.size() && r < results.size(); ++r) {
+    out.result_may_differ[r] = results[r].may_differ_between_processes;
+    out.result_reason[r] = results[r].reason;
+  }
+
+  std::map<std::string, std::string> name_of = keys_of(unit);
+  if (name_of.empty())
+    return out;
+  out.names = name_of;
+
+  // Which verdicts differ only through those results.
+  std::vector<ResultVerdict> optimistic_results;
+  std::vector<std::vector<BranchVerdict>> optimistic =
+      solve_value_flow(assuming_uniform(unit, ""), nullptr, &optimistic_results);
+  std::vector<std::pair<std::size_t, std::size_t>> branches;
+  std::vector<std::size_t> functions;
+  for (std::size_t r = 0; r < verdicts.size() && r < optimistic.size(); ++r)
+    for (std::size_t j = 0; j < verdicts[r].size() && j < optimistic[r].size(); ++j)
+      if (verdicts[r][j].may_differ_between_processes &&
+          !optimistic[r][j].may_differ_between_processes)
+        branches.push_back({r, j});
+  for (std::size_t r = 0; r < unit.size() && r < optimistic_results.size(); ++r)
+    if (out.result_may_differ[r] && !optimistic_results[r].may_differ_between_processes)
+      functions.push_back(r);
+  if (branches.empty() && functions.empty())
+    return out;
+  out.any = true;
+
+  // Which results each depends on: one solve per function of another file,
+  // only its results differing (a value differs iff one of its sources
+  // reaches it, so the sources tell apart exactly).  Past the bound, all.
+  std::vector<std::set<std::string>> branch_sets(branches.size()), function_sets(functions.size());
+  bool separately = (int)name_of.size() <= max_separate_solves;
+  for (const auto &entry : name_of) {
+    if (!separately) {
+      for (auto &set : branch_sets)
+        set.insert(entry.first);
+      for (auto &set : function_sets)
+        set.insert(entry.first);
+      continue;
+    }
+    std::vector<ResultVerdict> alone_results;
+    std::vector<std::vector<BranchVerdict>> alone =
+        solve_value_flow(assuming_uniform(unit, entry.first), nullptr, &alone_results);
+    for (std::size_t i = 0; i < branches.size(); ++i)
+      if (alone[branches[i].first][branches[i].second].may_differ_between_processes)
+        branch_sets[i].insert(entry.first);
+    for (std::size_t i = 0; i < functions.size(); ++i)
+      if (alone_results[functions[i]].may_differ_between_processes)
+        function_sets[i].insert(entry.first);
+  }
+  for (std::size_t i = 0; i < branches.size(); ++i) {
+    std::size_t r = branches[i].first, j = branches[i].second;
+    std::vector<std::string> symbols(branch_sets[i].begin(), branch_sets[i].end());
+    std::vector<std::string> described;
+    for (const std::string &symbol : symbols)
+      described.push_back(describe_key(symbol, name_of[symbol]));
+    BranchVerdict &verdict = out.verdicts[r][j];
+    verdict.may_differ_between_processes = false;
+    verdict.reason = "it depends only on what other files decide (" + listed(described) +
+                     "), which the link step judges";
+    out.branch_depends_on[r][j] = symbols;
+  }
+  for (std::size_t i = 0; i < functions.size(); ++i) {
+    out.result_may_differ[functions[i]] = false;
+    out.result_depends_on[functions[i]].assign(function_sets[i].begin(), function_sets[i].end());
+  }
+  return out;
+}
+
+std::string variable_key(const std::string &symbol) { return "var:" + symbol; }
+
+namespace {
+
+// By function of `unit': the unit-wide keys of the globals it may store to,
+// itself or through the functions of the unit it calls.
+std::vector<std::set<unsigned>> globals_written(const std::vector<ValueFlowFunction> &unit) {
+  std::map<unsigned, std::size_t> index_of;
+  for (std::size_t i = 0; i < unit.size(); ++i)
+    index_of[unit[i].uid] = i;
+  std::vector<std::set<unsigned>> written(unit.size());
+  std::vector<std::set<std::size_t>> callees(unit.size());
+  for (std::size_t i = 0; i < unit.size(); ++i) {
+    const ValueFlowFunction &function = unit[i];
+    auto note = [&](int slot) {
+      if (slot >= 0 && slot < (int)function.slots.size() &&
+          function.slots[slot].scope == SlotScope::Global)
+        written[i].insert(function.slots[slot].global);
+    };
+    for (const ValueFlowBlock &block : function.blocks)
+      for (const ValueFlowStatement &statement : block.statements) {
+        note(statement.target);
+        for (const ValueFlowArgument &argument : statement.arguments) {
+          for (int pointee : argument.pointees)
+            note(pointee);
+          for (const ValueFlowReach &reach : argument.reachable)
+            note(reach.slot);
+        }
+        auto callee = index_of.find(statement.callee);
+        if (statement.kind == ValueFlowStatement::Kind::Call && callee != index_of.end())
+          callees[i].insert(callee->second);
+      }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t i = 0; i < unit.size(); ++i)
+      for (std::size_t callee : callees[i])
+        for (unsigned global : std::set<unsigned>(written[callee]))
+          changed |= written[i].insert(global).second;
+  }
+  return written;
+}
+
+} // namespace
+
+std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &unit) {
+  std::vector<std::set<unsigned>> written = globals_written(unit);
+  std::set<unsigned> address_taken;
+  for (const ValueFlowFunction &function : unit)
+    address_taken.insert(function.addresses_taken.begin(), function.addresses_taken.end());
+  // The shared variables the unit defines or stores to, with a slot each.
+  std::map<std::string, VariableFacts> facts;
+  std::map<std::string, ValueFlowSlot> slot_of;
+  std::map<std::string, bool> writer_unknown_callers;
+  for (std::size_t i = 0; i < unit.size(); ++i)
+    for (const ValueFlowSlot &slot : unit[i].slots) {
+      if (!shared_variable(slot))
+        continue;
+      bool stores = written[i].count(slot.global) != 0;
+      if (!stores && slot.visibility != GlobalVisibility::Public)
+        continue;
+      VariableFacts &f = facts[slot.symbol];
+      f.symbol = slot.symbol;
+      f.name = slot.name.substr(0, slot.name.find('.'));
+      f.defined_here |= slot.visibility == GlobalVisibility::Public;
+      if (!slot_of.count(slot.symbol) || slot.field < 0)
+        slot_of[slot.symbol] = slot;
+    }
+  if (facts.empty())
+    return {};
+  for (auto &entry : facts) {
+    std::set<unsigned> writers;
+    for (std::size_t i = 0; i < unit.size(); ++i) {
+      const ValueFlowFunction &function = unit[i];
+      if (!written[i].count(slot_of[entry.first].global) || function.entry_point)
+        continue;
+      if (address_taken.count(function.uid))
+        writer_unknown_callers[entry.first] = true; // called through pointers
+      if (function.callable_from_outside)
+        writers.insert(function.uid);
+    }
+    entry.second.writers.assign(writers.begin(), writers.end());
+  }
+
+  // One probe per variable reads what the unit leaves there: its result.
+  // The functions' callers are the link step's business.
+  auto with_probes = [&](std::vector<ValueFlowFunction> copy) {
+    for (ValueFlowFunction &function : copy)
+      function.callers_judged_at_link = true;
+    unsigned uid = 0xfff00000u;
+    for (const auto &entry : slot_of) {
+      ValueFlowFunction probe;
+      probe.uid = uid++;
+      probe.name = "what the unit stores in '" + entry.second.name + "'";
+      probe.callable_from_outside = false;
+      ValueFlowSlot slot = entry.second;
+      slot.field = -1;
+      slot.field_offset = slot.field_size = -1;
+      slot.scalar = slot.covered = slot.single_definition = false;
+      slot.escapes = -1;
+      slot.other_files_store_uniform = true;
+      probe.slots.push_back(slot);
+      probe.blocks.emplace_back();
+      ValueFlowStatement ret;
+      ret.kind = ValueFlowStatement::Kind::Return;
+      ret.uses = {0};
+      probe.blocks.back().statements.push_back(ret);
+      copy.push_back(probe);
+    }
+    std::vector<ResultVerdict> results;
+    solve_value_flow(copy, nullptr, &results);
+    return std::vector<ResultVerdict>(results.begin() + (long)unit.size(), results.end());
+  };
+  std::vector<ResultVerdict> optimistic = with_probes(assuming_uniform(unit, ""));
+  std::vector<ResultVerdict> alone = with_probes(unit);
+  std::map<std::string, std::string> keys = keys_of(unit);
+  std::vector<VariableFacts> out;
+  std::size_t k = 0;
+  for (auto &entry : facts) {
+    VariableFacts &f = entry.second;
+    f.may_differ = optimistic[k].may_differ_between_processes ||
+                   writer_unknown_callers.count(entry.first) != 0;
+    // Its own key among the others: a store of the variable's own value
+    // (`n = n + 1') depends on it, which the link step's fixpoint allows.
+    if (!f.may_differ && alone[k].may_differ_between_processes)
+      for (const auto &key : keys)
+        f.depends_on.push_back(key.first);
+    out.push_back(f);
+    ++k;
+  }
+  return out;
+}
+
+std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSummary> &units) {
+  std::map<std::string, ResultJudgement> judged;
+  std::map<std::string, std::set<std::string>> depends_on;
+  std::map<std::string, bool> own;
+  for (const UnitSummary &unit : units)
+    for (const ResultSummary &result : unit.results) {
+      ResultJudgement &j = judged[result.symbol];
+      if (j.name.empty()) {
+        j.name = result.name;
+        j.file = result.file;
+      }
+      // A C++ inline function has a summary in each unit defining it:
+      // any of them saying "may differ" wins.
+      bool &differs = own[result.symbol];
+      if (result.may_differ && !differs)
+        j.reason = result.reason;
+      differs |= result.may_differ;
+      depends_on[result.symbol].insert(result.depends_on.begin(), result.depends_on.end());
+    }
+  // The functions some processes may call and others not: those the units
+  // call at such places, and whatever these call in other files.
+  std::set<std::string> divergent;
+  std::map<std::string, std::set<std::string>> external_callees;
+  for (const UnitSummary &unit : units) {
+    for (const ExternalCallSite &site : unit.sites)
+      for (const ExternalCallee &callee : site.callees)
+        divergent.insert(callee.symbol);
+    for (const FunctionSummary &function : unit.functions)
+      external_callees[function.symbol].insert(function.external_callees.begin(),
+                                               function.external_callees.end());
+  }
+  for (std::vector<std::string> work(divergent.begin(), divergent.end()); !work.empty();) {
+    std::string symbol = work.back();
+    work.pop_back();
+    for (const std::string &callee : external_callees[symbol])
+      if (divergent.insert(callee).second)
+        work.push_back(callee);
+  }
+  // Shared variables: the same everywhere if defined by a unit of the
+  // program, every unit's stores are, and their writers are called alike.
+  std::map<std::string, bool> defined;
+  for (const UnitSummary &unit : units)
+    for (const VariableSummary &variable : unit.variables) {
+      std::string key = variable_key(variable.symbol);
+      ResultJudgement &j = judged[key];
+      if (j.name.empty() || variable.defined_here) {
+        j.name = variable.name;
+        j.file = variable.file;
+      }
+      defined[key] |= variable.defined_here;
+      bool &differs = own[key];
+      if (variable.may_differ && !differs) {
+        differs = true;
+        j.reason = "a store in " + variable.file + " may differ between processes";
+      }
+      for (const std::string &writer : variable.writers)
+        if (!differs && divergent.count(writer)) {
+          differs = true;
+          j.reason = "'" + writer + "' (" + variable.file +
+                     "), which stores to it, may be called by some processes only";
+        }
+      depends_on[key].insert(variable.depends_on.begin(), variable.depends_on.end());
+    }
+  for (const auto &entry : defined)
+    if (!entry.second && !own[entry.first]) {
+      own[entry.first] = true;
+      judged[entry.first].reason = "no file compiled with PARCOACH defines it";
+    }
+  // Least fixpoint: nothing differs, then what depends on a result that
+  // differs (or that no summary describes) differs.
+  for (auto &entry : judged)
+    entry.second.may_differ = own[entry.first];
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto &entry : judged) {
+      if (entry.second.may_differ)
+        continue;
+      for (const std::string &callee : depends_on[entry.first]) {
+        auto found = judged.find(callee);
+        if (found != judged.end() && !found->second.may_differ)
+          continue;
+        entry.second.may_differ = true;
+        entry.second.reason =
+            found == judged.end()
+                ? "it depends on " + describe_key(callee, callee.substr(is_variable(callee) ? 4 : 0)) +
+                      ", which no file compiled with PARCOACH describes"
+                : "it depends on " + describe_key(callee, found->second.name) + " (" +
+                      found->second.file + ")";
+        changed = true;
+        break;
+      }
+    }
+  }
+  return judged;
+}
+
+std::vector<DeferredFinding> judge_deferred_sites(const std::vector<UnitSummary> &units,
+                                                  bool *judged) {
+  std::map<std::string, ResultJudgement> results = judge_results(units);
+  std::vector<DeferredFinding> findings;
+  if (judged)
+    *judged = false;
+  for (const UnitSummary &unit : units)
+    for (const DeferredSite &site : unit.deferred) {
+      if (judged)
+        *judged = true;
+      for (std::size_t i = 0; i < site.depends_on.size(); ++i) {
+        auto found = results.find(site.depends_on[i]);
+        if (found != results.end() && !found->second.may_differ)
+          continue;
+        DeferredFinding finding;
+        finding.site = site;
+        finding.because = site.depends_on[i];
+        finding.because_name = i < site.names.size() ? site.names[i] : site.depends_on[i];
+        finding.known = found != results.end();
+        if (finding.known)
+          finding.judgement = found->second;
+        findings.push_back(finding);
+        break;
+      }
+    }
+  return findings;
+}
+
+std::string deferred_arming_key(const std::string &source, const std::string &function) {
+  return "pcd" + arming_key_for(source, function).substr(3);
+}
+
+namespace {
+
+std::string where(const SourceLocation &location) {
+  std::string text = location.file + ":" + std::to_string(location.line);
+  if (location.column > 0)
+    text += ":" + std::to_string(location.column);
+  return text;
+}
+
+} // namespace
+
+std::string format_deferred_finding(const DeferredFinding &finding, bool as_error) {
+  const DeferredSite &site = finding.site;
+  std::set<int> lines;
+  for (const RelatedLocation &related : site.related)
+    lines.insert(related.location.line);
+  std::string line_list;
+  for (int l : lines)
+    line_list += (line_list.empty() ? "" : ", ") + std::to_string(l);
+  bool several = lines.size() > 1;
+  std::string because = std::string("because of the ") +
+                        (several ? "conditionals at lines " : "conditional at line ") + line_list;
+  bool call = site.collective.empty();
+  std::string runs;
+  for (const std::string &collective : site.runs)
+    runs += (runs.empty() ? "" : ", ") + collective;
+  std::ostringstream out;
+  if (!site.function.empty())
+    out << site.location.file << ": In function '" << site.function << "':\n";
+  out << where(site.location) << ": " << (as_error ? "error" : "warning") << ": ";
+  if (call)
+    out << "this call to '" << site.callee << "' runs MPI collectives (" << runs
+        << ") that not all processes may run, or not in the same order, " << because;
+  else
+    out << "'" << site.collective << "' may not be called by all processes of its "
+        << "communicator, or not in the same order, " << because;
+  out << " [parcoach:collective-mismatch]\n";
+  std::string what = call ? "make the call to '" + site.callee + "'" : "run '" + site.collective + "'";
+  for (const RelatedLocation &related : site.related) {
+    out << where(related.location) << ": note: ";
+    if (related.role == "loop-exit")
+      out << "processes may leave this loop after different numbers of iterations, and so "
+          << what << " (line " << site.location.line << ") a different number of times\n";
+    else
+      out << "processes may take different branches here, and then not all of them " << what
+          << " (line " << site.location.line << ") at the same point\n";
+  }
+  out << where(site.location) << ": note: the "
+      << (several ? "conditionals depend" : "conditional depends") << " on "
+      << describe_key(finding.because, finding.because_name);
+  if (!finding.known)
+    out << ", which no file compiled with PARCOACH describes: it may differ between "
+           "processes\n";
+  else
+    out << " (" << finding.judgement.file << "), which may differ between processes: "
+        << (finding.judgement.reason.compare(0, 7, "depends") == 0 ? "it " : "")
+        << finding.judgement.reason << "\n";
+  return out.str();
+}
+
+} // namespace parcoach

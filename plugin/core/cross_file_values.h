@@ -1,0 +1,121 @@
+// Value facts across files (issue 15): results of functions of other files
+// that are the same on every process.  No GCC headers.
+//
+// One file at a time, the result of a function of another file may differ
+// between processes: `if (world_size() > 1) MPI_Barrier(...)' would be
+// warned although world_size() returns MPI_Comm_size.  Instead:
+//  * each unit says, in its summary (program_summary.h), for each public
+//    function returning a value, whether that value may differ when the
+//    arguments are the same everywhere, and on the results of which
+//    functions of other files it depends (result_summaries);
+//  * a conditional whose only source of difference is such results
+//    (defer_external_results) is not warned when its file is compiled: the
+//    unit records it as a DeferredSite, with the functions it depends on,
+//    and the link step (judge_deferred_sites) warns it at the caller's
+//    line if one of them may differ, or is not known to the link step
+//    (built without PARCOACH: conservative, as one file at a time).
+// Results of functions declared in system headers (the C library, MPI)
+// are never deferred: the value-flow tables decide them, or they may
+// differ (value_flow_library.h).
+#ifndef PARCOACH_CORE_CROSS_FILE_VALUES_H
+#define PARCOACH_CORE_CROSS_FILE_VALUES_H
+
+#include "program_summary.h"
+#include "value_flow.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace parcoach {
+
+// What a unit's value flow says once the results of functions of other
+// files are taken as the link step may find them.
+struct DeferredValues {
+  // Some conditional or result is deferred.
+  bool any = false;
+  // The unit's verdicts with every deferred conditional made uniform
+  // between processes (its reason says so); by function, by branch.
+  std::vector<std::vector<BranchVerdict>> verdicts;
+  // By function, by branch: the linker names of the functions of other
+  // files whose results the conditional depends on (sorted), for a
+  // deferred conditional; empty otherwise.
+  std::vector<std::vector<std::vector<std::string>>> branch_depends_on;
+  // By function: may its result differ whatever other files' functions
+  // return, and the functions whose results it depends on otherwise.
+  std::vector<bool> result_may_differ;
+  std::vector<std::vector<std::string>> result_depends_on;
+  std::vector<std::string> result_reason;
+  // The keys by linker name: their names as printed.
+  std::map<std::string, std::string> names;
+};
+
+// `verdicts' and `results': solve_value_flow(unit) as is.  At most
+// `max_separate_solves' functions of other files are told apart (one solve
+// each); above that, a deferred conditional depends on all of them.
+DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit,
+                                      const std::vector<std::vector<BranchVerdict>> &verdicts,
+                                      const std::vector<ResultVerdict> &results,
+                                      int max_separate_solves = 16);
+
+// The key naming a shared variable (a global other files may read or
+// store to, by its linker name) beside the results of functions (their
+// linker names) in what deferred conditionals depend on.
+std::string variable_key(const std::string &symbol);
+
+// What a unit tells the link step of each shared variable it defines or
+// stores to: may its stores there differ between processes (assuming what
+// other files decide is the same everywhere, but for `depends_on'), and
+// the functions other files may call that store there (themselves or
+// through functions of the unit).  The link step takes the variable as
+// the same on every process when no unit's stores differ and every
+// process calls those functions alike.
+struct VariableFacts {
+  std::string symbol;
+  std::string name;
+  bool defined_here = false;
+  bool may_differ = true;
+  std::vector<std::string> depends_on; // keys, sorted
+  std::vector<unsigned> writers;       // uids of `unit''s functions
+};
+std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &unit);
+
+// Link time: by linker name, whether the result of each function of the
+// program may differ between processes (bottom-up over the results they
+// depend on, cycles included).  Functions absent from the map have no
+// summary: built without PARCOACH, their results may differ.
+struct ResultJudgement {
+  bool may_differ = true;
+  std::string name, file;
+  std::string reason; // why, when it may differ
+};
+std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSummary> &units);
+
+// A deferred site the link step reports: `because' is the function of
+// another file (linker name) whose result may differ.
+struct DeferredFinding {
+  DeferredSite site;
+  std::string because;
+  std::string because_name;
+  ResultJudgement judgement; // of `because'; may_differ and no file: unknown
+  bool known = false;        // `because' has a summary
+};
+
+// Every deferred site of `units' one of whose functions may differ, in the
+// order of the units and their sites.  `judged' (if given): whether the
+// program has deferred sites at all (the link step then tells the run
+// time that it judged them, rtlib/parcoach_link.c).
+std::vector<DeferredFinding> judge_deferred_sites(const std::vector<UnitSummary> &units,
+                                                  bool *judged = nullptr);
+
+// The arming key of a function with deferred sites: armed at run time when
+// the link step reports one of them, or when no link step judged the
+// program (rtlib/parcoach_link.c tells them apart by the prefix).
+std::string deferred_arming_key(const std::string &source, const std::string &function);
+
+// GCC-style text for one finding, as format_finding.
+std::string format_deferred_finding(const DeferredFinding &finding, bool as_error);
+
+} // namespace parcoach
+
+#endif
