@@ -1,5 +1,7 @@
 #include "cross_file_values.h"
 
+#include "cross_file_parameters.h"
+
 #include <algorithm>
 #include <set>
 #include <sstream>
@@ -19,6 +21,7 @@ std::vector<ValueFlowFunction> assuming_uniform_results(const std::vector<ValueF
     for (ValueFlowFact &fact : function.facts)
       if (!fact.external_result.empty() && fact.external_result != differing)
         fact.differs_between_processes = false;
+  assume_parameters_uniform(copy, differing);
   return copy;
 }
 
@@ -44,7 +47,9 @@ std::string quoted_list(const std::vector<std::string> &names) {
 DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit,
                                       const std::vector<std::vector<BranchVerdict>> &verdicts,
                                       const std::vector<ResultVerdict> &results,
-                                      int max_separate_solves) {
+                                      int max_separate_solves,
+                                      const std::vector<std::vector<std::vector<ArgumentVerdict>>>
+                                          *arguments) {
   DeferredValues out;
   out.verdicts = verdicts;
   out.branch_depends_on.resize(verdicts.size());
@@ -63,14 +68,50 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
     for (const ValueFlowFact &fact : function.facts)
       if (!fact.external_result.empty() && fact.differs_between_processes)
         name_of.emplace(fact.external_result, printed_name(fact));
-  if (name_of.empty())
+  add_parameter_keys(unit, name_of);
+  // What the arguments of the probes are, for the link step
+  // (cross_file_parameters.h): `optimistic_arguments' with every key
+  // uniform, `alone_arguments' by key.
+  std::vector<std::vector<std::vector<ArgumentVerdict>>> optimistic_arguments;
+  std::map<std::string, std::vector<std::vector<std::vector<ArgumentVerdict>>>> alone_arguments;
+  auto summarise_arguments = [&]() {
+    if (!arguments)
+      return;
+    out.arguments.resize(arguments->size());
+    for (std::size_t r = 0; r < arguments->size(); ++r) {
+      out.arguments[r].resize((*arguments)[r].size());
+      for (std::size_t c = 0; c < (*arguments)[r].size(); ++c)
+        for (std::size_t a = 0; a < (*arguments)[r][c].size(); ++a) {
+          auto at = [&](const std::vector<std::vector<std::vector<ArgumentVerdict>>> &v) {
+            return r < v.size() && c < v[r].size() && a < v[r][c].size() ? v[r][c][a]
+                                                                         : (*arguments)[r][c][a];
+          };
+          std::map<std::string, bool> alone;
+          for (const auto &entry : alone_arguments)
+            alone[entry.first] = at(entry.second).may_differ_between_processes;
+          out.arguments[r][c].push_back(summarise_argument(
+              (*arguments)[r][c][a], at(optimistic_arguments), alone, name_of));
+        }
+    }
+  };
+  if (name_of.empty()) {
+    summarise_arguments();
     return out;
+  }
   out.names = name_of;
 
   // Which verdicts differ only through those results.
   std::vector<ResultVerdict> optimistic_results;
-  std::vector<std::vector<BranchVerdict>> optimistic =
-      solve_value_flow(assuming_uniform_results(unit, ""), nullptr, &optimistic_results);
+  std::vector<std::vector<BranchVerdict>> optimistic = solve_value_flow(
+      assuming_uniform_results(unit, ""), arguments ? &optimistic_arguments : nullptr,
+      &optimistic_results);
+  bool arguments_deferred = false;
+  if (arguments)
+    for (std::size_t r = 0; r < arguments->size(); ++r)
+      for (std::size_t c = 0; c < (*arguments)[r].size(); ++c)
+        for (std::size_t a = 0; a < (*arguments)[r][c].size(); ++a)
+          arguments_deferred |= (*arguments)[r][c][a].may_differ_between_processes &&
+                                !optimistic_arguments[r][c][a].may_differ_between_processes;
   std::vector<std::pair<std::size_t, std::size_t>> branches;
   std::vector<std::size_t> functions;
   for (std::size_t r = 0; r < verdicts.size() && r < optimistic.size(); ++r)
@@ -81,9 +122,11 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
   for (std::size_t r = 0; r < unit.size() && r < optimistic_results.size(); ++r)
     if (out.result_may_differ[r] && !optimistic_results[r].may_differ_between_processes)
       functions.push_back(r);
-  if (branches.empty() && functions.empty())
+  if (branches.empty() && functions.empty() && !arguments_deferred) {
+    summarise_arguments();
     return out;
-  out.any = true;
+  }
+  out.any = !branches.empty() || !functions.empty();
 
   // Which results each depends on: one solve per function of another file,
   // only its results differing (a value differs iff one of its sources
@@ -99,8 +142,9 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
       continue;
     }
     std::vector<ResultVerdict> alone_results;
-    std::vector<std::vector<BranchVerdict>> alone =
-        solve_value_flow(assuming_uniform_results(unit, entry.first), nullptr, &alone_results);
+    std::vector<std::vector<BranchVerdict>> alone = solve_value_flow(
+        assuming_uniform_results(unit, entry.first),
+        arguments_deferred ? &alone_arguments[entry.first] : nullptr, &alone_results);
     for (std::size_t i = 0; i < branches.size(); ++i)
       if (alone[branches[i].first][branches[i].second].may_differ_between_processes)
         branch_sets[i].insert(entry.first);
@@ -124,6 +168,7 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
     out.result_may_differ[functions[i]] = false;
     out.result_depends_on[functions[i]].assign(function_sets[i].begin(), function_sets[i].end());
   }
+  summarise_arguments();
   return out;
 }
 
@@ -146,6 +191,7 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
       differs |= result.may_differ;
       depends_on[result.symbol].insert(result.depends_on.begin(), result.depends_on.end());
     }
+  judge_parameters(units, judged, own, depends_on);
   // Least fixpoint: nothing differs, then what depends on a result that
   // differs (or that no summary describes) differs.
   for (auto &entry : judged)
@@ -164,6 +210,8 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
             found == judged.end()
                 ? "it depends on the result of '" + callee +
                       "', which was not compiled with PARCOACH"
+                : is_parameter_key(callee)
+                ? "it depends on " + found->second.name + " (" + found->second.file + ")"
                 : "it depends on the result of '" + found->second.name + "' (" +
                       found->second.file + ")";
         changed = true;
@@ -254,7 +302,8 @@ std::string format_deferred_finding(const DeferredFinding &finding, bool as_erro
           << " (line " << site.location.line << ") at the same point\n";
   }
   out << where(site.location) << ": note: the " << (several ? "conditionals depend" : "conditional depends")
-      << " on the result of '" << finding.because_name << "'";
+      << (is_parameter_key(finding.because) ? " on " + finding.because_name
+                                             : " on the result of '" + finding.because_name + "'");
   if (!finding.known)
     out << ", which was not compiled with PARCOACH: it may differ between processes\n";
   else

@@ -273,6 +273,17 @@ struct ValueFlowFunction {
   std::vector<unsigned> addresses_taken;
   // main: every process starts there.
   bool entry_point = false;
+  // Parameters across files (cross_file_parameters.h).  Set by the
+  // adapter: the linker name, and whether the link step may judge what
+  // other files pass (a public function no pointer may reach); in Fortran
+  // what a dummy argument points to is its value.  Set by
+  // cross_file_parameters.h only: the positions whose values from other
+  // files are taken as the same on every process (the link step checks
+  // every call site of the program).
+  std::string symbol;
+  bool link_judges_parameters = false;
+  bool parameters_by_reference = false;
+  std::vector<int> parameters_judged_at_link;
   // Calls MPI_Comm_set_errhandler or the like: MPI error codes may differ.
   bool installs_error_handler = false;
   // Stores through a pointer the analysis cannot resolve (one loaded from
