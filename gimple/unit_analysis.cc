@@ -182,8 +182,10 @@ void report_site(const FunctionRecord &record, const Site &site,
 
 // -fplugin-arg-parcoach-verbose: for each site the thesis' analysis (control
 // flow only, one function at a time) flags but this one does not, why.
+// `deferred': the conditionals left to the link step (cross_file_values.h).
 void explain_proofs(const FunctionRecord &record, const std::set<NodeId> &flagged_now,
-                    const std::map<NodeId, std::string> &uniform_reasons) {
+                    const std::map<NodeId, std::string> &uniform_reasons,
+                    const std::set<NodeId> &deferred) {
   MismatchResult thesis = find_collective_mismatches(record.model);
   for (const FlaggedCollective &flagged : thesis.flagged) {
     auto found = record.sites.find(flagged.node);
@@ -201,10 +203,14 @@ void explain_proofs(const FunctionRecord &record, const std::set<NodeId> &flagge
       auto reason = uniform_reasons.find(node);
       if (reason == uniform_reasons.end())
         continue;
-      inform(record.branches[node],
-             "no warning for %qs (line %d): this condition is the same on every "
-             "process: %s",
-             runs, LOCATION_LINE(site.where), reason->second.c_str());
+      if (deferred.count(node))
+        inform(record.branches[node], "no warning in this file for %qs (line %d): %s", runs,
+               LOCATION_LINE(site.where), reason->second.c_str());
+      else
+        inform(record.branches[node],
+               "no warning for %qs (line %d): this condition is the same on every "
+               "process: %s",
+               runs, LOCATION_LINE(site.where), reason->second.c_str());
       explained = true;
     }
     if (!explained)
@@ -449,13 +455,15 @@ bool link_findings_are_errors() {
 }
 
 // Value facts for the link step (cross_file_values.h): what each public
-// function returns, and the sites flagged only because of conditionals
-// that depend on results of functions of other files (`deferred_flagged',
-// by record), each with those functions.  A function with such sites is
+// function returns and what the unit stores in shared variables, and the
+// sites flagged only because of conditionals that depend on results of
+// functions of other files or on shared variables (`deferred_flagged', by
+// record), each with those.  A function with such sites is
 // armed at run time when the link step reports one, or when no link step
 // judged the program (its key says so): its function-exit checks become
 // dormant, as in summarise_for_link.
 void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValues &deferred,
+                        const std::vector<VariableFacts> &variables,
                         const std::vector<std::map<NodeId, FlaggedCollective>> &deferred_flagged,
                         UnitSummary &summary, std::map<unsigned, std::string> &key_of_function,
                         std::vector<SettledCheck> &by_tag) {
@@ -473,6 +481,22 @@ void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValue
     if (result.may_differ && r < deferred.result_reason.size())
       result.reason = deferred.result_reason[r];
     summary.results.push_back(result);
+  }
+  std::map<unsigned, std::string> symbol_of;
+  for (const FunctionRecord &record : unit.records)
+    symbol_of[record.uid] = record.symbol;
+  for (const VariableFacts &facts : variables) {
+    VariableSummary variable;
+    variable.symbol = facts.symbol;
+    variable.name = facts.name;
+    variable.file = summary.source;
+    variable.defined_here = facts.defined_here;
+    variable.may_differ = facts.may_differ;
+    variable.depends_on = facts.depends_on;
+    for (unsigned uid : facts.writers)
+      if (symbol_of.count(uid))
+        variable.writers.push_back(symbol_of[uid]);
+    summary.variables.push_back(variable);
   }
   for (std::size_t r = 0; r < unit.records.size() && r < deferred_flagged.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
@@ -535,6 +559,7 @@ void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValue
 void summarise_for_link(const std::vector<FunctionModel> &models,
                         const std::vector<std::set<NodeId>> &flagged_first,
                         std::vector<SettledCheck> &by_tag, const DeferredValues &deferred,
+                        const std::vector<VariableFacts> &variables,
                         const std::vector<std::map<NodeId, FlaggedCollective>> &deferred_flagged,
                         const std::vector<FunctionModel> *optimistic,
                         const std::vector<std::vector<std::vector<ArgumentVerdict>>> &arguments) {
@@ -543,7 +568,8 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
   summary.source = main_input_filename ? main_input_filename : "";
   summarise_parameters(deferred, arguments, summary);
   std::map<unsigned, std::string> key_of_function;
-  summarise_deferred(reach, deferred, deferred_flagged, summary, key_of_function, by_tag);
+  summarise_deferred(reach, deferred, variables, deferred_flagged, summary, key_of_function,
+                     by_tag);
   for (const FunctionRecord &record : unit.records) {
     const Reachable &own = reach[record.unit_id];
     if (!record.is_public || (own.collectives.empty() && own.externals.empty()))
@@ -640,7 +666,8 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
   }
   insert_link_arming(key_of_function);
   if (!summary.functions.empty() || !summary.sites.empty() || !summary.results.empty() ||
-      !summary.deferred.empty() || !summary.calls.empty() || !summary.addresses_taken.empty())
+      !summary.deferred.empty() || !summary.variables.empty() || !summary.calls.empty() ||
+      !summary.addresses_taken.empty())
     set_unit_summary(serialise_summary(summary));
 }
 
@@ -754,15 +781,17 @@ void run_unit_step() {
   std::vector<ResultVerdict> results;
   std::vector<std::vector<BranchVerdict>> verdicts =
       solve_value_flow(flows, &argument_verdicts, &results);
-  // Conditionals whose only source of difference is the result of a
-  // function of another file are left to the link step (cross_file_values.h):
-  // `models' ignores them, `models_one_file' keeps them, as one file alone
-  // would.
+  // Conditionals whose only sources of difference are results of functions
+  // of other files or variables other files store to are left to the link
+  // step (cross_file_values.h), unless one-file: `models' ignores them,
+  // `models_one_file' keeps them, as one file alone would.  The facts for
+  // the other files' summaries are computed in any case.
   DeferredValues deferred;
-  if (!options.thesis && !options.one_file)
+  if (!options.thesis)
     deferred = defer_external_results(flows, verdicts, results, 16, &argument_verdicts);
+  const bool defer_here = deferred.any && !options.one_file;
   std::vector<FunctionModel> models_one_file;
-  if (deferred.any)
+  if (defer_here)
     models_one_file.resize(unit.name_of_id.size());
   for (std::size_t r = 0; r < unit.records.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
@@ -770,12 +799,12 @@ void run_unit_step() {
     model = record.model;
     if (!options.thesis)
       uniform_reasons[r] = drop_uniform_conditionals(
-          model, record.flow_branches, deferred.any ? deferred.verdicts[r] : verdicts[r], false,
+          model, record.flow_branches, defer_here ? deferred.verdicts[r] : verdicts[r], false,
           &differ_reasons[r]);
     else
       for (NodeFacts &facts : model.facts)
         facts.callee = -1;
-    if (deferred.any) {
+    if (defer_here) {
       models_one_file[record.unit_id] = record.model;
       drop_uniform_conditionals(models_one_file[record.unit_id], record.flow_branches,
                                 verdicts[r], false, nullptr);
@@ -836,17 +865,26 @@ void run_unit_step() {
       std::set<NodeId> flagged_now;
       for (const auto &entry : flagged)
         flagged_now.insert(entry.first);
-      explain_proofs(record, flagged_now, uniform_reasons[r]);
+      std::set<NodeId> deferred_nodes;
+      for (const auto &branch : record.flow_branches)
+        if (defer_here && branch.second < (int)deferred.branch_depends_on[r].size() &&
+            !deferred.branch_depends_on[r][branch.second].empty())
+          deferred_nodes.insert(branch.first);
+      explain_proofs(record, flagged_now, uniform_reasons[r], deferred_nodes);
     }
   }
 
   reports.stop();
   PhaseTimer link_summary("  summary for the link step");
   std::vector<std::map<NodeId, FlaggedCollective>> deferred_flagged(unit.records.size());
-  if (deferred.any)
+  if (defer_here)
     deferred_flagged = flagged_only_one_file_at_a_time(models_one_file, flagged_nodes);
-  summarise_for_link(deferred.any ? models_one_file : models, flagged_nodes, by_tag, deferred,
-                     deferred_flagged, deferred.any ? &models : nullptr, argument_verdicts);
+  std::vector<VariableFacts> variables;
+  if (!options.thesis)
+    variables = variable_facts(flows);
+  summarise_for_link(defer_here ? models_one_file : models, flagged_nodes, by_tag, deferred,
+                     variables, deferred_flagged, defer_here ? &models : nullptr,
+                     argument_verdicts);
   link_summary.stop();
   // The OpenMP collectives of every team, with the threads' verdicts.
   PhaseTimer omp_timer("  OpenMP unit step");

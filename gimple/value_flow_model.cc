@@ -438,6 +438,12 @@ private:
       ValueFlowSlot &slot = out_.slots[objects_[object].whole];
       slot.global = DECL_UID(decl);
       slot.visibility = visibility(decl);
+      // The linker's name lets the link step meet the other files' stores
+      // (cross_file_values.h); not for volatile variables.
+      if ((slot.visibility == GlobalVisibility::Public ||
+           slot.visibility == GlobalVisibility::External) &&
+          TREE_CODE(decl) == VAR_DECL && !TREE_THIS_VOLATILE(decl))
+        slot.symbol = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
       objects_[object].global = true;
       objects_[object].contents_unknown = true; // any function may store there
     } else {
@@ -579,6 +585,7 @@ private:
     field_key(field, out_.slots[slot]);
     out_.slots[slot].global = whole.global;
     out_.slots[slot].visibility = whole.visibility;
+    out_.slots[slot].symbol = whole.symbol;
     out_.slots[slot].scalar = holds_one_value(TREE_TYPE(field));
     objects_[object].fields[field] = slot;
     return slot;

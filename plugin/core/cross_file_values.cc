@@ -10,19 +10,40 @@ namespace parcoach {
 
 namespace {
 
-// The unit with the results of the functions of other files taken as the
-// same on every process, except those of `differing' (the statements
-// storing them still read the calls' arguments: a result of arguments that
-// differ differs).  Only the process dimension changes.
-std::vector<ValueFlowFunction> assuming_uniform_results(const std::vector<ValueFlowFunction> &unit,
-                                                        const std::string &differing) {
+bool shared_variable(const ValueFlowSlot &slot) {
+  return slot.scope == SlotScope::Global && !slot.symbol.empty() &&
+         (slot.visibility == GlobalVisibility::External ||
+          slot.visibility == GlobalVisibility::Public);
+}
+
+// The unit with the results of the functions of other files, and what
+// other files store in its shared variables, taken as the same on every
+// process, except `differing' (a key of link_key_*).  The statements
+// storing a result still read the call's arguments: a result of arguments
+// that differ differs.  Only the process dimension changes.
+std::vector<ValueFlowFunction> assuming_uniform(const std::vector<ValueFlowFunction> &unit,
+                                                const std::string &differing) {
   std::vector<ValueFlowFunction> copy = unit;
-  for (ValueFlowFunction &function : copy)
+  for (ValueFlowFunction &function : copy) {
     for (ValueFlowFact &fact : function.facts)
       if (!fact.external_result.empty() && fact.external_result != differing)
         fact.differs_between_processes = false;
+    for (ValueFlowSlot &slot : function.slots)
+      if (shared_variable(slot) && variable_key(slot.symbol) != differing)
+        slot.other_files_store_uniform = true;
+  }
   assume_parameters_uniform(copy, differing);
   return copy;
+}
+
+bool is_variable(const std::string &key) { return key.compare(0, 4, "var:") == 0; }
+
+// What a key of link_key_* stands for: "the result of 'f'", "the variable
+// 'n'".
+std::string describe_key(const std::string &key, const std::string &name) {
+  if (is_parameter_key(key)) // "parameter 'n' of 'step'"
+    return name;
+  return (is_variable(key) ? "the variable '" : "the result of '") + name + "'";
 }
 
 // The name the adapter printed in the fact's phrase ("... the result of
@@ -35,11 +56,28 @@ std::string printed_name(const ValueFlowFact &fact) {
   return fact.phrase.substr(open + 1, close - open - 1);
 }
 
-std::string quoted_list(const std::vector<std::string> &names) {
+std::string listed(const std::vector<std::string> &items) {
   std::string text;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    text += (i ? ", '" : "'") + names[i] + "'";
+  for (std::size_t i = 0; i < items.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
   return text;
+}
+
+// The keys (link_key_*) of what other files may decide in `unit', with
+// their names as printed.
+std::map<std::string, std::string> keys_of(const std::vector<ValueFlowFunction> &unit) {
+  std::map<std::string, std::string> name_of;
+  for (const ValueFlowFunction &function : unit) {
+    for (const ValueFlowFact &fact : function.facts)
+      if (!fact.external_result.empty() && fact.differs_between_processes)
+        name_of.emplace(fact.external_result, printed_name(fact));
+    for (const ValueFlowSlot &slot : function.slots)
+      if (shared_variable(slot)) {
+        std::string name = slot.name.substr(0, slot.name.find('.'));
+        name_of.emplace(variable_key(slot.symbol), name);
+      }
+  }
+  return name_of;
 }
 
 } // namespace
@@ -63,11 +101,7 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
     out.result_reason[r] = results[r].reason;
   }
 
-  std::map<std::string, std::string> name_of; // the functions of other files
-  for (const ValueFlowFunction &function : unit)
-    for (const ValueFlowFact &fact : function.facts)
-      if (!fact.external_result.empty() && fact.differs_between_processes)
-        name_of.emplace(fact.external_result, printed_name(fact));
+  std::map<std::string, std::string> name_of = keys_of(unit);
   add_parameter_keys(unit, name_of);
   // What the arguments of the probes are, for the link step
   // (cross_file_parameters.h): `optimistic_arguments' with every key
@@ -103,7 +137,7 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
   // Which verdicts differ only through those results.
   std::vector<ResultVerdict> optimistic_results;
   std::vector<std::vector<BranchVerdict>> optimistic = solve_value_flow(
-      assuming_uniform_results(unit, ""), arguments ? &optimistic_arguments : nullptr,
+      assuming_uniform(unit, ""), arguments ? &optimistic_arguments : nullptr,
       &optimistic_results);
   bool arguments_deferred = false;
   if (arguments)
@@ -143,7 +177,7 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
     }
     std::vector<ResultVerdict> alone_results;
     std::vector<std::vector<BranchVerdict>> alone = solve_value_flow(
-        assuming_uniform_results(unit, entry.first),
+        assuming_uniform(unit, entry.first),
         arguments_deferred ? &alone_arguments[entry.first] : nullptr, &alone_results);
     for (std::size_t i = 0; i < branches.size(); ++i)
       if (alone[branches[i].first][branches[i].second].may_differ_between_processes)
@@ -155,13 +189,13 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
   for (std::size_t i = 0; i < branches.size(); ++i) {
     std::size_t r = branches[i].first, j = branches[i].second;
     std::vector<std::string> symbols(branch_sets[i].begin(), branch_sets[i].end());
-    std::vector<std::string> names;
+    std::vector<std::string> described;
     for (const std::string &symbol : symbols)
-      names.push_back(name_of[symbol]);
+      described.push_back(describe_key(symbol, name_of[symbol]));
     BranchVerdict &verdict = out.verdicts[r][j];
     verdict.may_differ_between_processes = false;
-    verdict.reason = "the link step decides it: it depends only on the result of " +
-                     quoted_list(names) + ", of another file";
+    verdict.reason = "it depends only on what other files decide (" + listed(described) +
+                     "), which the link step judges";
     out.branch_depends_on[r][j] = symbols;
   }
   for (std::size_t i = 0; i < functions.size(); ++i) {
@@ -169,6 +203,140 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
     out.result_depends_on[functions[i]].assign(function_sets[i].begin(), function_sets[i].end());
   }
   summarise_arguments();
+  return out;
+}
+
+std::string variable_key(const std::string &symbol) { return "var:" + symbol; }
+
+namespace {
+
+// By function of `unit': the unit-wide keys of the globals it may store to,
+// itself or through the functions of the unit it calls.
+std::vector<std::set<unsigned>> globals_written(const std::vector<ValueFlowFunction> &unit) {
+  std::map<unsigned, std::size_t> index_of;
+  for (std::size_t i = 0; i < unit.size(); ++i)
+    index_of[unit[i].uid] = i;
+  std::vector<std::set<unsigned>> written(unit.size());
+  std::vector<std::set<std::size_t>> callees(unit.size());
+  for (std::size_t i = 0; i < unit.size(); ++i) {
+    const ValueFlowFunction &function = unit[i];
+    auto note = [&](int slot) {
+      if (slot >= 0 && slot < (int)function.slots.size() &&
+          function.slots[slot].scope == SlotScope::Global)
+        written[i].insert(function.slots[slot].global);
+    };
+    for (const ValueFlowBlock &block : function.blocks)
+      for (const ValueFlowStatement &statement : block.statements) {
+        note(statement.target);
+        for (const ValueFlowArgument &argument : statement.arguments) {
+          for (int pointee : argument.pointees)
+            note(pointee);
+          for (const ValueFlowReach &reach : argument.reachable)
+            note(reach.slot);
+        }
+        auto callee = index_of.find(statement.callee);
+        if (statement.kind == ValueFlowStatement::Kind::Call && callee != index_of.end())
+          callees[i].insert(callee->second);
+      }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t i = 0; i < unit.size(); ++i)
+      for (std::size_t callee : callees[i])
+        for (unsigned global : std::set<unsigned>(written[callee]))
+          changed |= written[i].insert(global).second;
+  }
+  return written;
+}
+
+} // namespace
+
+std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &unit) {
+  std::vector<std::set<unsigned>> written = globals_written(unit);
+  std::set<unsigned> address_taken;
+  for (const ValueFlowFunction &function : unit)
+    address_taken.insert(function.addresses_taken.begin(), function.addresses_taken.end());
+  // The shared variables the unit defines or stores to, with a slot each.
+  std::map<std::string, VariableFacts> facts;
+  std::map<std::string, ValueFlowSlot> slot_of;
+  std::map<std::string, bool> writer_unknown_callers;
+  for (std::size_t i = 0; i < unit.size(); ++i)
+    for (const ValueFlowSlot &slot : unit[i].slots) {
+      if (!shared_variable(slot))
+        continue;
+      bool stores = written[i].count(slot.global) != 0;
+      if (!stores && slot.visibility != GlobalVisibility::Public)
+        continue;
+      VariableFacts &f = facts[slot.symbol];
+      f.symbol = slot.symbol;
+      f.name = slot.name.substr(0, slot.name.find('.'));
+      f.defined_here |= slot.visibility == GlobalVisibility::Public;
+      if (!slot_of.count(slot.symbol) || slot.field < 0)
+        slot_of[slot.symbol] = slot;
+    }
+  if (facts.empty())
+    return {};
+  for (auto &entry : facts) {
+    std::set<unsigned> writers;
+    for (std::size_t i = 0; i < unit.size(); ++i) {
+      const ValueFlowFunction &function = unit[i];
+      if (!written[i].count(slot_of[entry.first].global) || function.entry_point)
+        continue;
+      if (address_taken.count(function.uid))
+        writer_unknown_callers[entry.first] = true; // called through pointers
+      if (function.callable_from_outside)
+        writers.insert(function.uid);
+    }
+    entry.second.writers.assign(writers.begin(), writers.end());
+  }
+
+  // One probe per variable reads what the unit leaves there: its result.
+  // The functions' callers are the link step's business.
+  auto with_probes = [&](std::vector<ValueFlowFunction> copy) {
+    for (ValueFlowFunction &function : copy)
+      function.callers_judged_at_link = true;
+    unsigned uid = 0xfff00000u;
+    for (const auto &entry : slot_of) {
+      ValueFlowFunction probe;
+      probe.uid = uid++;
+      probe.name = "what the unit stores in '" + entry.second.name + "'";
+      probe.callable_from_outside = false;
+      ValueFlowSlot slot = entry.second;
+      slot.field = -1;
+      slot.field_offset = slot.field_size = -1;
+      slot.scalar = slot.covered = slot.single_definition = false;
+      slot.escapes = -1;
+      slot.other_files_store_uniform = true;
+      probe.slots.push_back(slot);
+      probe.blocks.emplace_back();
+      ValueFlowStatement ret;
+      ret.kind = ValueFlowStatement::Kind::Return;
+      ret.uses = {0};
+      probe.blocks.back().statements.push_back(ret);
+      copy.push_back(probe);
+    }
+    std::vector<ResultVerdict> results;
+    solve_value_flow(copy, nullptr, &results);
+    return std::vector<ResultVerdict>(results.begin() + (long)unit.size(), results.end());
+  };
+  std::vector<ResultVerdict> optimistic = with_probes(assuming_uniform(unit, ""));
+  std::vector<ResultVerdict> alone = with_probes(unit);
+  std::map<std::string, std::string> keys = keys_of(unit);
+  add_parameter_keys(unit, keys);
+  std::vector<VariableFacts> out;
+  std::size_t k = 0;
+  for (auto &entry : facts) {
+    VariableFacts &f = entry.second;
+    f.may_differ = optimistic[k].may_differ_between_processes ||
+                   writer_unknown_callers.count(entry.first) != 0;
+    // Its own key among the others: a store of the variable's own value
+    // (`n = n + 1') depends on it, which the link step's fixpoint allows.
+    if (!f.may_differ && alone[k].may_differ_between_processes)
+      for (const auto &key : keys)
+        f.depends_on.push_back(key.first);
+    out.push_back(f);
+    ++k;
+  }
   return out;
 }
 
@@ -191,6 +359,55 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
       differs |= result.may_differ;
       depends_on[result.symbol].insert(result.depends_on.begin(), result.depends_on.end());
     }
+  // The functions some processes may call and others not: those the units
+  // call at such places, and whatever these call in other files.
+  std::set<std::string> divergent;
+  std::map<std::string, std::set<std::string>> external_callees;
+  for (const UnitSummary &unit : units) {
+    for (const ExternalCallSite &site : unit.sites)
+      for (const ExternalCallee &callee : site.callees)
+        divergent.insert(callee.symbol);
+    for (const FunctionSummary &function : unit.functions)
+      external_callees[function.symbol].insert(function.external_callees.begin(),
+                                               function.external_callees.end());
+  }
+  for (std::vector<std::string> work(divergent.begin(), divergent.end()); !work.empty();) {
+    std::string symbol = work.back();
+    work.pop_back();
+    for (const std::string &callee : external_callees[symbol])
+      if (divergent.insert(callee).second)
+        work.push_back(callee);
+  }
+  // Shared variables: the same everywhere if defined by a unit of the
+  // program, every unit's stores are, and their writers are called alike.
+  std::map<std::string, bool> defined;
+  for (const UnitSummary &unit : units)
+    for (const VariableSummary &variable : unit.variables) {
+      std::string key = variable_key(variable.symbol);
+      ResultJudgement &j = judged[key];
+      if (j.name.empty() || variable.defined_here) {
+        j.name = variable.name;
+        j.file = variable.file;
+      }
+      defined[key] |= variable.defined_here;
+      bool &differs = own[key];
+      if (variable.may_differ && !differs) {
+        differs = true;
+        j.reason = "a store in " + variable.file + " may differ between processes";
+      }
+      for (const std::string &writer : variable.writers)
+        if (!differs && divergent.count(writer)) {
+          differs = true;
+          j.reason = "'" + writer + "' (" + variable.file +
+                     "), which stores to it, may be called by some processes only";
+        }
+      depends_on[key].insert(variable.depends_on.begin(), variable.depends_on.end());
+    }
+  for (const auto &entry : defined)
+    if (!entry.second && !own[entry.first]) {
+      own[entry.first] = true;
+      judged[entry.first].reason = "no file compiled with PARCOACH defines it";
+    }
   judge_parameters(units, judged, own, depends_on);
   // Least fixpoint: nothing differs, then what depends on a result that
   // differs (or that no summary describes) differs.
@@ -208,11 +425,9 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
         entry.second.may_differ = true;
         entry.second.reason =
             found == judged.end()
-                ? "it depends on the result of '" + callee +
-                      "', which was not compiled with PARCOACH"
-                : is_parameter_key(callee)
-                ? "it depends on " + found->second.name + " (" + found->second.file + ")"
-                : "it depends on the result of '" + found->second.name + "' (" +
+                ? "it depends on " + describe_key(callee, callee.substr(is_variable(callee) ? 4 : 0)) +
+                      ", which no file compiled with PARCOACH describes"
+                : "it depends on " + describe_key(callee, found->second.name) + " (" +
                       found->second.file + ")";
         changed = true;
         break;
@@ -301,11 +516,12 @@ std::string format_deferred_finding(const DeferredFinding &finding, bool as_erro
       out << "processes may take different branches here, and then not all of them " << what
           << " (line " << site.location.line << ") at the same point\n";
   }
-  out << where(site.location) << ": note: the " << (several ? "conditionals depend" : "conditional depends")
-      << (is_parameter_key(finding.because) ? " on " + finding.because_name
-                                             : " on the result of '" + finding.because_name + "'");
+  out << where(site.location) << ": note: the "
+      << (several ? "conditionals depend" : "conditional depends") << " on "
+      << describe_key(finding.because, finding.because_name);
   if (!finding.known)
-    out << ", which was not compiled with PARCOACH: it may differ between processes\n";
+    out << ", which no file compiled with PARCOACH describes: it may differ between "
+           "processes\n";
   else
     out << " (" << finding.judgement.file << "), which may differ between processes: "
         << (finding.judgement.reason.compare(0, 7, "depends") == 0 ? "it " : "")

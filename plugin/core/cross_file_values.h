@@ -46,7 +46,7 @@ struct DeferredValues {
   std::vector<bool> result_may_differ;
   std::vector<std::vector<std::string>> result_depends_on;
   std::vector<std::string> result_reason;
-  // The functions of other files by linker name: their names as printed.
+  // The keys by linker name: their names as printed.
   std::map<std::string, std::string> names;
   // By function, by probe (ValueFlowFunction::collectives), by argument
   // asked: what the argument is, as the link step reads it
@@ -63,6 +63,28 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
                                       int max_separate_solves = 16,
                                       const std::vector<std::vector<std::vector<ArgumentVerdict>>>
                                           *arguments = nullptr);
+
+// The key naming a shared variable (a global other files may read or
+// store to, by its linker name) beside the results of functions (their
+// linker names) in what deferred conditionals depend on.
+std::string variable_key(const std::string &symbol);
+
+// What a unit tells the link step of each shared variable it defines or
+// stores to: may its stores there differ between processes (assuming what
+// other files decide is the same everywhere, but for `depends_on'), and
+// the functions other files may call that store there (themselves or
+// through functions of the unit).  The link step takes the variable as
+// the same on every process when no unit's stores differ and every
+// process calls those functions alike.
+struct VariableFacts {
+  std::string symbol;
+  std::string name;
+  bool defined_here = false;
+  bool may_differ = true;
+  std::vector<std::string> depends_on; // keys, sorted
+  std::vector<unsigned> writers;       // uids of `unit''s functions
+};
+std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &unit);
 
 // Link time: by linker name, whether the result of each function of the
 // program may differ between processes (bottom-up over the results they

@@ -44,9 +44,10 @@ struct Options {
   // Analyse as the thesis did: control flow only, one function at a time
   // (no value-flow proofs, no summaries of callees).  For comparison.
   bool thesis = false;
-  // one-file: conditionals on results of functions of other files are
-  // judged in this file alone (they may differ), not left to the link step
-  // (cross_file_values.h).  For builds that do not link through PARCOACH.
+  // one-file: conditionals on results of functions of other files (and on
+  // variables other files may store to) are judged in this file alone
+  // (they may differ), not left to the link step (cross_file_values.h).
+  // For builds that do not link through PARCOACH.
   bool one_file = false;
   // thread-level=: the level the program requests, overriding what
   // MPI_Init_thread/MPI_Init say; unset: taken from those calls.

@@ -105,6 +105,14 @@ std::string serialise_summary(const UnitSummary &unit) {
     for (const std::string &symbol : result.depends_on)
       line(out, {"result-of", symbol});
   }
+  for (const VariableSummary &variable : unit.variables) {
+    line(out, {"variable", variable.symbol, variable.name, variable.file,
+               variable.defined_here ? "1" : "0", variable.may_differ ? "1" : "0"});
+    for (const std::string &key : variable.depends_on)
+      line(out, {"variable-of", key});
+    for (const std::string &writer : variable.writers)
+      line(out, {"variable-writer", writer});
+  }
   for (const DeferredSite &site : unit.deferred) {
     line(out, {"deferred", site.function, site.location.file, std::to_string(site.location.line),
                std::to_string(site.location.column), site.as_error ? "1" : "0",
@@ -169,6 +177,18 @@ std::vector<UnitSummary> parse_summaries(const std::string &text) {
     } else if (kind == "result-of" && f.size() >= 2 && !unit->results.empty()) {
       unit->results.back().depends_on.push_back(f[1]);
     } else if (read_parameter_line(f, *unit)) {
+    } else if (kind == "variable" && f.size() >= 6) {
+      VariableSummary variable;
+      variable.symbol = f[1];
+      variable.name = f[2];
+      variable.file = f[3];
+      variable.defined_here = f[4] == "1";
+      variable.may_differ = f[5] == "1";
+      unit->variables.push_back(variable);
+    } else if (kind == "variable-of" && f.size() >= 2 && !unit->variables.empty()) {
+      unit->variables.back().depends_on.push_back(f[1]);
+    } else if (kind == "variable-writer" && f.size() >= 2 && !unit->variables.empty()) {
+      unit->variables.back().writers.push_back(f[1]);
     } else if (kind == "deferred" && f.size() >= 9) {
       DeferredSite site;
       site.function = f[1];

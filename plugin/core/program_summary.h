@@ -76,6 +76,18 @@ struct ResultSummary {
   std::string reason;                  // why it may differ
 };
 
+// What a unit stores in a variable other files may read (cross_file_values.h
+// VariableFacts), `writers' by linker name.
+struct VariableSummary {
+  std::string symbol;
+  std::string name;
+  std::string file;
+  bool defined_here = false;
+  bool may_differ = true;
+  std::vector<std::string> depends_on;
+  std::vector<std::string> writers;
+};
+
 // A collective (or a call of a function of the unit that runs some) that
 // processes may not all reach at the same point only if the result of a
 // function of another file may differ: the link step judges it
@@ -133,6 +145,7 @@ struct UnitSummary {
   // Not empty: code the link step cannot see may call every function of
   // the program with any value (a shared library being built), why.
   std::string any_caller;
+  std::vector<VariableSummary> variables;
 };
 
 // The lines of the records of cross_file_parameters.h (fields), and one

@@ -431,9 +431,12 @@ private:
     state.parameter_slot.assign(state.parameter_count, -1);
     // Code outside the unit may call it under any condition, and from a
     // thread team.
-    if (state.outside && !function.entry_point)
+    // (With callers_judged_at_link, the stores a team would publish at
+    // once are the link step's business too: it asks only what differs
+    // between processes, and another thread reading them there races.)
+    if (state.outside && !function.entry_point && !function.callers_judged_at_link)
       state.thread_context = fact_value(team_fact());
-    if (state.outside && !function.entry_point)
+    if (state.outside && !function.entry_point && !function.callers_judged_at_link)
       state.process_context = fact_value(add_fact(
           kProcesses,
           "depends on a store in '" + function.name +
@@ -687,6 +690,18 @@ private:
     auto escape = global_escape_.find(uid);
     if (escape != global_escape_.end())
       return fact_value(escape->second);
+    if (slot.other_files_store_uniform && (slot.visibility == GlobalVisibility::External ||
+                                           slot.visibility == GlobalVisibility::Public)) {
+      // Only the unit's stores differ between processes; between threads,
+      // other files' code may still change it.
+      Value v = stored_value(uid, slot.field);
+      Value others = fact_value(global_fact(uid, "depends on '" + slot.name +
+                                                     "', which other files may change"));
+      others.bits &= (unsigned char)~kProcesses;
+      others.why[0] = -1;
+      join_into(v, others);
+      return v;
+    }
     switch (slot.visibility) {
     case GlobalVisibility::ReadOnly:
       return Value();

@@ -161,6 +161,12 @@ struct ValueFlowSlot {
   // neither passed to callees nor published.
   bool covered = false;
   GlobalVisibility visibility = GlobalVisibility::Unit;
+  // Public and External globals: the linker's name, and (set by
+  // cross_file_values.h only) whether the other files' stores may be taken
+  // as the same on every process: a read then gives what the unit's own
+  // functions store, as for a static global.
+  std::string symbol;
+  bool other_files_store_uniform = false;
   // Written by exactly one statement that dominates its uses (GIMPLE's
   // temporaries): one value for the whole function.
   bool single_definition = false;
@@ -284,6 +290,11 @@ struct ValueFlowFunction {
   bool link_judges_parameters = false;
   bool parameters_by_reference = false;
   std::vector<int> parameters_judged_at_link;
+  // Set by cross_file_values.h only: the link step checks that other files
+  // call it on every process alike, so that it publishes into globals what
+  // it stores, without the difference "other files may call it on some
+  // processes only" (nor, then, as run by a team of threads).
+  bool callers_judged_at_link = false;
   // Calls MPI_Comm_set_errhandler or the like: MPI error codes may differ.
   bool installs_error_handler = false;
   // Stores through a pointer the analysis cannot resolve (one loaded from

@@ -1,0 +1,496 @@
+// Value facts across files (cross_file_values.h): which conditionals a unit
+// leaves to the link step and on which functions of other files they
+// depend, what its public functions' results are, and how the link step
+// judges them.  The programs are drawn in the comment above each case;
+// the expectations were worked out by hand from them.
+#include <catch2/catch.hpp>
+
+#include "cross_file_values.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+using namespace parcoach;
+
+namespace {
+
+using Kind = ValueFlowStatement::Kind;
+
+// A small builder of one ValueFlowFunction (blocks in order, block 0 the
+// entry, a block without successors leaves the function).
+struct Builder {
+  ValueFlowFunction f;
+
+  Builder(const std::string &name, unsigned uid, bool entry) {
+    f.name = name;
+    f.uid = uid;
+    f.entry_point = entry;
+    f.callable_from_outside = true;
+  }
+  int local(const std::string &name) {
+    ValueFlowSlot s;
+    s.name = name;
+    s.scalar = true;
+    f.slots.push_back(s);
+    return (int)f.slots.size() - 1;
+  }
+  int fact(const std::string &phrase, const std::string &external = "") {
+    ValueFlowFact fact;
+    fact.differs_between_processes = fact.differs_between_threads = true;
+    fact.phrase = phrase;
+    fact.external_result = external;
+    f.facts.push_back(fact);
+    return (int)f.facts.size() - 1;
+  }
+  // The result of `symbol' (a function of another file), as the adapter
+  // describes it: a fact naming it, the call's arguments read.
+  int result_of(const std::string &symbol) {
+    return fact("depends on the result of '" + symbol + "', which this file does not define",
+                symbol);
+  }
+  int block(std::vector<int> successors = {}) {
+    f.blocks.emplace_back();
+    f.blocks.back().successors = std::move(successors);
+    return (int)f.blocks.size() - 1;
+  }
+  void assign(int b, int target, std::vector<int> uses, int fact = -1) {
+    ValueFlowStatement s;
+    s.kind = Kind::Assign;
+    s.target = target;
+    s.uses = std::move(uses);
+    s.fact = fact;
+    f.blocks[b].statements.push_back(s);
+  }
+  void ret(int b, std::vector<int> uses) {
+    ValueFlowStatement s;
+    s.kind = Kind::Return;
+    s.uses = std::move(uses);
+    f.blocks[b].statements.push_back(s);
+  }
+  int branch(int b, std::vector<int> condition) {
+    f.blocks[b].condition = std::move(condition);
+    f.blocks[b].branch = f.branch_count++;
+    return f.blocks[b].branch;
+  }
+};
+
+DeferredValues defer(const std::vector<ValueFlowFunction> &unit, int max_solves = 16) {
+  std::vector<std::vector<std::vector<ArgumentVerdict>>> arguments;
+  std::vector<ResultVerdict> results;
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(unit, &arguments, &results);
+  return defer_external_results(unit, verdicts, results, max_solves);
+}
+
+using Names = std::vector<std::string>;
+
+} // namespace
+
+// main:  s = world_size();  if (s > 1) ...     (0: s = ...; branch; 1, 2)
+//        r = rank;          if (r == 0) ...    (2: branch; 3, 4)
+TEST_CASE("a conditional on the result of another file's function is left to the link step",
+          "[cross_file_values]") {
+  Builder main("main", 1, true);
+  int s = main.local("s"), r = main.local("r");
+  int b0 = main.block({1, 2});
+  main.block({2});
+  int b2 = main.block({3, 4});
+  main.block({4});
+  main.block();
+  main.assign(b0, s, {}, main.result_of("world_size"));
+  int on_size = main.branch(b0, {s});
+  main.assign(b2, r, {}, main.fact("depends on MPI_Comm_rank at line 8"));
+  int on_rank = main.branch(b2, {r});
+
+  DeferredValues out = defer({main.f});
+  REQUIRE(out.any);
+  CHECK_FALSE(out.verdicts[0][on_size].may_differ_between_processes);
+  CHECK(out.verdicts[0][on_size].reason.find("'world_size'") != std::string::npos);
+  CHECK(out.branch_depends_on[0][on_size] == Names{"world_size"});
+  // The rank is no result of another file: judged here, as before.
+  CHECK(out.verdicts[0][on_rank].may_differ_between_processes);
+  CHECK(out.branch_depends_on[0][on_rank].empty());
+  CHECK(out.names.at("world_size") == "world_size");
+}
+
+// main:  a = f();  b = g();  c = a + b;  if (c) ...  if (a) ...  if (a + rank) ...
+TEST_CASE("each deferred conditional names exactly the results it depends on",
+          "[cross_file_values]") {
+  Builder main("main", 1, true);
+  int a = main.local("a"), b = main.local("b"), c = main.local("c"), r = main.local("r");
+  int b0 = main.block({1, 2});
+  main.block({2});
+  int b2 = main.block({3, 4});
+  main.block({4});
+  int b4 = main.block({5, 6});
+  main.block({6});
+  main.block();
+  main.assign(b0, a, {}, main.result_of("f"));
+  main.assign(b0, b, {}, main.result_of("g"));
+  main.assign(b0, c, {a, b});
+  main.assign(b0, r, {}, main.fact("depends on MPI_Comm_rank at line 3"));
+  int on_both = main.branch(b0, {c});
+  int on_f = main.branch(b2, {a});
+  int on_f_and_rank = main.branch(b4, {a, r});
+
+  DeferredValues out = defer({main.f});
+  CHECK(out.branch_depends_on[0][on_both] == Names{"f", "g"});
+  CHECK(out.branch_depends_on[0][on_f] == Names{"f"});
+  CHECK(out.verdicts[0][on_f_and_rank].may_differ_between_processes);
+  CHECK(out.branch_depends_on[0][on_f_and_rank].empty());
+
+  // Past the bound of separate solves, a deferred conditional depends on
+  // every function of other files (never fewer than it does).
+  DeferredValues coarse = defer({main.f}, 1);
+  CHECK(coarse.branch_depends_on[0][on_f] == Names{"f", "g"});
+  CHECK_FALSE(coarse.verdicts[0][on_f].may_differ_between_processes);
+}
+
+// main:  x = f(rank);  if (x) ...   (the call's argument is read by the
+// statement storing the result, as the adapter writes it)
+TEST_CASE("a result computed from arguments that differ is not deferred", "[cross_file_values]") {
+  Builder main("main", 1, true);
+  int r = main.local("r"), x = main.local("x");
+  int b0 = main.block({1, 2});
+  main.block({2});
+  main.block();
+  main.assign(b0, r, {}, main.fact("depends on MPI_Comm_rank at line 3"));
+  main.assign(b0, x, {r}, main.result_of("f"));
+  int on_x = main.branch(b0, {x});
+  DeferredValues out = defer({main.f});
+  CHECK_FALSE(out.any);
+  CHECK(out.verdicts[0][on_x].may_differ_between_processes);
+}
+
+// size():  s = MPI_Comm_size;  return s;         (uniform)
+// rank():  r = MPI_Comm_rank;  return r;         (differs)
+// twice(): t = size_of_other_file();  return t;  (uniform if that one is)
+// pick():  if (rank) v = 1 else v = 2; return v  (differs: control dependence)
+TEST_CASE("the summaries say which results are the same on every process",
+          "[cross_file_values]") {
+  Builder size("size", 1, false);
+  int s = size.local("s");
+  int b = size.block();
+  ValueFlowFact producer;
+  producer.phrase = "is the size of MPI_COMM_WORLD";
+  size.f.facts.push_back(producer);
+  size.assign(b, s, {}, 0);
+  size.ret(b, {s});
+
+  Builder rank("rank", 2, false);
+  int r = rank.local("r");
+  b = rank.block();
+  rank.assign(b, r, {}, rank.fact("depends on MPI_Comm_rank at line 4"));
+  rank.ret(b, {r});
+
+  Builder twice("twice", 3, false);
+  int t = twice.local("t");
+  b = twice.block();
+  twice.assign(b, t, {}, twice.result_of("size_of_other_file"));
+  twice.ret(b, {t});
+
+  Builder pick("pick", 4, false);
+  int pr = pick.local("r"), v = pick.local("v");
+  int p0 = pick.block({1, 2}), p1 = pick.block({3}), p2 = pick.block({3}), p3 = pick.block();
+  pick.assign(p0, pr, {}, pick.fact("depends on MPI_Comm_rank at line 9"));
+  pick.branch(p0, {pr});
+  pick.assign(p1, v, {});
+  pick.assign(p2, v, {});
+  pick.ret(p3, {v});
+
+  DeferredValues out = defer({size.f, rank.f, twice.f, pick.f});
+  CHECK_FALSE(out.result_may_differ[0]);
+  CHECK(out.result_depends_on[0].empty());
+  CHECK(out.result_may_differ[1]);
+  CHECK(out.result_reason[1] == "depends on MPI_Comm_rank at line 4");
+  CHECK_FALSE(out.result_may_differ[2]);
+  CHECK(out.result_depends_on[2] == Names{"size_of_other_file"});
+  CHECK(out.result_may_differ[3]);
+}
+
+namespace {
+
+ResultSummary result(const std::string &symbol, bool may_differ, Names depends_on = {}) {
+  ResultSummary r;
+  r.symbol = r.name = symbol;
+  r.file = symbol + ".c";
+  r.may_differ = may_differ;
+  r.depends_on = depends_on;
+  r.reason = may_differ ? "depends on MPI_Comm_rank at line 4" : "";
+  return r;
+}
+
+DeferredSite deferred(int line, Names depends_on) {
+  DeferredSite site;
+  site.function = "main";
+  site.location = {"main.c", line, 5};
+  site.collective = "MPI_Barrier";
+  site.related.push_back({{"main.c", line - 1, 6}, "branch"});
+  site.depends_on = depends_on;
+  site.names = depends_on;
+  site.arming_key = deferred_arming_key("main.c", "main");
+  return site;
+}
+
+} // namespace
+
+TEST_CASE("the link step judges results bottom-up, cycles included", "[cross_file_values]") {
+  UnitSummary a, b;
+  a.results = {result("size", false), result("rank", true), result("wrap_size", false, {"size"}),
+               result("wrap_rank", false, {"wrap2_rank"})};
+  b.results = {result("wrap2_rank", false, {"rank"}), result("even", false, {"odd"}),
+               result("odd", false, {"even"}), result("ext", false, {"not_built"})};
+  std::map<std::string, ResultJudgement> judged = judge_results({a, b});
+  CHECK_FALSE(judged.at("size").may_differ);
+  CHECK(judged.at("rank").may_differ);
+  CHECK_FALSE(judged.at("wrap_size").may_differ);
+  // Two files down: wrap_rank -> wrap2_rank -> rank.
+  CHECK(judged.at("wrap2_rank").may_differ);
+  CHECK(judged.at("wrap_rank").may_differ);
+  CHECK(judged.at("wrap_rank").reason == "it depends on the result of 'wrap2_rank' (wrap2_rank.c)");
+  // Mutual recursion with no source of difference: the same everywhere.
+  CHECK_FALSE(judged.at("even").may_differ);
+  CHECK_FALSE(judged.at("odd").may_differ);
+  // A function no summary describes (built without PARCOACH) may differ.
+  CHECK(judged.at("ext").may_differ);
+  CHECK(judged.count("not_built") == 0);
+}
+
+TEST_CASE("the link step warns a deferred site only if a result it depends on may differ",
+          "[cross_file_values]") {
+  UnitSummary helpers, main;
+  helpers.results = {result("world_size", false), result("my_rank", true)};
+  main.deferred = {deferred(13, {"world_size"}), deferred(20, {"world_size", "my_rank"}),
+                   deferred(30, {"getenv_wrapper"})};
+  bool judged = false;
+  std::vector<DeferredFinding> findings = judge_deferred_sites({helpers, main}, &judged);
+  CHECK(judged);
+  REQUIRE(findings.size() == 2);
+  CHECK(findings[0].site.location.line == 20);
+  CHECK(findings[0].because == "my_rank");
+  CHECK(findings[0].known);
+  CHECK(findings[1].site.location.line == 30);
+  CHECK_FALSE(findings[1].known);
+
+  std::string text = format_deferred_finding(findings[0], false);
+  CHECK(text.find("main.c: In function 'main':\n") == 0);
+  CHECK(text.find("main.c:20:5: warning: 'MPI_Barrier' may not be called by all processes of "
+                  "its communicator, or not in the same order, because of the conditional at "
+                  "line 19 [parcoach:collective-mismatch]\n") != std::string::npos);
+  CHECK(text.find("main.c:19:6: note: processes may take different branches here, and then "
+                  "not all of them run 'MPI_Barrier' (line 20) at the same point\n") !=
+        std::string::npos);
+  CHECK(text.find("main.c:20:5: note: the conditional depends on the result of 'my_rank' "
+                  "(my_rank.c), which may differ between processes: it depends on "
+                  "MPI_Comm_rank at line 4\n") != std::string::npos);
+  CHECK(format_deferred_finding(findings[1], true).find("main.c:30:5: error: ") !=
+        std::string::npos);
+  CHECK(format_deferred_finding(findings[1], false).find("which no file compiled with PARCOACH describes") !=
+        std::string::npos);
+
+  // A program with no deferred site: nothing to tell the run time.
+  judge_deferred_sites({helpers}, &judged);
+  CHECK_FALSE(judged);
+}
+
+TEST_CASE("result facts and deferred sites survive the summary's text form",
+          "[cross_file_values]") {
+  UnitSummary unit;
+  unit.source = "main.c";
+  unit.results = {result("my_rank", true), result("wrap", false, {"a", "b"})};
+  DeferredSite call = deferred(13, {"world_size"});
+  call.collective.clear();
+  call.callee = "step";
+  call.runs = {"MPI_Allreduce", "MPI_Barrier"};
+  call.names = {"world size\tprinted"};
+  call.as_error = true;
+  unit.deferred = {call, deferred(20, {"f"})};
+  std::vector<UnitSummary> back = parse_summaries(serialise_summary(unit));
+  REQUIRE(back.size() == 1);
+  REQUIRE(back[0].results.size() == 2);
+  CHECK(back[0].results[0].may_differ);
+  CHECK(back[0].results[0].reason == "depends on MPI_Comm_rank at line 4");
+  CHECK(back[0].results[1].depends_on == Names{"a", "b"});
+  REQUIRE(back[0].deferred.size() == 2);
+  const DeferredSite &s = back[0].deferred[0];
+  CHECK(s.callee == "step");
+  CHECK(s.collective.empty());
+  CHECK(s.runs == Names{"MPI_Allreduce", "MPI_Barrier"});
+  CHECK(s.depends_on == Names{"world_size"});
+  CHECK(s.names == Names{"world size\tprinted"});
+  CHECK(s.as_error);
+  CHECK(s.arming_key == deferred_arming_key("main.c", "main"));
+  REQUIRE(s.related.size() == 1);
+  CHECK(s.related[0].location.line == 12);
+  CHECK(back[0].deferred[1].collective == "MPI_Barrier");
+}
+
+TEST_CASE("deferred arming keys are told apart from the link step's own",
+          "[cross_file_values]") {
+  std::string own = arming_key_for("main.c", "main");
+  std::string deferred_key = deferred_arming_key("main.c", "main");
+  CHECK(deferred_key.compare(0, 3, "pcd") == 0);
+  CHECK(own.compare(0, 3, "pcl") == 0);
+  CHECK(deferred_key.substr(3) == own.substr(3));
+}
+
+namespace {
+
+// A shared variable's slot: a global other files may read (Public: this
+// unit defines it; External: another does).
+int shared(Builder &b, const std::string &name, unsigned key, GlobalVisibility visibility) {
+  int s = b.local(name);
+  ValueFlowSlot &slot = b.f.slots[s];
+  slot.scope = SlotScope::Global;
+  slot.global = key;
+  slot.visibility = visibility;
+  slot.symbol = name;
+  return s;
+}
+
+} // namespace
+
+// read_params():  n = rank;  n = <broadcast>;  return      (uniform)
+// set_rank():     m = rank;  return                         (differs)
+// set_helper():   k = other_file_result();  return          (uniform if that is)
+// main():         reads n (another unit's variable) only
+TEST_CASE("the summaries say which shared variables get values the same everywhere",
+          "[cross_file_values]") {
+  Builder read_params("read_params", 2, false);
+  int n = shared(read_params, "n", 100, GlobalVisibility::Public);
+  int b = read_params.block();
+  read_params.assign(b, n, {}, read_params.fact("depends on MPI_Comm_rank at line 3"));
+  ValueFlowFact broadcast;
+  broadcast.phrase = "'n' is broadcast by MPI_Bcast at line 5";
+  read_params.f.facts.push_back(broadcast);
+  read_params.assign(b, n, {}, (int)read_params.f.facts.size() - 1);
+  read_params.ret(b, {});
+
+  Builder set_rank("set_rank", 3, false);
+  int m = shared(set_rank, "m", 101, GlobalVisibility::Public);
+  b = set_rank.block();
+  set_rank.assign(b, m, {}, set_rank.fact("depends on MPI_Comm_rank at line 9"));
+  set_rank.ret(b, {});
+
+  Builder set_helper("set_helper", 4, false);
+  int k = shared(set_helper, "k", 102, GlobalVisibility::External);
+  b = set_helper.block();
+  set_helper.assign(b, k, {}, set_helper.result_of("other_file_result"));
+  set_helper.ret(b, {});
+
+  Builder reader("reader", 5, false);
+  int read = shared(reader, "elsewhere", 103, GlobalVisibility::External);
+  int copy = reader.local("copy");
+  b = reader.block();
+  reader.assign(b, copy, {read});
+  reader.ret(b, {copy});
+
+  std::vector<VariableFacts> facts =
+      variable_facts({read_params.f, set_rank.f, set_helper.f, reader.f});
+  // Only the variables the unit defines or stores to, by linker name.
+  REQUIRE(facts.size() == 3);
+  CHECK(facts[0].symbol == "k");
+  CHECK_FALSE(facts[0].defined_here);
+  CHECK_FALSE(facts[0].may_differ);
+  CHECK(std::find(facts[0].depends_on.begin(), facts[0].depends_on.end(),
+                  "other_file_result") != facts[0].depends_on.end());
+  CHECK(facts[0].writers == std::vector<unsigned>{4});
+  CHECK(facts[1].symbol == "m");
+  CHECK(facts[1].may_differ);
+  CHECK(facts[2].symbol == "n");
+  CHECK(facts[2].defined_here);
+  CHECK_FALSE(facts[2].may_differ);
+  CHECK(facts[2].depends_on.empty());
+  CHECK(facts[2].writers == std::vector<unsigned>{2});
+}
+
+// main:  if (n > 0) ...   with n a variable of another file
+TEST_CASE("a conditional on another file's variable is left to the link step",
+          "[cross_file_values]") {
+  Builder main("main", 1, true);
+  int n = shared(main, "n", 100, GlobalVisibility::External);
+  int b0 = main.block({1, 2});
+  main.block({2});
+  main.block();
+  int on_n = main.branch(b0, {n});
+  DeferredValues out = defer({main.f});
+  REQUIRE(out.any);
+  CHECK(out.branch_depends_on[0][on_n] == Names{variable_key("n")});
+  CHECK(out.verdicts[0][on_n].reason ==
+        "it depends only on what other files decide (the variable 'n'), which the link step "
+        "judges");
+  CHECK(out.names.at(variable_key("n")) == "n");
+}
+
+namespace {
+
+VariableSummary variable(const std::string &symbol, bool defined, bool may_differ,
+                         Names writers) {
+  VariableSummary v;
+  v.symbol = v.name = symbol;
+  v.file = "io.c";
+  v.defined_here = defined;
+  v.may_differ = may_differ;
+  v.writers = writers;
+  return v;
+}
+
+} // namespace
+
+TEST_CASE("the link step takes a shared variable as the same everywhere only if every "
+          "writer is called alike",
+          "[cross_file_values]") {
+  UnitSummary io, main;
+  io.variables = {variable("nsteps", true, false, {"read_params"}),
+                  variable("ranked", true, true, {"set_rank"}),
+                  variable("flag", true, false, {"set_flag"}),
+                  variable("deep", true, false, {"set_deep"})};
+  // main.c also stores to nsteps, the same everywhere; `undefined' is
+  // defined by no unit of the program.
+  main.variables = {variable("nsteps", false, false, {}), variable("undefined", false, false, {})};
+  // main calls set_flag where some processes only may, and wrapper
+  // (which calls set_deep in another file) likewise.
+  main.sites.push_back({});
+  main.sites.back().callees = {{"set_flag", "set_flag"}, {"wrapper", "wrapper"}};
+  FunctionSummary wrapper;
+  wrapper.symbol = "wrapper";
+  wrapper.external_callees = {"set_deep"};
+  io.functions.push_back(wrapper);
+  std::map<std::string, ResultJudgement> judged = judge_results({io, main});
+  CHECK_FALSE(judged.at(variable_key("nsteps")).may_differ);
+  CHECK(judged.at(variable_key("nsteps")).file == "io.c");
+  CHECK(judged.at(variable_key("ranked")).may_differ);
+  CHECK(judged.at(variable_key("flag")).may_differ);
+  CHECK(judged.at(variable_key("flag")).reason ==
+        "'set_flag' (io.c), which stores to it, may be called by some processes only");
+  CHECK(judged.at(variable_key("deep")).may_differ);
+  CHECK(judged.at(variable_key("undefined")).may_differ);
+
+  // A deferred site on nsteps is silent, one on flag is reported.
+  main.deferred = {deferred(10, {variable_key("nsteps")}), deferred(20, {variable_key("flag")})};
+  main.deferred[0].names = {"nsteps"};
+  main.deferred[1].names = {"flag"};
+  std::vector<DeferredFinding> findings = judge_deferred_sites({io, main});
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].site.location.line == 20);
+  CHECK(format_deferred_finding(findings[0], false)
+            .find("note: the conditional depends on the variable 'flag' (io.c), which may "
+                  "differ between processes: 'set_flag' (io.c), which stores to it, may be "
+                  "called by some processes only\n") != std::string::npos);
+}
+
+TEST_CASE("shared variables survive the summary's text form", "[cross_file_values]") {
+  UnitSummary unit;
+  unit.source = "io.c";
+  unit.variables = {variable("nsteps", true, false, {"read_params", "reset"})};
+  unit.variables[0].depends_on = {"world_size"};
+  std::vector<UnitSummary> back = parse_summaries(serialise_summary(unit));
+  REQUIRE(back.size() == 1);
+  REQUIRE(back[0].variables.size() == 1);
+  const VariableSummary &v = back[0].variables[0];
+  CHECK(v.symbol == "nsteps");
+  CHECK(v.defined_here);
+  CHECK_FALSE(v.may_differ);
+  CHECK(v.depends_on == Names{"world_size"});
+  CHECK(v.writers == Names{"read_params", "reset"});
+}
