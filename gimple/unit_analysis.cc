@@ -788,7 +788,7 @@ void run_unit_step() {
   // the other files' summaries are computed in any case.
   DeferredValues deferred;
   if (!options.thesis)
-    deferred = defer_external_results(flows, verdicts, results, 16, &argument_verdicts);
+    deferred = defer_external_results(flows, verdicts, results, 32, &argument_verdicts);
   const bool defer_here = deferred.any && !options.one_file;
   std::vector<FunctionModel> models_one_file;
   if (defer_here)
@@ -1022,6 +1022,9 @@ void record_function(function *fun, const Options &options, bool library) {
   if (!options.thesis) {
     PhaseTimer timer("  value-flow extraction");
     record.value_flow = extract_value_flow(fun, branches.statements(), collective_calls, asked);
+    for (const FunctionRecord::CallProbe &probe : record.call_probes)
+      if (probe.probe < (int)record.value_flow.collectives.size())
+        record.value_flow.collectives[probe.probe].callee_symbol = probe.callee;
     scan_unit_calls(fun, unit.matching);
   }
   PhaseTimer instrument_timer("  candidate checks");

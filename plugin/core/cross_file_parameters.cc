@@ -1,6 +1,7 @@
 #include "cross_file_parameters.h"
 
 #include <algorithm>
+#include <functional>
 #include <cstdlib>
 
 namespace parcoach {
@@ -33,13 +34,23 @@ std::string parameter_key(const std::string &symbol, int position) {
 
 bool is_parameter_key(const std::string &key) { return key.compare(0, 4, kParameterPrefix) == 0; }
 
+std::string parameter_group(const std::string &key) {
+  if (!is_parameter_key(key))
+    return key;
+  std::size_t colon = key.rfind(':');
+  return colon == std::string::npos ? key : key.substr(0, colon + 1);
+}
+
 std::vector<int> judged_parameter_positions(const ValueFlowFunction &function,
                                             const std::set<unsigned> &addresses_taken) {
   std::vector<int> positions;
   if (!function.link_judges_parameters || !function.callable_from_outside ||
       function.entry_point || function.symbol.empty() || addresses_taken.count(function.uid))
     return positions;
+  const std::vector<int> &shown = function.parameters_passed_differing;
   for (const ValueFlowSlot &slot : function.slots) {
+    if (std::find(shown.begin(), shown.end(), slot.parameter) != shown.end())
+      continue;
     bool value = slot.scope == SlotScope::Parameter ||
                  (function.parameters_by_reference && slot.scope == SlotScope::ParameterTarget &&
                   slot.through_reference < 0);
@@ -90,9 +101,47 @@ void assume_parameters_uniform(std::vector<ValueFlowFunction> &unit,
   for (ValueFlowFunction &function : unit) {
     function.parameters_judged_at_link.clear();
     for (int position : judged_parameter_positions(function, taken))
-      if (parameter_key(function.symbol, position) != differing)
+      if (parameter_key(function.symbol, position) != differing &&
+          parameter_group(parameter_key(function.symbol, position)) != differing)
         function.parameters_judged_at_link.push_back(position);
   }
+}
+
+std::vector<ValueFlowFunction> without_parameters_passed_differing(
+    const std::vector<ValueFlowFunction> &unit,
+    const std::function<std::vector<ValueFlowFunction>(const std::vector<ValueFlowFunction> &)>
+        &assuming_uniform) {
+  std::vector<ValueFlowFunction> out = unit;
+  std::map<std::string, std::size_t> index_of;
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (out[i].link_judges_parameters && !out[i].symbol.empty())
+      index_of[out[i].symbol] = i;
+  bool probes = false;
+  for (const ValueFlowFunction &function : out)
+    for (const ValueFlowCollective &probe : function.collectives)
+      probes |= index_of.count(probe.callee_symbol) != 0;
+  if (!probes)
+    return out;
+  // Excluding a parameter may make more arguments differ: to a fixpoint.
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::vector<std::vector<std::vector<ArgumentVerdict>>> arguments;
+    solve_value_flow(assuming_uniform(out), &arguments);
+    for (std::size_t r = 0; r < out.size() && r < arguments.size(); ++r)
+      for (std::size_t c = 0; c < out[r].collectives.size() && c < arguments[r].size(); ++c) {
+        auto callee = index_of.find(out[r].collectives[c].callee_symbol);
+        if (callee == index_of.end())
+          continue;
+        std::vector<int> &shown = out[callee->second].parameters_passed_differing;
+        for (std::size_t a = 0; a < arguments[r][c].size(); ++a)
+          if (arguments[r][c][a].may_differ_between_processes &&
+              std::find(shown.begin(), shown.end(), (int)a) == shown.end()) {
+            shown.push_back((int)a);
+            changed = true;
+          }
+      }
+  }
+  return out;
 }
 
 ArgumentSummary summarise_argument(const ArgumentVerdict &full, const ArgumentVerdict &optimistic,

@@ -31,6 +31,7 @@
 #include "program_summary.h"
 #include "value_flow.h"
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -42,6 +43,11 @@ namespace parcoach {
 std::string parameter_key(const std::string &symbol, int position);
 bool is_parameter_key(const std::string &key);
 
+// The group of keys told apart together at compile time: for a parameter
+// key, the prefix naming its function's parameters ("par:step:"); any
+// other key stands alone.  assume_parameters_uniform takes a group.
+std::string parameter_group(const std::string &key);
+
 // The positions of `function''s parameters the link step may judge.
 std::vector<int> judged_parameter_positions(const ValueFlowFunction &function,
                                             const std::set<unsigned> &addresses_taken);
@@ -52,9 +58,19 @@ void add_parameter_keys(const std::vector<ValueFlowFunction> &unit,
                         std::map<std::string, std::string> &name_of);
 
 // Takes every parameter of `unit' the link step may judge as the same on
-// every process (from other files), but the one whose key is `differing'.
+// every process (from other files), but those of the key or group
+// `differing'.
 void assume_parameters_uniform(std::vector<ValueFlowFunction> &unit,
                                const std::string &differing);
+
+// `unit' with the parameters the unit itself passes a value that may
+// differ (a call of the unit, with every key but those uniform, given by
+// `assuming_uniform') left out of the keys: the file shows the difference,
+// the conditionals on them are warned at compile time.
+std::vector<ValueFlowFunction> without_parameters_passed_differing(
+    const std::vector<ValueFlowFunction> &unit,
+    const std::function<std::vector<ValueFlowFunction>(const std::vector<ValueFlowFunction> &)>
+        &assuming_uniform);
 
 // What one argument of a call is, from the verdicts of the unit's solves:
 // `full' the unit's own, `optimistic' with every key assumed uniform, and

@@ -82,12 +82,17 @@ std::map<std::string, std::string> keys_of(const std::vector<ValueFlowFunction> 
 
 } // namespace
 
-DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit,
+DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit_as_given,
                                       const std::vector<std::vector<BranchVerdict>> &verdicts,
                                       const std::vector<ResultVerdict> &results,
                                       int max_separate_solves,
                                       const std::vector<std::vector<std::vector<ArgumentVerdict>>>
                                           *arguments) {
+  // Parameters a call of the unit passes a value that may differ are not
+  // left to the link step (cross_file_parameters.h).
+  const std::vector<ValueFlowFunction> unit = without_parameters_passed_differing(
+      unit_as_given,
+      [](const std::vector<ValueFlowFunction> &u) { return assuming_uniform(u, ""); });
   DeferredValues out;
   out.verdicts = verdicts;
   out.branch_depends_on.resize(verdicts.size());
@@ -122,7 +127,9 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
           };
           std::map<std::string, bool> alone;
           for (const auto &entry : alone_arguments)
-            alone[entry.first] = at(entry.second).may_differ_between_processes;
+            for (const auto &key : name_of)
+              if (parameter_group(key.first) == entry.first)
+                alone[key.first] = at(entry.second).may_differ_between_processes;
           out.arguments[r][c].push_back(summarise_argument(
               (*arguments)[r][c][a], at(optimistic_arguments), alone, name_of));
         }
@@ -166,25 +173,30 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
   // only its results differing (a value differs iff one of its sources
   // reaches it, so the sources tell apart exactly).  Past the bound, all.
   std::vector<std::set<std::string>> branch_sets(branches.size()), function_sets(functions.size());
-  bool separately = (int)name_of.size() <= max_separate_solves;
-  for (const auto &entry : name_of) {
+  // The parameters of one function are told apart together (one solve for
+  // all of them, parameter_group), the others one by one.
+  std::map<std::string, std::vector<std::string>> groups;
+  for (const auto &entry : name_of)
+    groups[parameter_group(entry.first)].push_back(entry.first);
+  bool separately = (int)groups.size() <= max_separate_solves;
+  for (const auto &group : groups) {
     if (!separately) {
       for (auto &set : branch_sets)
-        set.insert(entry.first);
+        set.insert(group.second.begin(), group.second.end());
       for (auto &set : function_sets)
-        set.insert(entry.first);
+        set.insert(group.second.begin(), group.second.end());
       continue;
     }
     std::vector<ResultVerdict> alone_results;
-    std::vector<std::vector<BranchVerdict>> alone = solve_value_flow(
-        assuming_uniform(unit, entry.first),
-        arguments_deferred ? &alone_arguments[entry.first] : nullptr, &alone_results);
+    std::vector<std::vector<BranchVerdict>> alone_verdicts = solve_value_flow(
+        assuming_uniform(unit, group.first),
+        arguments_deferred ? &alone_arguments[group.first] : nullptr, &alone_results);
     for (std::size_t i = 0; i < branches.size(); ++i)
-      if (alone[branches[i].first][branches[i].second].may_differ_between_processes)
-        branch_sets[i].insert(entry.first);
+      if (alone_verdicts[branches[i].first][branches[i].second].may_differ_between_processes)
+        branch_sets[i].insert(group.second.begin(), group.second.end());
     for (std::size_t i = 0; i < functions.size(); ++i)
       if (alone_results[functions[i]].may_differ_between_processes)
-        function_sets[i].insert(entry.first);
+        function_sets[i].insert(group.second.begin(), group.second.end());
   }
   for (std::size_t i = 0; i < branches.size(); ++i) {
     std::size_t r = branches[i].first, j = branches[i].second;

@@ -266,6 +266,9 @@ struct ValueFlowCollective {
   // about (argument_matching.h), in the order asked: the slots each is
   // computed from, read just before the call.
   std::vector<std::vector<int>> arguments;
+  // A probe of a call of a public function (cross_file_parameters.h): its
+  // linker name; empty for a collective.
+  std::string callee_symbol;
 };
 
 struct ValueFlowFunction {
@@ -290,6 +293,9 @@ struct ValueFlowFunction {
   bool link_judges_parameters = false;
   bool parameters_by_reference = false;
   std::vector<int> parameters_judged_at_link;
+  // Set by cross_file_parameters.h only: positions a call of the unit
+  // passes a value that may differ: the file shows it, warned here.
+  std::vector<int> parameters_passed_differing;
   // Set by cross_file_values.h only: the link step checks that other files
   // call it on every process alike, so that it publishes into globals what
   // it stores, without the difference "other files may call it on some
