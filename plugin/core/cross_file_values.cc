@@ -128,7 +128,7 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
           std::map<std::string, bool> alone;
           for (const auto &entry : alone_arguments)
             for (const auto &key : name_of)
-              if (parameter_group(key.first) == entry.first)
+              if (key.first == entry.first || parameter_group(key.first) == entry.first)
                 alone[key.first] = at(entry.second).may_differ_between_processes;
           out.arguments[r][c].push_back(summarise_argument(
               (*arguments)[r][c][a], at(optimistic_arguments), alone, name_of));
@@ -178,6 +178,13 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
   std::map<std::string, std::vector<std::string>> groups;
   for (const auto &entry : name_of)
     groups[parameter_group(entry.first)].push_back(entry.first);
+  // Key by key when there are few (precise), function by function when
+  // there are few functions.
+  if ((int)name_of.size() <= max_separate_solves) {
+    groups.clear();
+    for (const auto &entry : name_of)
+      groups[entry.first].push_back(entry.first);
+  }
   bool separately = (int)groups.size() <= max_separate_solves;
   for (const auto &group : groups) {
     if (!separately) {
@@ -441,6 +448,9 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
                       ", which no file compiled with PARCOACH describes"
                 : "it depends on " + describe_key(callee, found->second.name) + " (" +
                       found->second.file + ")";
+        // A parameter passed on: say where the difference comes from.
+        if (found != judged.end() && is_parameter_key(callee))
+          entry.second.reason += ": " + found->second.reason;
         changed = true;
         break;
       }

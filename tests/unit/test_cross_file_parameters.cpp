@@ -236,3 +236,100 @@ TEST_CASE("summarise_argument: uniform, differing, or depending on keys",
   // Past the bound on separate solves: every key.
   CHECK(summarise_argument(other, same, {}, keys).depends_on.size() == 2);
 }
+
+namespace {
+
+// `void step(int n) { if (n > 0) ... }', public: branch 0 tests n.
+ValueFlowFunction public_step() {
+  ValueFlowFunction f;
+  f.uid = 1;
+  f.name = "step";
+  f.symbol = "step";
+  f.callable_from_outside = true;
+  f.link_judges_parameters = true;
+  ValueFlowSlot n;
+  n.name = "n";
+  n.scope = SlotScope::Parameter;
+  n.parameter = 0;
+  n.scalar = true;
+  f.slots.push_back(n);
+  f.blocks.resize(3);
+  f.blocks[0].successors = {1, 2};
+  f.blocks[0].condition = {0};
+  f.blocks[0].branch = 0;
+  f.blocks[0].line = 7;
+  f.branch_count = 1;
+  return f;
+}
+
+// `int main() { r = <rank>; step(r); }', the call probed for step.
+ValueFlowFunction main_calling_step_with_rank() {
+  ValueFlowFunction f;
+  f.uid = 2;
+  f.name = "main";
+  f.symbol = "main";
+  f.entry_point = true;
+  ValueFlowSlot r;
+  r.name = "r";
+  r.scalar = true;
+  f.slots.push_back(r);
+  ValueFlowFact rank;
+  rank.differs_between_processes = true;
+  rank.phrase = "depends on MPI_Comm_rank at line 3";
+  f.facts.push_back(rank);
+  f.blocks.resize(1);
+  ValueFlowStatement assign;
+  assign.target = 0;
+  assign.fact = 0;
+  f.blocks[0].statements.push_back(assign);
+  ValueFlowStatement call;
+  call.kind = ValueFlowStatement::Kind::Call;
+  call.callee = 1;
+  ValueFlowArgument argument;
+  argument.uses = {0};
+  call.arguments.push_back(argument);
+  f.blocks[0].statements.push_back(call);
+  ValueFlowCollective probe;
+  probe.block = 0;
+  probe.statement = 1;
+  probe.arguments = {{0}};
+  probe.callee_symbol = "step";
+  f.collectives.push_back(probe);
+  return f;
+}
+
+} // namespace
+
+TEST_CASE("compile time: a conditional on a public function's parameter is deferred",
+          "[cross_file_parameters]") {
+  std::vector<ValueFlowFunction> unit = {public_step()};
+  std::vector<ResultVerdict> results;
+  std::vector<std::vector<std::vector<ArgumentVerdict>>> arguments;
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(unit, &arguments, &results);
+  REQUIRE(verdicts[0][0].may_differ_between_processes);
+  DeferredValues deferred = defer_external_results(unit, verdicts, results, 32, &arguments);
+  CHECK(deferred.any);
+  CHECK_FALSE(deferred.verdicts[0][0].may_differ_between_processes);
+  CHECK(deferred.branch_depends_on[0][0] == std::vector<std::string>{"par:step:0"});
+  CHECK(deferred.names["par:step:0"] == "parameter 'n' of 'step'");
+
+  // Whose address is taken, or not to be judged: warned in the file.
+  unit[0].link_judges_parameters = false;
+  CHECK_FALSE(defer_external_results(unit, verdicts, results, 32, &arguments).any);
+}
+
+TEST_CASE("compile time: a call of the file passing the rank keeps the warning here",
+          "[cross_file_parameters]") {
+  std::vector<ValueFlowFunction> unit = {public_step(), main_calling_step_with_rank()};
+  std::vector<ResultVerdict> results;
+  std::vector<std::vector<std::vector<ArgumentVerdict>>> arguments;
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(unit, &arguments, &results);
+  DeferredValues deferred = defer_external_results(unit, verdicts, results, 32, &arguments);
+  CHECK(deferred.verdicts[0][0].may_differ_between_processes);
+  // main's call is recorded for the link step as passing a value that may differ.
+  REQUIRE(deferred.arguments.size() == 2);
+  REQUIRE(deferred.arguments[1].size() == 1);
+  REQUIRE(deferred.arguments[1][0].size() == 1);
+  CHECK(deferred.arguments[1][0][0].state == ArgumentSummary::State::Differs);
+  CHECK(deferred.arguments[1][0][0].reason.find("MPI_Comm_rank") != std::string::npos);
+}
