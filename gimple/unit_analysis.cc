@@ -69,7 +69,7 @@ struct FunctionRecord {
   // other files may call it, and its calls to functions of other files.
   std::string symbol;
   bool is_public = false;
-  bool returns_value = false;
+  bool returns_value = false; // and other files may call it for that
   std::map<NodeId, ExternalCallee> external_sites;
   std::map<NodeId, location_t> external_locations;
   // Calls of public functions (of other files, or of this one), probed for
@@ -469,7 +469,8 @@ void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValue
                         std::vector<SettledCheck> &by_tag) {
   for (std::size_t r = 0; r < unit.records.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
-    if (!record.is_public || !record.returns_value)
+    if (!record.is_public || !record.returns_value || record.library ||
+        record.shared_inline_copy)
       continue;
     ResultSummary result;
     result.symbol = record.symbol;
@@ -966,7 +967,11 @@ void record_function(function *fun, const Options &options, bool library) {
   }
   record.symbol = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fun->decl));
   record.is_public = TREE_PUBLIC(fun->decl);
-  record.returns_value = !VOID_TYPE_P(TREE_TYPE(TREE_TYPE(fun->decl)));
+  // Other files may call it for its result (not a C++ inline function or
+  // template instance, of which each calling file has its own copy, nor a
+  // library's function of a system header).
+  record.returns_value = !VOID_TYPE_P(TREE_TYPE(TREE_TYPE(fun->decl))) &&
+                         !DECL_IN_SYSTEM_HEADER(fun->decl) && !DECL_COMDAT(fun->decl);
   record.model = model.model;
   for (std::size_t n = 0; n < model.branch_of_node.size(); ++n)
     if (model.branch_of_node[n] && record.model.facts[n].conditional)

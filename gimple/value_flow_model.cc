@@ -439,10 +439,13 @@ private:
       slot.global = DECL_UID(decl);
       slot.visibility = visibility(decl);
       // The linker's name lets the link step meet the other files' stores
-      // (cross_file_values.h); not for volatile variables.
+      // (cross_file_values.h); not for volatile variables, nor a library's
+      // (declared in a system header: std::cout, environ...) or the
+      // compiler's own (vtables, guards).
       if ((slot.visibility == GlobalVisibility::Public ||
            slot.visibility == GlobalVisibility::External) &&
-          TREE_CODE(decl) == VAR_DECL && !TREE_THIS_VOLATILE(decl))
+          TREE_CODE(decl) == VAR_DECL && !TREE_THIS_VOLATILE(decl) &&
+          !DECL_IN_SYSTEM_HEADER(decl) && !DECL_ARTIFICIAL(decl))
         slot.symbol = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
       objects_[object].global = true;
       objects_[object].contents_unknown = true; // any function may store there
