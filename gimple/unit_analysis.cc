@@ -5,6 +5,7 @@
 #include "argument_checks.h"
 #include "collective_summaries.h"
 #include "communicator_membership.h"
+#include "cross_file_parameters.h"
 #include "cross_file_values.h"
 #include "function_model.h"
 #include "graph_utils.h"
@@ -74,6 +75,15 @@ struct FunctionRecord {
   bool returns_value = false; // and other files may call it for that
   std::map<NodeId, ExternalCallee> external_sites;
   std::map<NodeId, location_t> external_locations;
+  // Calls of public functions (of other files, or of this one), probed for
+  // what they pass (cross_file_parameters.h): their index among the
+  // value-flow probes (ValueFlowFunction::collectives).
+  struct CallProbe {
+    int probe;
+    std::string callee, callee_name;
+    location_t where;
+  };
+  std::vector<CallProbe> call_probes;
 };
 
 struct Unit {
@@ -519,6 +529,81 @@ std::vector<Reachable> reachable_by_function() {
   return reach;
 }
 
+// The public functions whose address the unit takes (the call graph
+// knows it once every function is lowered), by linker name.
+std::vector<std::string> public_addresses_taken() {
+  std::vector<std::string> symbols;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION(node) {
+    if (TREE_PUBLIC(node->decl) && node->address_taken)
+      symbols.push_back(IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(node->decl)));
+  }
+  return symbols;
+}
+
+// The keys (cross_file_values.h) the conditionals blamed for `flagged' in
+// record `r' depend on, when the unit deferred them.
+std::set<std::string> deferred_keys(std::size_t r, const DeferredValues &deferred,
+                                    const FlaggedCollective &flagged) {
+  const FunctionRecord &record = unit.records[r];
+  std::map<NodeId, int> branch_of;
+  for (const auto &branch : record.flow_branches)
+    branch_of[branch.first] = branch.second;
+  std::set<std::string> keys;
+  auto depends_on = [&](NodeId node) {
+    auto j = branch_of.find(node);
+    if (j != branch_of.end() && r < deferred.branch_depends_on.size() &&
+        j->second < (int)deferred.branch_depends_on[r].size())
+      keys.insert(deferred.branch_depends_on[r][j->second].begin(),
+                  deferred.branch_depends_on[r][j->second].end());
+  };
+  for (NodeId node : flagged.order_conditionals)
+    depends_on(node);
+  for (NodeId node : flagged.loop_conditionals)
+    depends_on(node);
+  if (keys.empty()) // flagged by conditionals together: any of them
+    for (const auto &branch : branch_of)
+      depends_on(branch.first);
+  return keys;
+}
+
+// Parameters across files (cross_file_parameters.h): what each probed call
+// passes, the unit's parameters the link step judges, and the functions
+// whose address the unit takes.
+void summarise_parameters(const DeferredValues &deferred,
+                          const std::vector<std::vector<std::vector<ArgumentVerdict>>> &arguments,
+                          UnitSummary &summary) {
+  for (std::size_t r = 0; r < unit.records.size(); ++r) {
+    const FunctionRecord &record = unit.records[r];
+    for (const FunctionRecord::CallProbe &probe : record.call_probes) {
+      ParameterCallSite call;
+      call.caller = record.name;
+      call.callee = probe.callee;
+      call.callee_name = probe.callee_name;
+      call.location = source_location(probe.where);
+      if (r < deferred.arguments.size() && probe.probe < (int)deferred.arguments[r].size()) {
+        call.arguments = deferred.arguments[r][probe.probe];
+      } else if (r < arguments.size() && probe.probe < (int)arguments[r].size()) {
+        for (const ArgumentVerdict &verdict : arguments[r][probe.probe]) {
+          call.arguments.emplace_back();
+          if (!verdict.may_differ_between_processes)
+            call.arguments.back().state = ArgumentSummary::State::Uniform;
+          else
+            call.arguments.back().reason = verdict.reason;
+        }
+      } else {
+        call.arguments.emplace_back(); // no value flow: the first may differ
+        call.arguments.back().reason = "is not analysed (-fplugin-arg-parcoach-thesis)";
+      }
+      summary.calls.push_back(call);
+    }
+  }
+  for (const auto &entry : deferred.names)
+    if (is_parameter_key(entry.first))
+      summary.parameters.push_back({entry.first, entry.second, summary.source});
+  summary.addresses_taken = public_addresses_taken();
+}
+
 bool link_findings_are_errors() {
   return unit.options.severities.of(FindingKind::CollectiveMismatch) == Severity::Error ||
          global_dc->warning_as_error_requested;
@@ -571,16 +656,6 @@ void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValue
   }
   for (std::size_t r = 0; r < unit.records.size() && r < deferred_flagged.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
-    std::map<NodeId, int> branch_of;
-    for (const auto &branch : record.flow_branches)
-      branch_of[branch.first] = branch.second;
-    auto depends_on = [&](NodeId node, std::set<std::string> &into) {
-      auto j = branch_of.find(node);
-      if (j != branch_of.end() && r < deferred.branch_depends_on.size() &&
-          j->second < (int)deferred.branch_depends_on[r].size())
-        into.insert(deferred.branch_depends_on[r][j->second].begin(),
-                    deferred.branch_depends_on[r][j->second].end());
-    };
     for (const auto &entry : deferred_flagged[r]) {
       auto found = record.sites.find(entry.first);
       if (found == record.sites.end())
@@ -602,14 +677,7 @@ void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValue
       Finding related;
       add_related_locations(record.branches, entry.second, related);
       site.related = related.related;
-      std::set<std::string> symbols;
-      for (NodeId node : entry.second.order_conditionals)
-        depends_on(node, symbols);
-      for (NodeId node : entry.second.loop_conditionals)
-        depends_on(node, symbols);
-      if (symbols.empty()) // flagged by conditionals together: any of them
-        for (const auto &branch : branch_of)
-          depends_on(branch.first, symbols);
+      std::set<std::string> symbols = deferred_keys(r, deferred, entry.second);
       if (symbols.empty() || site.related.empty())
         continue;
       for (const std::string &symbol : symbols) {
@@ -648,10 +716,13 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
                         const std::vector<std::set<NodeId>> &flagged_first,
                         std::vector<SettledCheck> &by_tag, const DeferredValues &deferred,
                         const std::vector<VariableFacts> &variables,
-                        const std::vector<std::map<NodeId, FlaggedCollective>> &deferred_flagged) {
+                        const std::vector<std::map<NodeId, FlaggedCollective>> &deferred_flagged,
+                        const std::vector<FunctionModel> *optimistic,
+                        const std::vector<std::vector<std::vector<ArgumentVerdict>>> &arguments) {
   std::vector<Reachable> reach = reachable_by_function();
   UnitSummary summary;
   summary.source = main_input_filename ? main_input_filename : "";
+  summarise_parameters(deferred, arguments, summary);
   std::map<unsigned, std::string> key_of_function;
   summarise_deferred(reach, deferred, variables, deferred_flagged, summary, key_of_function,
                      by_tag);
@@ -674,6 +745,17 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
     }
   if (!token_of_symbol.empty()) {
     UnitAnalysis analysis = analyse_unit(with_externals);
+    // The sites flagged only because of deferred conditionals: the link
+    // step reports them only if one of their keys may differ.
+    UnitAnalysis optimistic_analysis;
+    if (optimistic) {
+      std::vector<FunctionModel> optimistic_externals = *optimistic;
+      for (const FunctionRecord &record : unit.records)
+        for (const auto &external : record.external_sites)
+          optimistic_externals[record.unit_id].facts[external.first].collective =
+              with_externals[record.unit_id].facts[external.first].collective;
+      optimistic_analysis = analyse_unit(optimistic_externals);
+    }
     bool as_error = link_findings_are_errors();
     for (std::size_t r = 0; r < unit.records.size(); ++r) {
       const FunctionRecord &record = unit.records[r];
@@ -691,10 +773,18 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
                       auto site = record.sites.find(node);
                       return site == record.sites.end() ? nullptr : &site->second.where;
                     });
+      std::map<NodeId, FlaggedCollective> flagged_optimistic;
+      if (optimistic)
+        flagged_optimistic = flagged_by_origin(optimistic_analysis.expanded[record.unit_id],
+                                               optimistic_analysis.results[record.unit_id]);
       for (const auto &entry : flagged) {
         if (flagged_first[r].count(entry.first))
           continue;
         ExternalCallSite site;
+        if (optimistic && !flagged_optimistic.count(entry.first)) {
+          std::set<std::string> keys = deferred_keys(r, deferred, entry.second);
+          site.depends_on.assign(keys.begin(), keys.end());
+        }
         site.function = record.name;
         site.as_error = as_error;
         auto external = record.external_sites.find(entry.first);
@@ -732,7 +822,8 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
   }
   insert_link_arming(key_of_function);
   if (!summary.functions.empty() || !summary.sites.empty() || !summary.results.empty() ||
-      !summary.deferred.empty() || !summary.variables.empty())
+      !summary.deferred.empty() || !summary.variables.empty() || !summary.calls.empty() ||
+      !summary.addresses_taken.empty())
     set_unit_summary(serialise_summary(summary));
 }
 
@@ -836,6 +927,10 @@ void run_unit_step() {
       flows.push_back(record.value_flow);
     PhaseTimer timer("  private copies");
     take_inline_parameters_from_this_file(flows);
+    std::vector<std::string> taken = public_addresses_taken();
+    for (ValueFlowFunction &flow : flows)
+      if (std::find(taken.begin(), taken.end(), flow.symbol) != taken.end())
+        flow.link_judges_parameters = false;
   }
   PhaseTimer solve_timer("  value-flow solve");
   std::vector<std::vector<std::vector<ArgumentVerdict>>> argument_verdicts;
@@ -851,7 +946,7 @@ void run_unit_step() {
   // the other files' summaries are computed in any case.
   DeferredValues deferred;
   if (!options.thesis)
-    deferred = defer_external_results(flows, verdicts, results);
+    deferred = defer_external_results(flows, verdicts, results, 32, &argument_verdicts);
   const bool defer_here = deferred.any && !options.one_file;
   std::vector<FunctionModel> models_one_file;
   if (defer_here)
@@ -959,7 +1054,8 @@ void run_unit_step() {
   if (!options.thesis)
     variables = variable_facts(flows);
   summarise_for_link(defer_here ? models_one_file : models, flagged_nodes, by_tag, deferred,
-                     variables, deferred_flagged);
+                     variables, deferred_flagged, defer_here ? &models : nullptr,
+                     argument_verdicts);
   link_summary.stop();
   // The OpenMP collectives of every team, with the threads' verdicts.
   PhaseTimer omp_timer("  OpenMP unit step");
@@ -1074,10 +1170,37 @@ void record_function(function *fun, const Options &options, bool library) {
     record.flow_collectives[call.node] = (int)collective_calls.size();
     collective_calls.push_back({call.call, handle});
   }
+  // Parameters across files (cross_file_parameters.h): every argument of
+  // each call of a public function, of another file or of this one.
+  std::vector<std::vector<int>> asked = matched_argument_positions(model.collectives);
+  auto probe = [&](gcall *call, tree callee) {
+    if (!TREE_PUBLIC(callee) || DECL_IN_SYSTEM_HEADER(callee))
+      return;
+    int index = -1;
+    for (std::size_t k = 0; k < collective_calls.size() && index < 0; ++k)
+      if (collective_calls[k].first == call)
+        index = (int)k;
+    if (index < 0) {
+      index = (int)collective_calls.size();
+      collective_calls.push_back({call, -1});
+    }
+    asked.resize(collective_calls.size());
+    asked[index].clear();
+    for (unsigned a = 0; a < gimple_call_num_args(call); ++a)
+      asked[index].push_back((int)a);
+    record.call_probes.push_back({index, IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(callee)),
+                                  printable_function_name(callee), gimple_location(call)});
+  };
+  for (const ExternalCall &call : model.external_calls)
+    probe(call.call, call.callee);
+  for (const UnitCall &call : model.unit_calls)
+    probe(call.call, call.callee);
   if (!options.thesis) {
     PhaseTimer timer("  value-flow extraction");
-    record.value_flow = extract_value_flow(fun, branches.statements(), collective_calls,
-                                           matched_argument_positions(model.collectives));
+    record.value_flow = extract_value_flow(fun, branches.statements(), collective_calls, asked);
+    for (const FunctionRecord::CallProbe &probe : record.call_probes)
+      if (probe.probe < (int)record.value_flow.collectives.size())
+        record.value_flow.collectives[probe.probe].callee_symbol = probe.callee;
     if (options.verbose && record.value_flow.collapsed_pointer_sets > 0)
       inform_n(DECL_SOURCE_LOCATION(fun->decl), record.value_flow.collapsed_pointer_sets,
                "in %qs, %d set of possible pointer targets went past %d objects: "

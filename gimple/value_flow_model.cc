@@ -110,6 +110,16 @@ bool callable_from_outside(tree decl) {
   return TREE_PUBLIC(decl) || DECL_EXTERNAL(decl);
 }
 
+// Parameters across files (cross_file_parameters.h): the link step sees
+// every call of a public function that no pointer may reach (not in a
+// global initializer, not virtual, not variadic; whether the unit takes
+// its address is known at the unit step, unit_analysis.cc) from the
+// program's files.
+bool link_judges_parameters(tree decl) {
+  return TREE_PUBLIC(decl) && !flag_whole_program && !in_global_initializer(decl) &&
+         !stdarg_p(TREE_TYPE(decl)) && !DECL_VIRTUAL_P(decl);
+}
+
 // The functions whose address a statement takes, other than to call them.
 void note_function_addresses(gimple *stmt, std::vector<unsigned> &taken) {
   for (unsigned i = 0; i < gimple_num_ops(stmt); ++i) {
@@ -345,6 +355,9 @@ public:
     out_.name = printable_function_name(decl);
     out_.entry_point = is_entry_point(decl);
     out_.callable_from_outside = callable_from_outside(decl);
+    out_.symbol = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
+    out_.link_judges_parameters = link_judges_parameters(decl);
+    out_.parameters_by_reference = fortran_;
     out_.branch_count = (int)branches_.size();
     regions_ = find_omp_regions(fun_);
     number_blocks();

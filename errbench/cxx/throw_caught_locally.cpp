@@ -7,17 +7,17 @@
 // the MPI_Bcast of line 37.  main calls it once with a negative sum (every
 // rank throws) and once with a positive one.
 //
-// Expected analysis: the barrier is flagged because of the `if' of line
-// 31 (conservative: PARCOACH does not know that `global' is uniform).
+// Expected analysis: `global' is what MPI_Allreduce gives on `comm', the
+// same everywhere when `comm' is: the link step reads every call of
+// reduce_checked (MPI_COMM_WORLD), so the `if' of line 31 is not blamed.
 // The MPI_Bcast is not: whichever way the `if' goes, control reaches it,
 // since the `throw' is caught right here and the handler falls through to
 // it.  Only an exception leaving the function could skip it, and exception
 // edges are not decisions of the processes.  The run-time checks agree on
 // every process: the program runs.
 //
-// description: C++ throw caught in the same function, on every rank or none: barrier flagged, bcast after the handler not
-// expect-warning: 33 collective-mismatch
-// expect-conditional: 31
+//
+// description: C++ throw caught in the same function, on every rank or none: neither the barrier (the condition is the same everywhere) nor the bcast after the handler is flagged
 // expect-run: 2 ok
 // expect-run: 3 ok
 #include <mpi.h>

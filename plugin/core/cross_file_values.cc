@@ -1,5 +1,7 @@
 #include "cross_file_values.h"
 
+#include "cross_file_parameters.h"
+
 #include <algorithm>
 #include <set>
 #include <sstream>
@@ -30,6 +32,7 @@ std::vector<ValueFlowFunction> assuming_uniform(const std::vector<ValueFlowFunct
       if (shared_variable(slot) && variable_key(slot.symbol) != differing)
         slot.other_files_store_uniform = true;
   }
+  assume_parameters_uniform(copy, differing);
   return copy;
 }
 
@@ -38,6 +41,8 @@ bool is_variable(const std::string &key) { return key.compare(0, 4, "var:") == 0
 // What a key of link_key_* stands for: "the result of 'f'", "the variable
 // 'n'".
 std::string describe_key(const std::string &key, const std::string &name) {
+  if (is_parameter_key(key)) // "parameter 'n' of 'step'"
+    return name;
   return (is_variable(key) ? "the variable '" : "the result of '") + name + "'";
 }
 
@@ -77,10 +82,17 @@ std::map<std::string, std::string> keys_of(const std::vector<ValueFlowFunction> 
 
 } // namespace
 
-DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit,
+DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit_as_given,
                                       const std::vector<std::vector<BranchVerdict>> &verdicts,
                                       const std::vector<ResultVerdict> &results,
-                                      int max_separate_solves) {
+                                      int max_separate_solves,
+                                      const std::vector<std::vector<std::vector<ArgumentVerdict>>>
+                                          *arguments) {
+  // Parameters a call of the unit passes a value that may differ are not
+  // left to the link step (cross_file_parameters.h).
+  const std::vector<ValueFlowFunction> unit = without_parameters_passed_differing(
+      unit_as_given,
+      [](const std::vector<ValueFlowFunction> &u) { return assuming_uniform(u, ""); });
   DeferredValues out;
   out.verdicts = verdicts;
   out.branch_depends_on.resize(verdicts.size());
@@ -95,14 +107,52 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
   }
 
   std::map<std::string, std::string> name_of = keys_of(unit);
-  if (name_of.empty())
+  add_parameter_keys(unit, name_of);
+  // What the arguments of the probes are, for the link step
+  // (cross_file_parameters.h): `optimistic_arguments' with every key
+  // uniform, `alone_arguments' by key.
+  std::vector<std::vector<std::vector<ArgumentVerdict>>> optimistic_arguments;
+  std::map<std::string, std::vector<std::vector<std::vector<ArgumentVerdict>>>> alone_arguments;
+  auto summarise_arguments = [&]() {
+    if (!arguments)
+      return;
+    out.arguments.resize(arguments->size());
+    for (std::size_t r = 0; r < arguments->size(); ++r) {
+      out.arguments[r].resize((*arguments)[r].size());
+      for (std::size_t c = 0; c < (*arguments)[r].size(); ++c)
+        for (std::size_t a = 0; a < (*arguments)[r][c].size(); ++a) {
+          auto at = [&](const std::vector<std::vector<std::vector<ArgumentVerdict>>> &v) {
+            return r < v.size() && c < v[r].size() && a < v[r][c].size() ? v[r][c][a]
+                                                                         : (*arguments)[r][c][a];
+          };
+          std::map<std::string, bool> alone;
+          for (const auto &entry : alone_arguments)
+            for (const auto &key : name_of)
+              if (key.first == entry.first || parameter_group(key.first) == entry.first)
+                alone[key.first] = at(entry.second).may_differ_between_processes;
+          out.arguments[r][c].push_back(summarise_argument(
+              (*arguments)[r][c][a], at(optimistic_arguments), alone, name_of));
+        }
+    }
+  };
+  if (name_of.empty()) {
+    summarise_arguments();
     return out;
+  }
   out.names = name_of;
 
   // Which verdicts differ only through those results.
   std::vector<ResultVerdict> optimistic_results;
-  std::vector<std::vector<BranchVerdict>> optimistic =
-      solve_value_flow(assuming_uniform(unit, ""), nullptr, &optimistic_results);
+  std::vector<std::vector<BranchVerdict>> optimistic = solve_value_flow(
+      assuming_uniform(unit, ""), arguments ? &optimistic_arguments : nullptr,
+      &optimistic_results);
+  bool arguments_deferred = false;
+  if (arguments)
+    for (std::size_t r = 0; r < arguments->size(); ++r)
+      for (std::size_t c = 0; c < (*arguments)[r].size(); ++c)
+        for (std::size_t a = 0; a < (*arguments)[r][c].size(); ++a)
+          arguments_deferred |= (*arguments)[r][c][a].may_differ_between_processes &&
+                                !optimistic_arguments[r][c][a].may_differ_between_processes;
   std::vector<std::pair<std::size_t, std::size_t>> branches;
   std::vector<std::size_t> functions;
   for (std::size_t r = 0; r < verdicts.size() && r < optimistic.size(); ++r)
@@ -113,32 +163,47 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
   for (std::size_t r = 0; r < unit.size() && r < optimistic_results.size(); ++r)
     if (out.result_may_differ[r] && !optimistic_results[r].may_differ_between_processes)
       functions.push_back(r);
-  if (branches.empty() && functions.empty())
+  if (branches.empty() && functions.empty() && !arguments_deferred) {
+    summarise_arguments();
     return out;
-  out.any = true;
+  }
+  out.any = !branches.empty() || !functions.empty();
 
   // Which results each depends on: one solve per function of another file,
   // only its results differing (a value differs iff one of its sources
   // reaches it, so the sources tell apart exactly).  Past the bound, all.
   std::vector<std::set<std::string>> branch_sets(branches.size()), function_sets(functions.size());
-  bool separately = (int)name_of.size() <= max_separate_solves;
-  for (const auto &entry : name_of) {
+  // The parameters of one function are told apart together (one solve for
+  // all of them, parameter_group), the others one by one.
+  std::map<std::string, std::vector<std::string>> groups;
+  for (const auto &entry : name_of)
+    groups[parameter_group(entry.first)].push_back(entry.first);
+  // Key by key when there are few (precise), function by function when
+  // there are few functions.
+  if ((int)name_of.size() <= max_separate_solves) {
+    groups.clear();
+    for (const auto &entry : name_of)
+      groups[entry.first].push_back(entry.first);
+  }
+  bool separately = (int)groups.size() <= max_separate_solves;
+  for (const auto &group : groups) {
     if (!separately) {
       for (auto &set : branch_sets)
-        set.insert(entry.first);
+        set.insert(group.second.begin(), group.second.end());
       for (auto &set : function_sets)
-        set.insert(entry.first);
+        set.insert(group.second.begin(), group.second.end());
       continue;
     }
     std::vector<ResultVerdict> alone_results;
-    std::vector<std::vector<BranchVerdict>> alone =
-        solve_value_flow(assuming_uniform(unit, entry.first), nullptr, &alone_results);
+    std::vector<std::vector<BranchVerdict>> alone_verdicts = solve_value_flow(
+        assuming_uniform(unit, group.first),
+        arguments_deferred ? &alone_arguments[group.first] : nullptr, &alone_results);
     for (std::size_t i = 0; i < branches.size(); ++i)
-      if (alone[branches[i].first][branches[i].second].may_differ_between_processes)
-        branch_sets[i].insert(entry.first);
+      if (alone_verdicts[branches[i].first][branches[i].second].may_differ_between_processes)
+        branch_sets[i].insert(group.second.begin(), group.second.end());
     for (std::size_t i = 0; i < functions.size(); ++i)
       if (alone_results[functions[i]].may_differ_between_processes)
-        function_sets[i].insert(entry.first);
+        function_sets[i].insert(group.second.begin(), group.second.end());
   }
   for (std::size_t i = 0; i < branches.size(); ++i) {
     std::size_t r = branches[i].first, j = branches[i].second;
@@ -156,6 +221,7 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
     out.result_may_differ[functions[i]] = false;
     out.result_depends_on[functions[i]].assign(function_sets[i].begin(), function_sets[i].end());
   }
+  summarise_arguments();
   return out;
 }
 
@@ -275,6 +341,7 @@ std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &
   std::vector<ResultVerdict> optimistic = with_probes(assuming_uniform(unit, ""));
   std::vector<ResultVerdict> alone = with_probes(unit);
   std::map<std::string, std::string> keys = keys_of(unit);
+  add_parameter_keys(unit, keys);
   std::vector<VariableFacts> out;
   std::size_t k = 0;
   for (auto &entry : facts) {
@@ -360,6 +427,7 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
       own[entry.first] = true;
       judged[entry.first].reason = "no file compiled with PARCOACH defines it";
     }
+  judge_parameters(units, judged, own, depends_on);
   // Least fixpoint: nothing differs, then what depends on a result that
   // differs (or that no summary describes) differs.
   for (auto &entry : judged)
@@ -380,6 +448,9 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
                       ", which no file compiled with PARCOACH describes"
                 : "it depends on " + describe_key(callee, found->second.name) + " (" +
                       found->second.file + ")";
+        // A parameter passed on: say where the difference comes from.
+        if (found != judged.end() && is_parameter_key(callee))
+          entry.second.reason += ": " + found->second.reason;
         changed = true;
         break;
       }

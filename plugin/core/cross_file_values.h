@@ -48,6 +48,10 @@ struct DeferredValues {
   std::vector<std::string> result_reason;
   // The keys by linker name: their names as printed.
   std::map<std::string, std::string> names;
+  // By function, by probe (ValueFlowFunction::collectives), by argument
+  // asked: what the argument is, as the link step reads it
+  // (cross_file_parameters.h); filled when `arguments' is given.
+  std::vector<std::vector<std::vector<ArgumentSummary>>> arguments;
 };
 
 // `verdicts' and `results': solve_value_flow(unit) as is.  At most
@@ -56,7 +60,9 @@ struct DeferredValues {
 DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit,
                                       const std::vector<std::vector<BranchVerdict>> &verdicts,
                                       const std::vector<ResultVerdict> &results,
-                                      int max_separate_solves = 16);
+                                      int max_separate_solves = 16,
+                                      const std::vector<std::vector<std::vector<ArgumentVerdict>>>
+                                          *arguments = nullptr);
 
 // The key naming a shared variable (a global other files may read or
 // store to, by its linker name) beside the results of functions (their

@@ -56,6 +56,12 @@ void line(std::ostringstream &out, std::initializer_list<std::string> fields) {
   out << '\n';
 }
 
+void line(std::ostringstream &out, const std::vector<std::string> &fields) {
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    out << (i ? "\t" : "") << escape(fields[i]);
+  out << '\n';
+}
+
 std::vector<std::string> split(const std::string &text) {
   std::vector<std::string> fields;
   std::size_t start = 0;
@@ -120,6 +126,8 @@ std::string serialise_summary(const UnitSummary &unit) {
       line(out, {"deferred-related", related.role, related.location.file,
                  std::to_string(related.location.line), std::to_string(related.location.column)});
   }
+  for (const std::vector<std::string> &fields : parameter_lines(unit))
+    line(out, fields);
   out << "end\n";
   return out.str();
 }
@@ -168,6 +176,7 @@ std::vector<UnitSummary> parse_summaries(const std::string &text) {
       unit->results.push_back({f[1], f[2], f[3], f[4] == "1", {}, f[5]});
     } else if (kind == "result-of" && f.size() >= 2 && !unit->results.empty()) {
       unit->results.back().depends_on.push_back(f[1]);
+    } else if (read_parameter_line(f, *unit)) {
     } else if (kind == "variable" && f.size() >= 6) {
       VariableSummary variable;
       variable.symbol = f[1];

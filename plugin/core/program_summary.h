@@ -57,6 +57,10 @@ struct ExternalCallSite {
   // The key of the calling function for the run time
   // (rtlib/parcoach_link.c), "" when it was not instrumented.
   std::string arming_key;
+  // Not empty: the conditionals blamed depend only on these keys, which
+  // the link step judges (cross_file_parameters.h): reported only if one
+  // of them may differ.
+  std::vector<std::string> depends_on;
 };
 
 // What a public function returns (cross_file_values.h): may it differ
@@ -101,14 +105,53 @@ struct DeferredSite {
   std::string arming_key;
 };
 
+// Parameters across files (cross_file_parameters.h): what one argument of
+// a call carries, as the caller knows it.
+struct ArgumentSummary {
+  enum class State { Uniform, Differs, DependsOn };
+  State state = State::Differs;
+  std::string reason;                  // Differs: why
+  std::vector<std::string> depends_on; // DependsOn: keys (cross_file_values.h)
+};
+
+// A call of a function that other files may define or call.
+struct ParameterCallSite {
+  std::string caller;      // as printed
+  std::string callee;      // linker name
+  std::string callee_name; // as printed
+  SourceLocation location;
+  std::vector<ArgumentSummary> arguments; // by position
+};
+
+// A parameter the unit's deferred sites or calls may depend on, defined
+// in the unit.
+struct ParameterSummary {
+  std::string key;  // parameter_key
+  std::string name; // "parameter 'n' of 'step'"
+  std::string file;
+};
+
 struct UnitSummary {
   std::string source;
   std::vector<FunctionSummary> functions;
   std::vector<ExternalCallSite> sites;
   std::vector<ResultSummary> results;
   std::vector<DeferredSite> deferred;
+  std::vector<ParameterCallSite> calls;
+  std::vector<ParameterSummary> parameters;
+  // Functions (linker names) whose address the unit takes: anything may
+  // call them.
+  std::vector<std::string> addresses_taken;
+  // Not empty: code the link step cannot see may call every function of
+  // the program with any value (a shared library being built), why.
+  std::string any_caller;
   std::vector<VariableSummary> variables;
 };
+
+// The lines of the records of cross_file_parameters.h (fields), and one
+// read back into `unit' (false if it is not one of them).
+std::vector<std::vector<std::string>> parameter_lines(const UnitSummary &unit);
+bool read_parameter_line(const std::vector<std::string> &fields, UnitSummary &unit);
 
 // The text stored in the section for one unit, and back.  parse_summaries
 // reads the concatenation of any number of them (what `ld -r', an archive

@@ -647,6 +647,16 @@ private:
       state.taint_fact[d].assign(blocks, -1);
   }
 
+  // What other files pass there is taken as the same on every process
+  // (ValueFlowFunction::parameters_judged_at_link).
+  static bool judged_at_link(const ValueFlowFunction &function, const ValueFlowSlot &slot) {
+    if (slot.scope == SlotScope::ParameterTarget &&
+        (!function.parameters_by_reference || slot.through_reference >= 0))
+      return false;
+    const std::vector<int> &judged = function.parameters_judged_at_link;
+    return std::find(judged.begin(), judged.end(), slot.parameter) != judged.end();
+  }
+
   // The proof that a parameter is the same everywhere, or the reason it
   // may not be.
   int parameter_fact(const FunctionState &state, const ValueFlowSlot &slot) {
@@ -658,6 +668,9 @@ private:
                            : "parameter '" + slot.name + "' of '" + function.name + "'";
     if (function.entry_point)
       return add_fact(kProcesses, "depends on " + what + ", the program's arguments", 3);
+    if (state.outside && judged_at_link(function, slot))
+      return add_fact(kThreads, what + " is judged at the link step, at every call site of "
+                                       "the program", 1);
     if (state.outside)
       return add_fact(kProcesses | kThreads,
                       "depends on " + what + ", which other files may call with any value", 3);

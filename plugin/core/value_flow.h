@@ -288,6 +288,9 @@ struct ValueFlowCollective {
   // about (argument_matching.h), in the order asked: the slots each is
   // computed from, read just before the call.
   std::vector<std::vector<int>> arguments;
+  // A probe of a call of a public function (cross_file_parameters.h): its
+  // linker name; empty for a collective.
+  std::string callee_symbol;
 };
 
 // An MPI_Comm_split: the communicator it stores in `made' has as members
@@ -312,6 +315,20 @@ struct ValueFlowFunction {
   std::vector<unsigned> addresses_taken;
   // main: every process starts there.
   bool entry_point = false;
+  // Parameters across files (cross_file_parameters.h).  Set by the
+  // adapter: the linker name, and whether the link step may judge what
+  // other files pass (a public function no pointer may reach); in Fortran
+  // what a dummy argument points to is its value.  Set by
+  // cross_file_parameters.h only: the positions whose values from other
+  // files are taken as the same on every process (the link step checks
+  // every call site of the program).
+  std::string symbol;
+  bool link_judges_parameters = false;
+  bool parameters_by_reference = false;
+  std::vector<int> parameters_judged_at_link;
+  // Set by cross_file_parameters.h only: positions a call of the unit
+  // passes a value that may differ: the file shows it, warned here.
+  std::vector<int> parameters_passed_differing;
   // Set by cross_file_values.h only: the link step checks that other files
   // call it on every process alike, so that it publishes into globals what
   // it stores, without the difference "other files may call it on some

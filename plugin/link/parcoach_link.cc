@@ -13,6 +13,7 @@
 //   parcoach-link --check [-Werror] [-w] FILE...   only the analysis
 //
 // Environment: PARCOACH_LINK=0 skips the analysis (the link still runs).
+#include "cross_file_parameters.h"
 #include "cross_file_values.h"
 #include "elf_summaries.h"
 #include "program_summary.h"
@@ -172,6 +173,9 @@ std::vector<std::string> link_inputs(const std::vector<std::string> &command_lin
 // arming keys of the calling functions (program_summary.h); `judged': the
 // program has sites whose verdict was left to this step
 // (cross_file_values.h), so that the run time must know it ran.
+// Set when the link builds a shared library (-shared).
+bool building_shared_library = false;
+
 bool analyse(const std::vector<std::string> &files, bool werror, bool quiet,
              std::vector<std::string> *keys = nullptr, bool *judged = nullptr) {
   std::string text;
@@ -181,7 +185,29 @@ bool analyse(const std::vector<std::string> &files, bool werror, bool quiet,
     return false;
   bool error = false;
   std::vector<UnitSummary> units = parse_summaries(text);
+  // A shared library being built exports its functions: anyone may call
+  // them with any value (cross_file_parameters.h).
+  if (building_shared_library) {
+    units.emplace_back();
+    units.back().any_caller = "the shared library being linked exports it: any program may "
+                              "call it with any value";
+  }
   std::vector<CrossFileFinding> findings = link_program(units);
+  // Calls whose conditionals the units deferred: only if a key may differ.
+  std::map<std::string, ResultJudgement> judgements = judge_results(units);
+  std::map<std::string, std::string> deferred_notes;
+  findings.erase(std::remove_if(findings.begin(), findings.end(),
+                                [&](const CrossFileFinding &finding) {
+                                  std::string note;
+                                  if (!keep_deferred_call_site(finding.site, judgements, {},
+                                                               &note))
+                                    return true;
+                                  deferred_notes[finding.site.location.file + ":" +
+                                                 std::to_string(finding.site.location.line)] =
+                                      note;
+                                  return false;
+                                }),
+                 findings.end());
   if (keys)
     *keys = arming_keys(findings);
   for (const CrossFileFinding &finding : findings) {
@@ -189,6 +215,10 @@ bool analyse(const std::vector<std::string> &files, bool werror, bool quiet,
     if (quiet && !as_error)
       continue;
     std::cerr << format_finding(finding, as_error);
+    auto note = deferred_notes.find(finding.site.location.file + ":" +
+                                    std::to_string(finding.site.location.line));
+    if (note != deferred_notes.end())
+      std::cerr << note->second;
     error |= as_error;
   }
   for (const DeferredFinding &finding : judge_deferred_sites(units, judged)) {
@@ -293,6 +323,8 @@ int main(int argc, char **argv) {
   std::vector<std::string> keys;
   if (enabled) {
     try {
+      building_shared_library =
+          std::find(args.begin(), args.end(), "-shared") != args.end() || driver_has_option("-shared");
       failed = analyse(link_inputs(args), driver_has_option("-Werror"), driver_has_option("-w"),
                        &keys, &judged);
     } catch (const std::exception &) {

@@ -1,0 +1,12 @@
+/* Passes the rank to step (step.c). */
+#include <mpi.h>
+void step(MPI_Comm comm, int n);
+
+int main(int argc, char **argv) {
+  int rank;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  step(MPI_COMM_WORLD, rank);
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,340 @@
+#include "cross_file_parameters.h"
+
+#include <algorithm>
+#include <functional>
+#include <cstdlib>
+
+namespace parcoach {
+
+namespace {
+
+const char kParameterPrefix[] = "par:";
+
+std::string where(const SourceLocation &location) {
+  return location.file + ":" + std::to_string(location.line);
+}
+
+// The symbol and position of a parameter key, or false.
+bool split_key(const std::string &key, std::string &symbol, int &position) {
+  if (!is_parameter_key(key))
+    return false;
+  std::size_t colon = key.rfind(':');
+  if (colon == std::string::npos || colon < 4)
+    return false;
+  symbol = key.substr(4, colon - 4);
+  position = std::atoi(key.c_str() + colon + 1);
+  return true;
+}
+
+} // namespace
+
+std::string parameter_key(const std::string &symbol, int position) {
+  return kParameterPrefix + symbol + ":" + std::to_string(position);
+}
+
+bool is_parameter_key(const std::string &key) { return key.compare(0, 4, kParameterPrefix) == 0; }
+
+std::string parameter_group(const std::string &key) {
+  if (!is_parameter_key(key))
+    return key;
+  std::size_t colon = key.rfind(':');
+  return colon == std::string::npos ? key : key.substr(0, colon + 1);
+}
+
+std::vector<int> judged_parameter_positions(const ValueFlowFunction &function,
+                                            const std::set<unsigned> &addresses_taken) {
+  std::vector<int> positions;
+  if (!function.link_judges_parameters || !function.callable_from_outside ||
+      function.entry_point || function.symbol.empty() || addresses_taken.count(function.uid))
+    return positions;
+  const std::vector<int> &shown = function.parameters_passed_differing;
+  for (const ValueFlowSlot &slot : function.slots) {
+    if (std::find(shown.begin(), shown.end(), slot.parameter) != shown.end())
+      continue;
+    bool value = slot.scope == SlotScope::Parameter ||
+                 (function.parameters_by_reference && slot.scope == SlotScope::ParameterTarget &&
+                  slot.through_reference < 0);
+    if (value && slot.parameter >= 0 &&
+        std::find(positions.begin(), positions.end(), slot.parameter) == positions.end())
+      positions.push_back(slot.parameter);
+  }
+  std::sort(positions.begin(), positions.end());
+  return positions;
+}
+
+namespace {
+
+std::set<unsigned> addresses_taken_in(const std::vector<ValueFlowFunction> &unit) {
+  std::set<unsigned> taken;
+  for (const ValueFlowFunction &function : unit)
+    taken.insert(function.addresses_taken.begin(), function.addresses_taken.end());
+  return taken;
+}
+
+std::string parameter_name(const ValueFlowFunction &function, int position) {
+  for (const ValueFlowSlot &slot : function.slots)
+    if (slot.parameter == position &&
+        (slot.scope == SlotScope::Parameter || slot.scope == SlotScope::ParameterTarget)) {
+      std::string name = slot.name;
+      if (!name.empty() && name[0] == '*')
+        name = name.substr(1);
+      name = name.substr(0, name.find('.'));
+      if (!name.empty())
+        return "parameter '" + name + "' of '" + function.name + "'";
+    }
+  return "parameter " + std::to_string(position + 1) + " of '" + function.name + "'";
+}
+
+} // namespace
+
+void add_parameter_keys(const std::vector<ValueFlowFunction> &unit,
+                        std::map<std::string, std::string> &name_of) {
+  std::set<unsigned> taken = addresses_taken_in(unit);
+  for (const ValueFlowFunction &function : unit)
+    for (int position : judged_parameter_positions(function, taken))
+      name_of.emplace(parameter_key(function.symbol, position), parameter_name(function, position));
+}
+
+void assume_parameters_uniform(std::vector<ValueFlowFunction> &unit,
+                               const std::string &differing) {
+  std::set<unsigned> taken = addresses_taken_in(unit);
+  for (ValueFlowFunction &function : unit) {
+    function.parameters_judged_at_link.clear();
+    for (int position : judged_parameter_positions(function, taken))
+      if (parameter_key(function.symbol, position) != differing &&
+          parameter_group(parameter_key(function.symbol, position)) != differing)
+        function.parameters_judged_at_link.push_back(position);
+  }
+}
+
+std::vector<ValueFlowFunction> without_parameters_passed_differing(
+    const std::vector<ValueFlowFunction> &unit,
+    const std::function<std::vector<ValueFlowFunction>(const std::vector<ValueFlowFunction> &)>
+        &assuming_uniform) {
+  std::vector<ValueFlowFunction> out = unit;
+  std::map<std::string, std::size_t> index_of;
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (out[i].link_judges_parameters && !out[i].symbol.empty())
+      index_of[out[i].symbol] = i;
+  bool probes = false;
+  for (const ValueFlowFunction &function : out)
+    for (const ValueFlowCollective &probe : function.collectives)
+      probes |= index_of.count(probe.callee_symbol) != 0;
+  if (!probes)
+    return out;
+  // Excluding a parameter may make more arguments differ: to a fixpoint.
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::vector<std::vector<std::vector<ArgumentVerdict>>> arguments;
+    solve_value_flow(assuming_uniform(out), &arguments);
+    for (std::size_t r = 0; r < out.size() && r < arguments.size(); ++r)
+      for (std::size_t c = 0; c < out[r].collectives.size() && c < arguments[r].size(); ++c) {
+        auto callee = index_of.find(out[r].collectives[c].callee_symbol);
+        if (callee == index_of.end())
+          continue;
+        std::vector<int> &shown = out[callee->second].parameters_passed_differing;
+        for (std::size_t a = 0; a < arguments[r][c].size(); ++a)
+          if (arguments[r][c][a].may_differ_between_processes &&
+              std::find(shown.begin(), shown.end(), (int)a) == shown.end()) {
+            shown.push_back((int)a);
+            changed = true;
+          }
+      }
+  }
+  return out;
+}
+
+ArgumentSummary summarise_argument(const ArgumentVerdict &full, const ArgumentVerdict &optimistic,
+                                   const std::map<std::string, bool> &alone,
+                                   const std::map<std::string, std::string> &keys) {
+  ArgumentSummary out;
+  if (!full.may_differ_between_processes) {
+    out.state = ArgumentSummary::State::Uniform;
+    return out;
+  }
+  if (optimistic.may_differ_between_processes) {
+    out.state = ArgumentSummary::State::Differs;
+    out.reason = optimistic.reason.empty() ? full.reason : optimistic.reason;
+    return out;
+  }
+  out.state = ArgumentSummary::State::DependsOn;
+  for (const auto &entry : alone)
+    if (entry.second)
+      out.depends_on.push_back(entry.first);
+  if (out.depends_on.empty()) // past the bound: any of them
+    for (const auto &entry : keys)
+      out.depends_on.push_back(entry.first);
+  return out;
+}
+
+void judge_parameters(const std::vector<UnitSummary> &units,
+                      std::map<std::string, ResultJudgement> &judged,
+                      std::map<std::string, bool> &own,
+                      std::map<std::string, std::set<std::string>> &depends_on) {
+  // Every parameter key the program names, with its name and file.
+  std::map<std::string, std::pair<std::string, std::string>> named;
+  auto mention = [&](const std::string &key, const std::string &name, const std::string &file) {
+    if (!is_parameter_key(key))
+      return;
+    auto &entry = named[key];
+    if (entry.first.empty() && !name.empty())
+      entry = {name, file};
+  };
+  std::string any_caller;
+  std::map<std::string, std::string> address_taken_in;
+  std::map<std::string, std::vector<const ParameterCallSite *>> calls_of;
+  for (const UnitSummary &unit : units) {
+    for (const ParameterSummary &parameter : unit.parameters)
+      mention(parameter.key, parameter.name, parameter.file);
+    for (const DeferredSite &site : unit.deferred)
+      for (std::size_t i = 0; i < site.depends_on.size(); ++i)
+        mention(site.depends_on[i], i < site.names.size() ? site.names[i] : "", "");
+    for (const ParameterCallSite &call : unit.calls) {
+      calls_of[call.callee].push_back(&call);
+      for (const ArgumentSummary &argument : call.arguments)
+        for (const std::string &key : argument.depends_on)
+          mention(key, "", "");
+    }
+    for (const std::string &symbol : unit.addresses_taken)
+      address_taken_in.emplace(symbol, unit.source);
+    if (any_caller.empty())
+      any_caller = unit.any_caller;
+  }
+  for (const auto &entry : named) {
+    const std::string &key = entry.first;
+    std::string symbol;
+    int position = 0;
+    if (!split_key(key, symbol, position))
+      continue;
+    ResultJudgement &j = judged[key];
+    j.name = entry.second.first.empty() ? key : entry.second.first;
+    j.file = entry.second.second;
+    bool &differs = own[key];
+    auto because = [&](const std::string &reason) {
+      if (!differs)
+        j.reason = reason;
+      differs = true;
+    };
+    if (!any_caller.empty())
+      because(any_caller);
+    auto taken = address_taken_in.find(symbol);
+    if (taken != address_taken_in.end())
+      because("the address of '" + symbol + "' is taken in " + taken->second +
+              ": any code may call it");
+    for (const ParameterCallSite *call : calls_of[symbol]) {
+      std::string who = "'" + call->caller + "' passes ";
+      std::string at = " at " + where(call->location);
+      if (position >= (int)call->arguments.size()) {
+        because(who + "no value for it" + at);
+        continue;
+      }
+      const ArgumentSummary &argument = call->arguments[position];
+      if (argument.state == ArgumentSummary::State::Differs)
+        because(who + "a value that may differ" + at +
+                (argument.reason.empty() ? "" : " (it " + argument.reason + ")"));
+      else if (argument.state == ArgumentSummary::State::DependsOn)
+        depends_on[key].insert(argument.depends_on.begin(), argument.depends_on.end());
+    }
+  }
+}
+
+bool keep_deferred_call_site(const ExternalCallSite &site,
+                             const std::map<std::string, ResultJudgement> &judged,
+                             const std::map<std::string, std::string> &names, std::string *note) {
+  if (site.depends_on.empty())
+    return true;
+  for (const std::string &key : site.depends_on) {
+    auto found = judged.find(key);
+    if (found != judged.end() && !found->second.may_differ)
+      continue;
+    if (note) {
+      auto name = names.find(key);
+      std::string what = found != judged.end() ? found->second.name
+                         : name != names.end() ? name->second
+                                               : key;
+      if (!is_parameter_key(key))
+        what = "the result of '" + what + "'";
+      *note = site.location.file + ":" + std::to_string(site.location.line) +
+              (site.location.column > 0 ? ":" + std::to_string(site.location.column) : "") +
+              ": note: the conditional depends on " + what +
+              (found == judged.end()
+                   ? ", which no file compiled with PARCOACH describes: it may differ between "
+                     "processes\n"
+                   : (found->second.file.empty() ? "" : " (" + found->second.file + ")") +
+                         ", which may differ between processes: " + found->second.reason +
+                         "\n");
+    }
+    return true;
+  }
+  return false;
+}
+
+// ------------------------------------------------------------ summary lines
+
+std::vector<std::vector<std::string>> parameter_lines(const UnitSummary &unit) {
+  std::vector<std::vector<std::string>> lines;
+  for (const ParameterSummary &parameter : unit.parameters)
+    lines.push_back({"param", parameter.key, parameter.name, parameter.file});
+  for (const ParameterCallSite &call : unit.calls) {
+    lines.push_back({"pcall", call.caller, call.callee, call.callee_name, call.location.file,
+                     std::to_string(call.location.line), std::to_string(call.location.column)});
+    for (const ArgumentSummary &argument : call.arguments) {
+      std::vector<std::string> fields = {
+          "parg", argument.state == ArgumentSummary::State::Uniform   ? "u"
+                  : argument.state == ArgumentSummary::State::Differs ? "d"
+                                                                      : "k",
+          argument.reason};
+      fields.insert(fields.end(), argument.depends_on.begin(), argument.depends_on.end());
+      lines.push_back(fields);
+    }
+  }
+  for (std::size_t i = 0; i < unit.sites.size(); ++i)
+    if (!unit.sites[i].depends_on.empty()) {
+      std::vector<std::string> fields = {"site-on", std::to_string(i)};
+      fields.insert(fields.end(), unit.sites[i].depends_on.begin(),
+                    unit.sites[i].depends_on.end());
+      lines.push_back(fields);
+    }
+  for (const std::string &symbol : unit.addresses_taken)
+    lines.push_back({"address", symbol});
+  if (!unit.any_caller.empty())
+    lines.push_back({"any-caller", unit.any_caller});
+  return lines;
+}
+
+bool read_parameter_line(const std::vector<std::string> &f, UnitSummary &unit) {
+  if (f.empty())
+    return false;
+  const std::string &kind = f[0];
+  if (kind == "param" && f.size() >= 4) {
+    unit.parameters.push_back({f[1], f[2], f[3]});
+  } else if (kind == "pcall" && f.size() >= 7) {
+    ParameterCallSite call;
+    call.caller = f[1];
+    call.callee = f[2];
+    call.callee_name = f[3];
+    call.location = {f[4], std::atoi(f[5].c_str()), std::atoi(f[6].c_str())};
+    unit.calls.push_back(call);
+  } else if (kind == "parg" && f.size() >= 3 && !unit.calls.empty()) {
+    ArgumentSummary argument;
+    argument.state = f[1] == "u"   ? ArgumentSummary::State::Uniform
+                     : f[1] == "k" ? ArgumentSummary::State::DependsOn
+                                   : ArgumentSummary::State::Differs;
+    argument.reason = f[2];
+    argument.depends_on.assign(f.begin() + 3, f.end());
+    unit.calls.back().arguments.push_back(argument);
+  } else if (kind == "site-on" && f.size() >= 3) {
+    std::size_t i = (std::size_t)std::atol(f[1].c_str());
+    if (i < unit.sites.size())
+      unit.sites[i].depends_on.assign(f.begin() + 2, f.end());
+  } else if (kind == "address" && f.size() >= 2) {
+    unit.addresses_taken.push_back(f[1]);
+  } else if (kind == "any-caller" && f.size() >= 2) {
+    unit.any_caller = f[1];
+  } else {
+    return false;
+  }
+  return true;
+}
+
+} // namespace parcoach
