@@ -45,29 +45,39 @@ std::string unescape(const std::string &field) {
   return out;
 }
 
-void line(std::ostringstream &out, std::initializer_list<std::string> fields) {
-  bool first = true;
-  for (const std::string &field : fields) {
-    if (!first)
-      out << '\t';
-    out << escape(field);
-    first = false;
+// A field that is the unit's source file, which most locations name, is
+// written as a lone '%' (which escape() never produces): the summaries
+// stay a small part of the object (tests/bench/link_step.py).
+const char *const source_shorthand = "%";
+
+// One unit's records, after its "source" line.
+class RecordWriter {
+public:
+  explicit RecordWriter(const std::string &source) : source_(source) {}
+
+  void line(std::ostringstream &out, std::initializer_list<std::string> fields) const {
+    line(out, std::vector<std::string>(fields));
   }
-  out << '\n';
-}
 
-void line(std::ostringstream &out, const std::vector<std::string> &fields) {
-  for (std::size_t i = 0; i < fields.size(); ++i)
-    out << (i ? "\t" : "") << escape(fields[i]);
-  out << '\n';
-}
+  void line(std::ostringstream &out, const std::vector<std::string> &fields) const {
+    for (std::size_t i = 0; i < fields.size(); ++i)
+      out << (i ? "\t" : "")
+          << (i && !source_.empty() && fields[i] == source_ ? source_shorthand
+                                                            : escape(fields[i]));
+    out << '\n';
+  }
 
-std::vector<std::string> split(const std::string &text) {
+private:
+  std::string source_;
+};
+
+std::vector<std::string> split(const std::string &text, const std::string &source) {
   std::vector<std::string> fields;
   std::size_t start = 0;
   for (;;) {
     std::size_t tab = text.find('\t', start);
-    fields.push_back(unescape(text.substr(start, tab - start)));
+    std::string field = text.substr(start, tab - start);
+    fields.push_back(field == source_shorthand ? source : unescape(field));
     if (tab == std::string::npos)
       return fields;
     start = tab + 1;
@@ -81,53 +91,55 @@ int number(const std::string &text) { return std::atoi(text.c_str()); }
 std::string serialise_summary(const UnitSummary &unit) {
   std::ostringstream out;
   out << header << '\n';
-  line(out, {"source", unit.source});
+  out << "source\t" << escape(unit.source) << '\n';
+  RecordWriter writer(unit.source);
+  auto line = [&](std::initializer_list<std::string> fields) { writer.line(out, fields); };
   for (const FunctionSummary &f : unit.functions) {
-    line(out, {"function", f.symbol, f.name, f.file});
+    line({"function", f.symbol, f.name, f.file});
     for (const std::string &collective : f.collectives)
-      line(out, {"runs", collective});
+      line({"runs", collective});
     for (const std::string &callee : f.external_callees)
-      line(out, {"calls", callee});
+      line({"calls", callee});
   }
   for (const ExternalCallSite &site : unit.sites) {
-    line(out, {"site", site.function, site.location.file, std::to_string(site.location.line),
+    line({"site", site.function, site.location.file, std::to_string(site.location.line),
                std::to_string(site.location.column), site.as_error ? "1" : "0",
                site.arming_key});
     for (const ExternalCallee &callee : site.callees)
-      line(out, {"callee", callee.symbol, callee.name});
+      line({"callee", callee.symbol, callee.name});
     for (const RelatedLocation &related : site.related)
-      line(out, {"related", related.role, related.location.file,
+      line({"related", related.role, related.location.file,
                  std::to_string(related.location.line), std::to_string(related.location.column)});
   }
   for (const ResultSummary &result : unit.results) {
-    line(out, {"result", result.symbol, result.name, result.file, result.may_differ ? "1" : "0",
+    line({"result", result.symbol, result.name, result.file, result.may_differ ? "1" : "0",
                result.reason});
     for (const std::string &symbol : result.depends_on)
-      line(out, {"result-of", symbol});
+      line({"result-of", symbol});
   }
   for (const VariableSummary &variable : unit.variables) {
-    line(out, {"variable", variable.symbol, variable.name, variable.file,
+    line({"variable", variable.symbol, variable.name, variable.file,
                variable.defined_here ? "1" : "0", variable.may_differ ? "1" : "0"});
     for (const std::string &key : variable.depends_on)
-      line(out, {"variable-of", key});
+      line({"variable-of", key});
     for (const std::string &writer : variable.writers)
-      line(out, {"variable-writer", writer});
+      line({"variable-writer", writer});
   }
   for (const DeferredSite &site : unit.deferred) {
-    line(out, {"deferred", site.function, site.location.file, std::to_string(site.location.line),
+    line({"deferred", site.function, site.location.file, std::to_string(site.location.line),
                std::to_string(site.location.column), site.as_error ? "1" : "0",
                site.arming_key, site.collective, site.callee});
     for (const std::string &collective : site.runs)
-      line(out, {"deferred-runs", collective});
+      line({"deferred-runs", collective});
     for (std::size_t i = 0; i < site.depends_on.size(); ++i)
-      line(out, {"deferred-on", site.depends_on[i],
+      line({"deferred-on", site.depends_on[i],
                  i < site.names.size() ? site.names[i] : site.depends_on[i]});
     for (const RelatedLocation &related : site.related)
-      line(out, {"deferred-related", related.role, related.location.file,
+      line({"deferred-related", related.role, related.location.file,
                  std::to_string(related.location.line), std::to_string(related.location.column)});
   }
   for (const std::vector<std::string> &fields : parameter_lines(unit))
-    line(out, fields);
+    writer.line(out, fields);
   out << "end\n";
   return out.str();
 }
@@ -148,7 +160,7 @@ std::vector<UnitSummary> parse_summaries(const std::string &text) {
     }
     if (!unit)
       continue;
-    std::vector<std::string> f = split(record);
+    std::vector<std::string> f = split(record, unit->source);
     const std::string &kind = f[0];
     if (kind == "end") {
       unit = nullptr;
