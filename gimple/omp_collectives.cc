@@ -4,6 +4,7 @@
 #include "graph_utils.h"
 #include "mpi_knowledge.h"
 #include "omp_regions.h"
+#include "omp_team_exits.h"
 #include "../rtlib/parcoach_omp.h"
 
 #include <map>
@@ -144,11 +145,11 @@ private:
       if (!call)
         continue;
       const char *name = callee_name(call);
-      if (terminates_job(name)) {
+      if (ends_process(call)) {
         chains_.end_job(current);
         return;
       }
-      if (team_code && name && strcmp(name, "__builtin_GOMP_barrier") == 0) {
+      if (team_code && is_barrier_call(name)) {
         int id = verbosity_ >= 1 ? FirstOwnBarrier + own_barriers_++ : Barrier;
         current = add_event(current, id, std::string(directive_prefix()) + " barrier",
                             gimple_location(call), call, Barrier);
@@ -166,6 +167,11 @@ private:
     gimple *last = last_stmt(bb);
     bool branches = team_code && last && !ends_team &&
                     (gimple_code(last) == GIMPLE_COND || gimple_code(last) == GIMPLE_SWITCH);
+    // A cancelled region sends every thread to its end (omp_team_exits.h).
+    if (basic_block cancelled = ends_team ? nullptr : cancellation_exit(bb)) {
+      chains_.skip_edge(bb, cancelled);
+      branches = false;
+    }
     chains_.end_block(bb, current, branches ? last : nullptr, ends_team);
   }
 
