@@ -38,6 +38,10 @@ struct RegionModel {
   std::vector<gimple *> branch_of_node;
   std::vector<TeamEvent> events;
   gimple *region_end = nullptr;  // the GIMPLE_OMP_RETURN of the parallel
+  // The team's code tests for cancellation: a cancelled thread leaves for
+  // the region's end past the checks the others wait in, so no run-time
+  // check can be placed.
+  bool cancellable = false;
 };
 
 // What the model builder asks of the unit: the unit id of a function the
@@ -171,6 +175,7 @@ private:
     if (basic_block cancelled = ends_team ? nullptr : cancellation_exit(bb)) {
       chains_.skip_edge(bb, cancelled);
       branches = false;
+      out_.cancellable |= team_code;
     }
     chains_.end_block(bb, current, branches ? last : nullptr, ends_team);
   }
@@ -305,7 +310,8 @@ OmpFunctionRecord build_omp_record(function *fun, const Options &options,
   RegionModelBuilder(fun, regions, -1, options.omp_verbosity, unit_id, orphaned).build();
   if (!orphaned.events.empty()) {
     record.teams.push_back(team_record(orphaned, false, start, branches));
-    add_pending_checks(orphaned, record.teams.size() - 1, nullptr, start, pending);
+    if (!orphaned.cancellable)
+      add_pending_checks(orphaned, record.teams.size() - 1, nullptr, start, pending);
   }
   for (std::size_t r = 0; r < regions.regions.size(); ++r) {
     gimple *directive = regions.regions[r].directive;
@@ -319,8 +325,9 @@ OmpFunctionRecord build_omp_record(function *fun, const Options &options,
       continue;
     record.teams.push_back(
         team_record(region, true, gimple_location(directive), branches));
-    add_pending_checks(region, record.teams.size() - 1, directive, gimple_location(directive),
-                       pending);
+    if (!region.cancellable)
+      add_pending_checks(region, record.teams.size() - 1, directive,
+                         gimple_location(directive), pending);
   }
   return record;
 }
@@ -414,7 +421,7 @@ void analyse_omp_unit(const std::vector<const OmpFunctionRecord *> &records,
       // constructs always keep their dormant checks, since any team may
       // call them from a checked region, possibly in another file.
       bool instrument =
-          team.parallel_region &&
+          team.parallel_region && !team.candidates.empty() &&
           (options.instrument == InstrumentMode::All ||
            (options.instrument == InstrumentMode::Selective &&
             (!flagged.empty() || calls_flagged(team.model))));

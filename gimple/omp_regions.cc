@@ -10,7 +10,7 @@ namespace {
 // stand-alone directives lowered to the same codes have no body and no
 // GIMPLE_OMP_RETURN: `taskwait depend(...)' (a task), `ordered
 // depend(...)', `target update', `target enter/exit data' and OpenACC's
-// data movements.
+// data movements; the data regions (`target data') have none either.
 bool opens_omp_region(const gimple *stmt) {
   switch (gimple_code(stmt)) {
   case GIMPLE_OMP_TASK:
@@ -19,13 +19,9 @@ bool opens_omp_region(const gimple *stmt) {
     return !omp_find_clause(gimple_omp_ordered_clauses(as_a<const gomp_ordered *>(stmt)),
                             OMP_CLAUSE_DEPEND);
   case GIMPLE_OMP_TARGET:
-    switch (gimple_omp_target_kind(stmt)) {
-    case GF_OMP_TARGET_KIND_DATA: case GF_OMP_TARGET_KIND_OACC_DATA:
-    case GF_OMP_TARGET_KIND_OACC_HOST_DATA: case GF_OMP_TARGET_KIND_OACC_DATA_KERNELS:
-      return true;
-    default:
-      return is_gimple_omp_offloaded(stmt);
-    }
+    // A `target data' region has no GIMPLE_OMP_RETURN either: lowering
+    // ends it with a call to GOMP_target_end_data.
+    return is_gimple_omp_offloaded(stmt);
   case GIMPLE_OMP_PARALLEL:
   case GIMPLE_OMP_TEAMS: case GIMPLE_OMP_FOR: case GIMPLE_OMP_SECTIONS:
   case GIMPLE_OMP_SECTION: case GIMPLE_OMP_SINGLE: case GIMPLE_OMP_MASTER:
