@@ -339,7 +339,8 @@ void BlockChains::connect(basic_block start,
     std::vector<basic_block> successors =
         to_exit_[bb->index] ? std::vector<basic_block>() : model_successors(bb);
     for (basic_block succ : successors)
-      model_.cfg.add_edge(from, node_entering(succ, in_model));
+      if (!skipped_.count({bb->index, succ->index}))
+        model_.cfg.add_edge(from, node_entering(succ, in_model));
     if (successors.empty())
       model_.cfg.add_edge(from, model_.cfg.exit);
   }
@@ -347,6 +348,29 @@ void BlockChains::connect(basic_block start,
   edge_iterator ei;
   FOR_EACH_EDGE(e, ei, start->succs)
     model_.cfg.add_edge(model_.cfg.entry, node_entering(e->dest, in_model));
+}
+
+// A test the compiler made (OpenMP lowering: `if (GOMP_single_start ())',
+// array code...) has no location: the nearest statement before it that has
+// one, in its block or up the chain of single predecessors, stands for it
+// (for a lowered construct, the directive).
+static bool has_line(location_t where) { return LOCATION_LINE(where) > 0; }
+
+static location_t nearest_location_before(const gimple *branch) {
+  basic_block bb = gimple_bb(branch);
+  if (!bb)
+    return UNKNOWN_LOCATION;
+  gimple_stmt_iterator gsi = gsi_for_stmt(const_cast<gimple *>(branch));
+  for (int steps = 0; steps < 64; ++steps) {
+    for (; !gsi_end_p(gsi); gsi_prev(&gsi))
+      if (has_line(gimple_location(gsi_stmt(gsi))))
+        return gimple_location(gsi_stmt(gsi));
+    if (!single_pred_p(bb) || single_pred(bb)->index < NUM_FIXED_BLOCKS)
+      break;
+    bb = single_pred(bb);
+    gsi = gsi_last_bb(bb);
+  }
+  return UNKNOWN_LOCATION;
 }
 
 location_t conditional_location(const gimple *branch) {
@@ -358,6 +382,8 @@ location_t conditional_location(const gimple *branch) {
         gimple_location(SSA_NAME_DEF_STMT(index)) != UNKNOWN_LOCATION)
       return gimple_location(SSA_NAME_DEF_STMT(index));
   }
+  if (!has_line(gimple_location(branch)))
+    return nearest_location_before(branch);
   return gimple_location(branch);
 }
 

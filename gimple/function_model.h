@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -123,6 +124,8 @@ public:
   // The block's chain ends at `current', which branches at `branch' (may
   // be null); with `to_exit', the block is where the model ends.
   void end_block(basic_block bb, NodeId current, gimple *branch, bool to_exit = false);
+  // No path of the model follows the CFG edge from `from' to `to'.
+  void skip_edge(basic_block from, basic_block to) { skipped_.insert({from->index, to->index}); }
   // Links each chain to its block's successors (blocks `in_model' rejects
   // lead to the exit; null: every block is in), and the entry to the
   // successors of `start'.
@@ -138,6 +141,7 @@ private:
   std::function<void()> grow_extras_;
   std::vector<NodeId> first_, last_;
   std::vector<bool> to_exit_;
+  std::set<std::pair<int, int>> skipped_; // block indexes
 };
 
 // Where to report a conditional: its statement's location, except where a

@@ -4,6 +4,7 @@
 #include "graph_utils.h"
 #include "mpi_knowledge.h"
 #include "omp_regions.h"
+#include "omp_team_exits.h"
 #include "../rtlib/parcoach_omp.h"
 
 #include <map>
@@ -40,6 +41,10 @@ struct RegionModel {
   std::vector<gimple *> branch_of_node;
   std::vector<TeamEvent> events;
   gimple *region_end = nullptr;  // the GIMPLE_OMP_RETURN of the parallel
+  // The team's code tests for cancellation: a cancelled thread leaves for
+  // the region's end past the checks the others wait in, so no run-time
+  // check can be placed.
+  bool cancellable = false;
 };
 
 // What the model builder asks of the unit: the unit id of a function the
@@ -151,11 +156,11 @@ private:
       if (!call)
         continue;
       const char *name = callee_name(call);
-      if (terminates_job(name)) {
+      if (ends_process(call)) {
         chains_.end_job(current);
         return;
       }
-      if (team_code && name && strcmp(name, "__builtin_GOMP_barrier") == 0) {
+      if (team_code && is_barrier_call(name)) {
         int id = verbosity_ >= 1 ? FirstOwnBarrier + own_barriers_++ : Barrier;
         std::string directive = std::string(directive_prefix()) + " barrier";
         current = add_event(current, id, quote(directive), gimple_location(call), call, Barrier,
@@ -174,6 +179,12 @@ private:
     gimple *last = last_stmt(bb);
     bool branches = team_code && last && !ends_team &&
                     (gimple_code(last) == GIMPLE_COND || gimple_code(last) == GIMPLE_SWITCH);
+    // A cancelled region sends every thread to its end (omp_team_exits.h).
+    if (basic_block cancelled = ends_team ? nullptr : cancellation_exit(bb)) {
+      chains_.skip_edge(bb, cancelled);
+      branches = false;
+      out_.cancellable |= team_code;
+    }
     chains_.end_block(bb, current, branches ? last : nullptr, ends_team);
   }
 
@@ -346,7 +357,8 @@ OmpFunctionRecord build_omp_record(function *fun, const Options &options,
   RegionModelBuilder(fun, regions, -1, options.omp_verbosity, unit_id, orphaned).build();
   if (!orphaned.events.empty()) {
     record.teams.push_back(team_record(orphaned, false, start, branches));
-    add_pending_checks(orphaned, record.teams.size() - 1, nullptr, start, pending);
+    if (!orphaned.cancellable)
+      add_pending_checks(orphaned, record.teams.size() - 1, nullptr, start, pending);
   }
   for (std::size_t r = 0; r < regions.regions.size(); ++r) {
     gimple *directive = regions.regions[r].directive;
@@ -360,8 +372,9 @@ OmpFunctionRecord build_omp_record(function *fun, const Options &options,
       continue;
     record.teams.push_back(
         team_record(region, true, gimple_location(directive), branches));
-    add_pending_checks(region, record.teams.size() - 1, directive, gimple_location(directive),
-                       pending);
+    if (!region.cancellable)
+      add_pending_checks(region, record.teams.size() - 1, directive,
+                         gimple_location(directive), pending);
   }
   return record;
 }
@@ -455,7 +468,7 @@ void analyse_omp_unit(const std::vector<const OmpFunctionRecord *> &records,
       // constructs always keep their dormant checks, since any team may
       // call them from a checked region, possibly in another file.
       bool instrument =
-          team.parallel_region &&
+          team.parallel_region && !team.candidates.empty() &&
           (options.instrument == InstrumentMode::All ||
            (options.instrument == InstrumentMode::Selective &&
             (!flagged.empty() || calls_flagged(team.model))));

@@ -6,13 +6,26 @@ namespace parcoach {
 
 namespace {
 
-// Statements that open a region closed by a GIMPLE_OMP_RETURN.
+// Statements that open a region closed by a GIMPLE_OMP_RETURN.  The
+// stand-alone directives lowered to the same codes have no body and no
+// GIMPLE_OMP_RETURN: `taskwait depend(...)' (a task), `ordered
+// depend(...)', `target update', `target enter/exit data' and OpenACC's
+// data movements; the data regions (`target data') have none either.
 bool opens_omp_region(const gimple *stmt) {
   switch (gimple_code(stmt)) {
-  case GIMPLE_OMP_PARALLEL: case GIMPLE_OMP_TASK: case GIMPLE_OMP_TARGET:
+  case GIMPLE_OMP_TASK:
+    return !gimple_omp_task_taskwait_p(stmt);
+  case GIMPLE_OMP_ORDERED:
+    return !omp_find_clause(gimple_omp_ordered_clauses(as_a<const gomp_ordered *>(stmt)),
+                            OMP_CLAUSE_DEPEND);
+  case GIMPLE_OMP_TARGET:
+    // A `target data' region has no GIMPLE_OMP_RETURN either: lowering
+    // ends it with a call to GOMP_target_end_data.
+    return is_gimple_omp_offloaded(stmt);
+  case GIMPLE_OMP_PARALLEL:
   case GIMPLE_OMP_TEAMS: case GIMPLE_OMP_FOR: case GIMPLE_OMP_SECTIONS:
   case GIMPLE_OMP_SECTION: case GIMPLE_OMP_SINGLE: case GIMPLE_OMP_MASTER:
-  case GIMPLE_OMP_MASKED: case GIMPLE_OMP_ORDERED:
+  case GIMPLE_OMP_MASKED:
   case GIMPLE_OMP_CRITICAL: case GIMPLE_OMP_SCOPE: case GIMPLE_OMP_SCAN:
     return true;
   case GIMPLE_OMP_TASKGROUP:
@@ -28,8 +41,10 @@ bool opens_omp_region(const gimple *stmt) {
 
 bool is_outlined_directive(const gimple *stmt) {
   switch (gimple_code(stmt)) {
-  case GIMPLE_OMP_PARALLEL: case GIMPLE_OMP_TASK: case GIMPLE_OMP_TARGET:
-  case GIMPLE_OMP_TEAMS:
+  case GIMPLE_OMP_TARGET:
+    // The body of `target data' stays in the function.
+    return is_gimple_omp_offloaded(stmt);
+  case GIMPLE_OMP_PARALLEL: case GIMPLE_OMP_TASK: case GIMPLE_OMP_TEAMS:
     return true;
   default:
     return false;

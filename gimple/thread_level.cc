@@ -5,6 +5,7 @@
 #include "mpi_calls.h"
 #include "omp_ordering.h"
 #include "omp_regions.h"
+#include "omp_team_exits.h"
 #include "parallelism_words.h"
 #include "report.h"
 #include "unit_analysis.h"
@@ -52,7 +53,10 @@ OmpStep opening_step(const gimple *stmt) {
   case GIMPLE_OMP_PARALLEL: case GIMPLE_OMP_TEAMS: return OmpStep::OpenParallel;
   case GIMPLE_OMP_SINGLE: return OmpStep::OpenSingle;
   case GIMPLE_OMP_SECTION: return OmpStep::OpenSection;
-  case GIMPLE_OMP_TASK: return OmpStep::OpenTask;
+  case GIMPLE_OMP_TASK:
+    // `taskwait depend(...)' (a bodiless task, see omp_regions.cc) waits for
+    // some earlier sibling tasks only: no region, and not a full taskwait.
+    return gimple_omp_task_taskwait_p(stmt) ? OmpStep::None : OmpStep::OpenTask;
   case GIMPLE_OMP_MASTER: return OmpStep::OpenMaster;
   // masked may select another thread than the master (filter): one thread,
   // maybe not the main one; with no filter, or filter(0), it is a master.
@@ -267,7 +271,7 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
         continue;
       }
       const char *name = callee_name(call);
-      if (name && strcmp(name, "__builtin_GOMP_barrier") == 0) {
+      if (is_barrier_call(name)) {
         chain(OmpStep::Barrier, call);
         continue;
       }
@@ -1414,12 +1418,20 @@ private:
       if (!stmt)
         continue;
       std::string what = tf_.model.steps[node] == OmpStep::Barrier
-                             ? std::string("a barrier")
+                             ? std::string(gimple_code(stmt) == GIMPLE_OMP_RETURN
+                                               ? "the implicit barrier at the end of this region"
+                                               : "a barrier")
                              : quote(std::string(directive_prefix()) + " " + directive_name(stmt));
       // A region end with none open (unexpected IR) is not the user's.
       if (gimple_code(stmt) == GIMPLE_OMP_RETURN && tf_.model.steps[node] != OmpStep::Barrier)
         continue;
-      report_finding(FindingKind::ThreadLevel, gimple_location(stmt), name_,
+      // The implicit barrier of a region end has no location of its own:
+      // it is the construct's.
+      location_t where = gimple_location(stmt);
+      int closed = regions_.region_closed_by(stmt);
+      if (where == UNKNOWN_LOCATION && closed >= 0)
+        where = gimple_location(regions_.regions[closed].directive);
+      report_finding(FindingKind::ThreadLevel, where, name_,
                  "%s is not allowed here: OpenMP 5.1 forbids closely nesting it in the "
                  "enclosing single, sections, task, critical, ordered or masked region "
                  "(with the context of %<-fplugin-arg-parcoach-context%>); PARCOACH ignores "

@@ -5,6 +5,7 @@
 #include "function_model.h"
 #include "instrument.h"
 #include "omp_regions.h"
+#include "omp_team_exits.h"
 #include "points_to_bound.h"
 #include "team_phases.h"
 #include "value_flow_library.h"
@@ -2352,6 +2353,11 @@ private:
   void emit_edges(basic_block bb, int index) {
     ValueFlowBlock &block = out_.blocks[index];
     std::vector<basic_block> control = model_successors(bb);
+    // A cancelled region sends every thread to its end (omp_team_exits.h):
+    // what the test separates is no thread's business for long; values
+    // still flow along the edge.
+    if (basic_block cancelled = cancellation_exit(bb))
+      control.erase(std::remove(control.begin(), control.end(), cancelled), control.end());
     for (basic_block succ : control) {
       int s = block_index(succ);
       if (s >= 0 && succ != EXIT_BLOCK_PTR_FOR_FN(fun_))

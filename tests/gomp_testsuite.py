@@ -27,8 +27,12 @@ and checks:
     its MPI library in by itself), also exits 0 within the timeout.
 
 Output: one line per difference, ICE or failed run, a summary, and the
-full list in BUILD_DIR/gomp-testsuite/report.txt.  Exit status 1 when
-anything differs.  Too long for `make check': `make check-gomp'
+full list in BUILD_DIR/gomp-testsuite/report.txt.  Every PARCOACH
+diagnostic of the corpus (valid OpenMP code: each is a false positive to
+read) goes to BUILD_DIR/gomp-testsuite/warnings.tsv, one per line: test
+file, language, level, file:line:column of the diagnostic, kind, message.
+--warnings-only compiles with the plugin only (no plain compile, no run):
+a quicker survey of the warnings.  Exit status 1 when anything differs.  Too long for `make check': `make check-gomp'
 (EVERY=N for a sample of every Nth file).
 
 Environment: BUILD_DIR, PARCOACH_CONFIG (default build/parcoach-config),
@@ -71,7 +75,7 @@ EXTENSIONS = {
 
 COMPILE_TIMEOUT = 300
 ICE_MARKERS = ('internal compiler error', 'Segmentation fault', 'Please submit a full bug report',
-               'cannot load plugin')
+               'cannot load plugin', 'failed to initialize plugin')
 
 # { dg-options "..." } and { dg-additional-options "..." } without a target
 # selector (options for other targets are left out).
@@ -79,6 +83,38 @@ DG_OPTIONS_RE = re.compile(r'\{\s*dg-(?:additional-)?options\s+"([^"]*)"\s*\}')
 DG_OPTIONS_ANY_RE = re.compile(r'\{\s*dg-(?:additional-)?options\s+("[^"]*"|\{[^}]*\})(.*?)\}')
 DG_DO_RE = re.compile(r'\{\s*dg-do\s+([a-z]+)')
 DG_SOURCES_RE = re.compile(r'\{\s*dg-additional-sources\s+"?([^"}]*)"?\s*\}')
+# A GCC diagnostic of the plugin: "FILE:LINE:COL: warning: MESSAGE [parcoach:KIND]"
+# (cc1, cc1plus), or gfortran's "FILE:LINE:COL:" line, the source lines, then
+# "Warning: MESSAGE [parcoach:KIND]".  "cc1:", "f951:" ... stand for no location.
+PARCOACH_DIAGNOSTIC_RE = re.compile(
+    r'^(?:(?P<where>.*?):(?:(?P<line>\d+):(?:(?P<column>\d+):)?)?)?\s*'
+    r'(?P<severity>[Ww]arning|[Ee]rror|[Nn]ote):\s*(?P<message>.*)\[parcoach:(?P<kind>[a-z0-9-]+)\]\s*$')
+FORTRAN_LOCATION_RE = re.compile(r'^(?P<where>[^\s:]+):(?:(?P<line>\d+):(?:(?P<column>\d+):)?)?$')
+
+
+def parcoach_diagnostics(output):
+    """[(where, kind, message)] of the PARCOACH warnings (and errors) in a compiler output;
+    where is FILE:LINE:COLUMN, FILE:0:0 when the diagnostic has no location."""
+    found = []
+    fortran_location = None
+    for line in output.split('\n'):
+        line = line.rstrip()
+        located = FORTRAN_LOCATION_RE.match(line)
+        if located:
+            fortran_location = located
+            continue
+        m = PARCOACH_DIAGNOSTIC_RE.match(line.strip())
+        if not m:
+            continue
+        origin = m if m.group('where') else fortran_location
+        fortran_location = None
+        if m.group('severity').lower() == 'note':
+            continue
+        where = '%s:%s:%s' % (os.path.basename(origin.group('where')) if origin else '?',
+                              (origin and origin.group('line')) or '0',
+                              (origin and origin.group('column')) or '0')
+        found.append((where, m.group('kind'), m.group('message').strip()))
+    return found
 
 
 def configured(name, default):
@@ -194,9 +230,10 @@ class Runner:
         self.lock = threading.Lock()
         self.counts = dict(files=0, compiles=0, skipped_plain=0, same=0, differences=0, ices=0,
                            runs=0, run_skipped_plain=0, run_passed=0, run_failed=0,
-                           warned_files=0)
+                           warned_files=0, warnings=0)
         self.problems = []
         self.warned = []     # (file and level, output): PARCOACH warnings, not failures
+        self.diagnostics = []    # (test name, level, where, kind, message)
 
     def count(self, key, n=1):
         with self.lock:
@@ -241,17 +278,26 @@ class Runner:
             link = level in run_levels
             dirs = [tempfile.mkdtemp(prefix='gomp-', dir=self.args.tmpdir) for _ in range(2)]
             try:
-                plain_code, _ = self.build(test, level, False, link, dirs[0])
-                if plain_code != 0:
-                    self.count('skipped_plain')
-                    continue
+                if self.args.warnings_only:
+                    link = False
+                else:
+                    plain_code, _ = self.build(test, level, False, link, dirs[0])
+                    if plain_code != 0:
+                        self.count('skipped_plain')
+                        continue
                 code, out = self.build(test, level, True, link, dirs[1])
+                if self.args.warnings_only and code != 0 and not any(m in out for m in ICE_MARKERS):
+                    self.count('skipped_plain')    # not compared: most likely fails plain too
+                    continue
                 self.count('compiles')
                 what = '%s -O%s%s' % (self.name(test), level, ' (link)' if link else '')
                 if '[parcoach:' in out:
                     self.count('warned_files')
+                    found = parcoach_diagnostics(out)
                     with self.lock:
                         self.warned.append((what, out))
+                        self.counts['warnings'] += len(found)
+                        self.diagnostics.extend((self.name(test), level) + d for d in found)
                 if any(m in out for m in ICE_MARKERS) or code is None or (code or 0) < 0:
                     self.count('ices')
                     self.problem('ICE %s: %s' % (what, 'timed out' if code is None else 'exit %s' % code),
@@ -302,6 +348,9 @@ def main():
                         help='OMP_NUM_THREADS of the runs, unless set (default 4)')
     parser.add_argument('-k', dest='pattern', default='',
                         help='only files whose path contains PATTERN')
+    parser.add_argument('--warnings-only', action='store_true',
+                        help='compile with the plugin only (no plain compile, no run): a quick '
+                             'survey of the PARCOACH warnings (warnings.tsv)')
     parser.add_argument('-v', '--verbose', action='store_true', help='show the output of problems')
     args = parser.parse_args()
 
@@ -324,9 +373,10 @@ def main():
     seconds = time.time() - start
     summary = [
         'gomp_testsuite: %d files, %d compiles with the plugin (%d skipped: fail plain), '
-        '%d same result, %d differences, %d ICEs; compiles with PARCOACH warnings: %d'
+        '%d same result, %d differences, %d ICEs; compiles with PARCOACH warnings: %d '
+        '(%d warnings, listed in warnings.tsv)'
         % (c['files'], c['compiles'], c['skipped_plain'], c['same'], c['differences'], c['ices'],
-           c['warned_files']),
+           c['warned_files'], c['warnings']),
         'gomp_testsuite: %d libgomp runs (%d skipped: fail plain), %d passed, %d failed instrumented'
         % (c['runs'], c['run_skipped_plain'], c['run_passed'], c['run_failed']),
         'gomp_testsuite: %.0f s' % seconds,
@@ -344,6 +394,10 @@ def main():
             for line in output.rstrip().split('\n'):
                 if '[parcoach:' in line:
                     report.write('    | ' + line + '\n')
+    with open(os.path.join(workdir, 'warnings.tsv'), 'w') as tsv:
+        tsv.write('test\tlevel\twhere\tkind\tmessage\n')
+        for row in sorted(runner.diagnostics):
+            tsv.write('\t'.join(str(field) for field in row) + '\n')
     print('\n'.join(summary))
     shutil.rmtree(args.tmpdir, ignore_errors=True)
     failed = c['differences'] + c['ices'] + c['run_failed']
