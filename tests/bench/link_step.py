@@ -6,7 +6,7 @@ A program of FILES files with FUNCTIONS functions each is generated (a
 correct MPI program: every function calls functions of other files, some
 run collectives, some only under conditions the same on every process),
 compiled once with the plugin into build/bench/link_step (kept: only the
-first run compiles), then `parcoach-link --check' reads the summaries of
+first run after a change of the plugin compiles), then `parcoach-link --check' reads the summaries of
 the first 1/8, 1/4, 1/2 and all of the objects, REPEAT times each,
 interleaved; the median and the spread (min-max) of the CPU time (which a
 loaded machine disturbs less) and of the wall time are printed for each
@@ -78,8 +78,11 @@ def source_text(file_index):
     return "\n".join(lines) + "\n"
 
 
-def compile_one(source, obj, flags):
-    if obj.exists() and obj.stat().st_mtime >= source.stat().st_mtime:
+def compile_one(source, obj, flags, plugin_file=None):
+    """Compiles `source' unless `obj' is newer than it and than the plugin."""
+    newest_input = max(source.stat().st_mtime,
+                       os.stat(plugin_file).st_mtime if plugin_file else 0)
+    if obj.exists() and obj.stat().st_mtime >= newest_input:
         return
     subprocess.run([MPICC, "-O2", "-w", *flags, "-c", str(source), "-o", str(obj)], check=True)
 
@@ -111,7 +114,9 @@ def main():
         objects.append(work / ("file%04d.o" % i))
     start = time.perf_counter()
     with concurrent.futures.ThreadPoolExecutor(max_workers=JOBS) as pool:
-        list(pool.map(compile_one, sources, objects, [plugin] * FILES))
+        plugin_file = next((flag.split("=", 1)[1] for flag in plugin
+                            if flag.startswith("-fplugin=")), None)
+        list(pool.map(compile_one, sources, objects, [plugin] * FILES, [plugin_file] * FILES))
         plain = [work / ("plain%04d.o" % i) for i in range(min(SAMPLE, FILES))]
         list(pool.map(compile_one, sources[:len(plain)], plain, [[]] * len(plain)))
     print("generated program: %d files, %d functions (compiled or up to date in %.1f s)"
