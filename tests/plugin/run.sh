@@ -658,8 +658,8 @@ fi
 
 # A test GCC generates has no location of its own (here lowering's `if
 # (GOMP_single_start ())', blamed because the single thread never leaves
-# the region): the note goes to the nearest located statement before it,
-# never to "cc1plus:" or line 0.  OpenMP 5.1's attribute syntax: `taskwait
+# the region): its path event (a note with separate-events) goes to the
+# nearest located statement before it, never to "cc1plus:" or line 0.  OpenMP 5.1's attribute syntax: `taskwait
 # depend' opens no region, so the loop after it is not "closely nested".
 cat > "$work/generated.cpp" <<'SRC'
 void spin_in_single() {
@@ -674,8 +674,9 @@ void attribute_syntax(int *a, int &x) {
     a[i] = x;
 }
 SRC
-$MPICXX $cflags -fopenmp -c "$work/generated.cpp" -o "$work/generated.o" 2> "$work/out"
-expect_output generated-condition-located "generated.cpp:2:[0-9]+: note: threads may take different branches here" "$work/out"
+$MPICXX $cflags -fopenmp -fdiagnostics-path-format=separate-events -c "$work/generated.cpp" \
+  -o "$work/generated.o" 2> "$work/out"
+expect_output generated-condition-located "generated.cpp:2:[0-9]+: note: \([0-9]+\) threads may take different branches here" "$work/out"
 if grep -Eq "^cc1plus: note|at line 0|thread-level" "$work/out"; then
   fail generated-condition-no-line-0 "a diagnostic without a line, or a nesting warning:"; sed 's/^/    /' "$work/out"
 else
