@@ -125,9 +125,10 @@ const OptionSpec option_table[] = {
        return parse_flag(name, value, options.thesis);
      }},
     {"one-file", "",
-     "judge conditionals on the results of functions of other files, and on variables "
-     "other files may store to, in this file alone (they may differ) instead of at the "
-     "link step; for programs not linked with parcoach-config --libs or the wrappers",
+     "judge conditionals on the results of functions of other files, on variables "
+     "other files may store to and on parameters of functions other files may call in "
+     "this file alone (they may differ) instead of at the link step; for programs not "
+     "linked with parcoach-config --libs or the wrappers",
      [](const char *name, const std::string &value, Options &options) {
        return parse_flag(name, value, options.one_file);
      }},
