@@ -68,7 +68,9 @@ fi
 # The plugin this user built works (warning on a rank-dependent barrier).
 cat > "$work/bad.c" <<'SRC'
 #include <mpi.h>
-void f(int rank) {
+void f(void) {
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   if (rank == 0)
     MPI_Barrier(MPI_COMM_WORLD);
 }
