@@ -491,56 +491,24 @@ std::string deferred_arming_key(const std::string &source, const std::string &fu
   return "pcd" + arming_key_for(source, function).substr(3);
 }
 
-namespace {
-
-std::string where(const SourceLocation &location) {
-  std::string text = location.file + ":" + std::to_string(location.line);
-  if (location.column > 0)
-    text += ":" + std::to_string(location.column);
-  return text;
-}
-
-} // namespace
-
 std::string format_deferred_finding(const DeferredFinding &finding, bool as_error) {
   const DeferredSite &site = finding.site;
-  std::set<int> lines;
-  for (const RelatedLocation &related : site.related)
-    lines.insert(related.location.line);
-  std::string line_list;
-  for (int l : lines)
-    line_list += (line_list.empty() ? "" : ", ") + std::to_string(l);
-  bool several = lines.size() > 1;
-  std::string because = std::string("because of the ") +
-                        (several ? "conditionals at lines " : "conditional at line ") + line_list;
   bool call = site.collective.empty();
   std::string runs;
   for (const std::string &collective : site.runs)
     runs += (runs.empty() ? "" : ", ") + collective;
+  std::string message =
+      call ? "this call to '" + site.callee + "' runs MPI collectives (" + runs +
+                 ") that not all processes may run, or not in the same order"
+           : "'" + site.collective +
+                 "' may not be called by all processes of its communicator, or not in the "
+                 "same order";
+  std::string act = call ? "make the call to '" + site.callee + "'" : "run '" + site.collective + "'";
   std::ostringstream out;
-  if (!site.function.empty())
-    out << site.location.file << ": In function '" << site.function << "':\n";
-  out << where(site.location) << ": " << (as_error ? "error" : "warning") << ": ";
-  if (call)
-    out << "this call to '" << site.callee << "' runs MPI collectives (" << runs
-        << ") that not all processes may run, or not in the same order, " << because;
-  else
-    out << "'" << site.collective << "' may not be called by all processes of its "
-        << "communicator, or not in the same order, " << because;
-  out << " [parcoach:collective-mismatch]\n";
-  std::string what = call ? "make the call to '" + site.callee + "'" : "run '" + site.collective + "'";
-  for (const RelatedLocation &related : site.related) {
-    out << where(related.location) << ": note: ";
-    if (related.role == "loop-exit")
-      out << "processes may leave this loop after different numbers of iterations, and so "
-          << what << " (line " << site.location.line << ") a different number of times\n";
-    else
-      out << "processes may take different branches here, and then not all of them " << what
-          << " (line " << site.location.line << ") at the same point\n";
-  }
-  out << where(site.location) << ": note: the "
-      << (several ? "conditionals depend" : "conditional depends") << " on "
-      << describe_key(finding.because, finding.because_name);
+  out << format_link_warning(site.function, site.location, site.related, message, act, as_error);
+  out << location_text(site.location) << ": note: the "
+      << (names_several_lines(site.related) ? "conditionals depend" : "conditional depends")
+      << " on " << describe_key(finding.because, finding.because_name);
   if (!finding.known)
     out << ", which no file compiled with PARCOACH describes: it may differ between "
            "processes\n";

@@ -332,13 +332,6 @@ std::string arming_key_for(const std::string &source, const std::string &functio
 
 namespace {
 
-std::string where(const SourceLocation &location) {
-  std::string text = location.file + ":" + std::to_string(location.line);
-  if (location.column > 0)
-    text += ":" + std::to_string(location.column);
-  return text;
-}
-
 std::string joined(const std::vector<std::string> &items, const char *separator) {
   std::string text;
   for (std::size_t i = 0; i < items.size(); ++i)
@@ -348,37 +341,58 @@ std::string joined(const std::vector<std::string> &items, const char *separator)
 
 } // namespace
 
-std::string format_finding(const CrossFileFinding &finding, bool as_error) {
-  const ExternalCallSite &site = finding.site;
+std::string location_text(const SourceLocation &location) {
+  std::string text = location.file + ":" + std::to_string(location.line);
+  if (location.column > 0)
+    text += ":" + std::to_string(location.column);
+  return text;
+}
+
+bool names_several_lines(const std::vector<RelatedLocation> &related) {
   std::set<int> lines;
-  for (const RelatedLocation &related : site.related)
-    lines.insert(related.location.line);
+  for (const RelatedLocation &conditional : related)
+    lines.insert(conditional.location.line);
+  return lines.size() > 1;
+}
+
+std::string format_link_warning(const std::string &function, const SourceLocation &location,
+                                const std::vector<RelatedLocation> &related,
+                                const std::string &message, const std::string &act,
+                                bool as_error) {
+  std::set<int> lines;
+  for (const RelatedLocation &conditional : related)
+    lines.insert(conditional.location.line);
   std::vector<std::string> line_texts;
   for (int l : lines)
     line_texts.push_back(std::to_string(l));
-  bool several = line_texts.size() > 1;
+  std::ostringstream out;
+  if (!function.empty())
+    out << location.file << ": In function '" << function << "':\n";
+  out << location_text(location) << ": " << (as_error ? "error" : "warning") << ": " << message
+      << ", because of the " << (lines.size() > 1 ? "conditionals at lines " : "conditional at line ")
+      << joined(line_texts, ", ") << " [parcoach:collective-mismatch]\n";
+  for (const RelatedLocation &conditional : related) {
+    out << location_text(conditional.location) << ": note: ";
+    if (conditional.role == "loop-exit")
+      out << "processes may leave this loop after different numbers of iterations, and so "
+          << act << " (line " << location.line << ") a different number of times\n";
+    else
+      out << "processes may take different branches here, and then not all of them " << act
+          << " (line " << location.line << ") at the same point\n";
+  }
+  return out.str();
+}
+
+std::string format_finding(const CrossFileFinding &finding, bool as_error) {
+  const ExternalCallSite &site = finding.site;
   std::string collectives = joined(finding.collectives, ", ");
   std::ostringstream out;
-  if (!site.function.empty())
-    out << site.location.file << ": In function '" << site.function << "':\n";
-  out << where(site.location) << ": " << (as_error ? "error" : "warning") << ": ";
-  out << "this call to '" << finding.callee_name << "' may run MPI collectives ("
-      << collectives << ") that not all processes may run, or not in the same order, "
-      << "because of the " << (several ? "conditionals at lines " : "conditional at line ")
-      << joined(line_texts, ", ") << " [parcoach:collective-mismatch]\n";
-  for (const RelatedLocation &related : site.related) {
-    out << where(related.location) << ": note: ";
-    if (related.role == "loop-exit")
-      out << "processes may leave this loop after different numbers of iterations, and so "
-             "make the call to '"
-          << finding.callee_name << "' (line " << site.location.line
-          << ") a different number of times\n";
-    else
-      out << "processes may take different branches here, and then not all of them make "
-             "the call to '"
-          << finding.callee_name << "' (line " << site.location.line << ") at the same point\n";
-  }
-  out << where(site.location) << ": note: ";
+  out << format_link_warning(site.function, site.location, site.related,
+                             "this call to '" + finding.callee_name + "' may run MPI collectives (" +
+                                 collectives +
+                                 ") that not all processes may run, or not in the same order",
+                             "make the call to '" + finding.callee_name + "'", as_error);
+  out << location_text(site.location) << ": note: ";
   if (finding.via.size() == 1)
     out << finding.via[0] << " runs " << collectives << "\n";
   else

@@ -186,6 +186,22 @@ std::string arming_key_for(const std::string &source, const std::string &functio
 // [parcoach:collective-mismatch]" (or error:), then the notes.
 std::string format_finding(const CrossFileFinding &finding, bool as_error);
 
+// What every link-time finding starts with, GCC style: "FILE: In function
+// 'F':", then "FILE:L:C: warning: MESSAGE, because of the conditional at
+// line N [parcoach:collective-mismatch]" (error: with `as_error'), then a
+// note at each conditional of `related': processes may not all `act'
+// ("run 'MPI_Barrier'", "make the call to 'f'") at the same point.
+std::string format_link_warning(const std::string &function, const SourceLocation &location,
+                                const std::vector<RelatedLocation> &related,
+                                const std::string &message, const std::string &act,
+                                bool as_error);
+
+// "file:line:column" (no column when unknown), as GCC prints a location.
+std::string location_text(const SourceLocation &location);
+
+// Whether `related' names conditionals on more than one line.
+bool names_several_lines(const std::vector<RelatedLocation> &related);
+
 } // namespace parcoach
 
 #endif
