@@ -2483,6 +2483,19 @@ private:
     return result;
   }
 
+  // The slots a call's result may be computed from: its arguments, and
+  // what those that are pointers point to.
+  std::vector<int> argument_uses(gcall *call) {
+    std::vector<int> uses;
+    for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
+      tree arg = gimple_call_arg(call, i);
+      read_into(arg, uses);
+      if (POINTER_TYPE_P(TREE_TYPE(arg)))
+        read_pointee(arg, uses);
+    }
+    return uses;
+  }
+
   void emit_call(gcall *call) {
     if (calls_runtime_function(call)) {
       // PARCOACH's own bookkeeping (work_arming.h): nothing of the program.
@@ -2505,13 +2518,7 @@ private:
       // Builtins are the C library's deterministic functions: the result,
       // and whatever they write through pointers (frexp, memcpy...), comes
       // from the arguments and what they point to.
-      std::vector<int> uses;
-      for (unsigned i = 0; i < nargs; ++i) {
-        tree arg = gimple_call_arg(call, i);
-        read_into(arg, uses);
-        if (POINTER_TYPE_P(TREE_TYPE(arg)))
-          read_pointee(arg, uses);
-      }
+      std::vector<int> uses = argument_uses(call);
       for (unsigned i = 0; i < nargs; ++i) {
         tree arg = gimple_call_arg(call, i);
         if (POINTER_TYPE_P(TREE_TYPE(arg)) && !gimple_call_internal_p(call))
@@ -2548,14 +2555,7 @@ private:
     // in a system header): the link step may know its result the same on
     // every process, as a function of the arguments (cross_file_values.h).
     out_.facts[fact].external_result = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
-    std::vector<int> uses;
-    for (unsigned i = 0; i < nargs; ++i) {
-      tree arg = gimple_call_arg(call, i);
-      read_into(arg, uses);
-      if (POINTER_TYPE_P(TREE_TYPE(arg)))
-        read_pointee(arg, uses);
-    }
-    store(lhs, uses, fact);
+    store(lhs, argument_uses(call), fact);
   }
 
   void emit_unit_call(gcall *call, tree callee) {
