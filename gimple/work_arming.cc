@@ -76,14 +76,13 @@ bool calls_a_function(gimple_seq seq) {
   return false;
 }
 
-// The work whose arming must follow it: tasks (a taskloop's tasks are
-// made by GOMP itself, and an untied task may change threads) and the
-// parallel regions whose body is not a combined construct's.
+// The work whose arming must follow it: tasks (not a taskloop's, which
+// GOMP itself makes) and the parallel regions whose body is not a combined
+// construct's.  Untied tasks too: libgomp runs a task from start to end on
+// the stack of the thread that started it, so none ever changes threads.
 bool carries_arming(gimple *stmt) {
   if (gimple_code(stmt) == GIMPLE_OMP_TASK)
-    return !gimple_omp_task_taskloop_p(stmt) &&
-           !omp_find_clause(gimple_omp_task_clauses(stmt), OMP_CLAUSE_UNTIED) &&
-           calls_a_function(gimple_omp_body(stmt));
+    return !gimple_omp_task_taskloop_p(stmt) && calls_a_function(gimple_omp_body(stmt));
   if (gimple_code(stmt) == GIMPLE_OMP_PARALLEL)
     return !gimple_omp_parallel_combined_p(stmt) && calls_a_function(gimple_omp_body(stmt));
   return false;

@@ -9,7 +9,10 @@
 #include <stdio.h>
 
 #define NTHREADS 4
-#define NCHECKS 2000
+/* Enough to interleave the threads' checks many times; more only slows a
+   loaded machine, where Open MPI's MPI_THREAD_MULTIPLE collectives on an
+   oversubscribed node take milliseconds each.  */
+#define NCHECKS 300
 
 static MPI_Comm comms[NTHREADS];
 

@@ -6,22 +6,15 @@
 #include <catch2/catch.hpp>
 
 #include "communicator_membership.h"
+#include "value_flow_test_support.h"
 
 using namespace parcoach;
+using testing_support::add_slot;
 
 namespace {
 
 using Kind = ValueFlowStatement::Kind;
 using Op = ValueFlowComparison::Op;
-
-int add_slot(ValueFlowFunction &f, const char *name, bool single = false) {
-  ValueFlowSlot slot;
-  slot.name = name;
-  slot.scalar = true;
-  slot.single_definition = single;
-  f.slots.push_back(slot);
-  return (int)f.slots.size() - 1;
-}
 
 ValueFlowStatement assign(int target, int copy_of = -1, int fact = -1) {
   ValueFlowStatement s;

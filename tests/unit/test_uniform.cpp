@@ -7,27 +7,20 @@
 
 #include "communicator_membership.h"
 #include "value_flow.h"
+#include "value_flow_test_support.h"
 
 #include <set>
 #include <string>
 #include <vector>
 
 using namespace parcoach;
+using testing_support::add_slot;
 
 namespace {
 
 using Kind = ValueFlowStatement::Kind;
 using Op = ValueFlowComparison::Op;
 using Quantity = ValueFlowQuantity::Kind;
-
-int add_slot(ValueFlowFunction &f, const char *name, bool single = false) {
-  ValueFlowSlot slot;
-  slot.name = name;
-  slot.scalar = true;
-  slot.single_definition = single;
-  f.slots.push_back(slot);
-  return (int)f.slots.size() - 1;
-}
 
 int add_fact(ValueFlowFunction &f, bool processes, bool threads = false,
              const std::string &phrase = "a source") {
