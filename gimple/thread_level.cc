@@ -990,12 +990,24 @@ void report_levels() {
       continue;
     }
     if (required > asked) {
-      if (report_finding(FindingKind::ThreadLevel, init.where, init.function,
+      // The path: the request, then the first calls that need the most.
+      FindingPath path;
+      path.add(init.where, "the program requests %qs here", level_name(asked));
+      const unsigned shown_calls = 4;
+      unsigned needing = 0;
+      for (const LevelCall &call : state.calls)
+        if (call.required == required && needing++ < shown_calls)
+          path.add(call.where, "%qs is called here, and needs %qs", call.call.c_str(),
+                   level_name(required));
+      if (needing > shown_calls)
+        path.add(init.where, "%u more calls of this file need %qs", needing - shown_calls,
+                 level_name(required));
+      if (report_finding(FindingKind::ThreadLevel, init.where, init.function, path,
                      "the program requests %qs%s but requires %qs%s [parcoach:thread-level]",
                      level_name(asked), origin, level_name(required), erroneous.c_str())) {
         add_finding(FindingKind::ThreadLevel, init.function, init.where,
                     init.thread ? "MPI_Init_thread" : "MPI_Init",
-                    {}, false);
+                    {}, false, path);
         if (state.findings) {
           state.findings->back().requested_level = level_name(asked);
           state.findings->back().required_level = level_name(required);

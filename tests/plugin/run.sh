@@ -509,6 +509,11 @@ for finding in levels:
 (call,) = [f for f in levels if f["location"]["line"] == 8]
 # Where the level is requested, the single region, the call.
 assert [e["line"] for e in call["path"]] == [4, 7, 8], call["path"]
+# At MPI_Init_thread: the request, then the call that needs more.
+(init,) = [f for f in levels if f["location"]["line"] == 4]
+assert [e["line"] for e in init["path"]] == [4, 8], init["path"]
+assert init["path"][1]["message"].endswith("needs \u2018MPI_THREAD_SERIALIZED\u2019") or \
+    init["path"][1]["message"].endswith("needs 'MPI_THREAD_SERIALIZED'"), init["path"]
 PY
 then pass json-report-kind-fields; else fail json-report-kind-fields "see above"; cat "$work/concurrent.out" "$work/levels.out"; fi
 expect_output concurrent-message-quotes "concurrent.c:8:[0-9]+: warning: .MPI_Barrier. \(line 8\) and .MPI_Bcast. \(line 6\) may be called at the same time by two threads" "$work/concurrent.out"
