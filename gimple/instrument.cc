@@ -4,6 +4,7 @@
 #include "omp_regions.h"
 #include "report.h"
 #include "runtime_checks.h"
+#include "runtime_entry_points.h"
 
 #include <map>
 #include <set>
@@ -17,69 +18,28 @@ namespace {
 // parcoach_check_world (no handle).
 using HandleCheck = const RuntimeHandleCheck *;
 
-// The other entry points: entering and leaving a checked function, and
-// the start and end of the work (a parallel region's body, a task) that a
-// checked function hands to other threads.
-enum RegionCall { EnterRegion, LeaveRegion, EnterWork, LeaveWork, RegionCallCount };
-
-const char *const region_names[RegionCallCount] = {
-    "parcoach_enter_checked_region", "parcoach_leave_checked_region", "parcoach_enter_work",
-    "parcoach_leave_work"};
-// The function (DECL_UID) whose parallel region or task each EnterWork
-// mark (by tag) starts: the mark is active if that function is flagged.
+// The function (DECL_UID) whose parallel region or task each
+// parcoach_enter_work mark (by tag) starts: the mark is active if that
+// function is flagged.
 std::map<int, unsigned> work_owner;
 
 // Their declarations, by runtime_check_index, then parcoach_check_world.
 tree runtime_decls[kRuntimeHandleCheckCount + 1];
-tree region_decls[RegionCallCount];
-// void parcoach_omp_check[_if_armed] (int colour, const char *file, int line,
-//                                     const char *function, const char *conditionals)
-enum OmpCheck { OmpLive, OmpDormant, OmpCheckCount };
-const char *const omp_check_names[OmpCheckCount] = {"parcoach_omp_check",
-                                                    "parcoach_omp_check_if_armed"};
-tree omp_check_decls[OmpCheckCount];
-// The thread checks kept or removed at the unit step, all shaped
-// (int active, const char *, const char *, const char *file, int line,
-//  const char *function): rtlib/parcoach_threads.h.
-const char *const thread_candidate_names[ThreadCandidateCount] = {
-    "parcoach_thread_check_ipw_call", "parcoach_thread_check_cc_if"};
-tree thread_candidate_decls[ThreadCandidateCount];
 
 const ggc_root_tab runtime_decl_roots[] = {
     {&runtime_decls[0], kRuntimeHandleCheckCount + 1, sizeof(runtime_decls[0]),
      &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
-    {&region_decls[0], RegionCallCount, sizeof(region_decls[0]),
-     &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
-    {&omp_check_decls[0], OmpCheckCount, sizeof(omp_check_decls[0]), &gt_ggc_mx_tree_node,
-     &gt_pch_nx_tree_node},
-    {&thread_candidate_decls[0], ThreadCandidateCount, sizeof(thread_candidate_decls[0]),
-     &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
     LAST_GGC_ROOT_TAB};
 
-tree const_string_type() {
-  return build_pointer_type(build_qualified_type(char_type_node, TYPE_QUAL_CONST));
+// The OpenMP team checks, live or dormant (parcoach_omp.h).
+enum OmpCheck { OmpLive, OmpDormant };
+EntryPoint omp_check_entry(OmpCheck kind) {
+  return kind == OmpLive ? EntryPoint::omp_check : EntryPoint::omp_check_if_armed;
 }
-
-// An object with run-time checks also refers to this runtime symbol, so
-// that a link without the runtime says what to do in its "undefined
-// reference" (the other missing names, parcoach_check..., do not).
-void refer_to_runtime_marker() {
-  static bool referred = false;
-  if (referred)
-    return;
-  referred = true;
-  const char text[] = "\t.pushsection .data.rel.ro.parcoach_runtime,\"aw\"\n"
-                      "\t.balign 8\n"
-                      "\t.dc.a " PARCOACH_RUNTIME_MARKER "\n"
-                      "\t.popsection";
-  symtab->finalize_toplevel_asm(build_string(sizeof text - 1, text));
-}
-
-tree external_function(const char *name, tree type) {
-  refer_to_runtime_marker();
-  tree decl = build_fn_decl(name, type);
-  TREE_NOTHROW(decl) = 1; // no exception edges to add after our calls
-  return decl;
+// The thread checks kept or removed at the unit step (parcoach_threads.h).
+EntryPoint thread_candidate_entry(ThreadCandidate kind) {
+  return kind == ThreadCandidate::IpwCall ? EntryPoint::thread_check_ipw_call
+                                          : EntryPoint::thread_check_cc_if;
 }
 
 // void check ([handle,] int colour, [const void *argument x 8,] int when,
@@ -105,24 +65,8 @@ tree runtime_decl(HandleCheck check, tree handle_type) {
   std::string name = check ? check->function : "parcoach_check_world";
   if (compares_arguments)
     name += "_args";
-  decl = external_function(name.c_str(), type);
+  decl = runtime_function(name.c_str(), type);
   return decl;
-}
-
-// int parcoach_enter_checked_region (void);
-// void parcoach_leave_checked_region (int saved);
-// int parcoach_enter_work (int active);
-// void parcoach_leave_work (int saved);
-tree region_decl(RegionCall call) {
-  if (!region_decls[call]) {
-    tree type = call == EnterRegion
-                    ? build_function_type_list(integer_type_node, NULL_TREE)
-                : call == EnterWork
-                    ? build_function_type_list(integer_type_node, integer_type_node, NULL_TREE)
-                    : build_function_type_list(void_type_node, integer_type_node, NULL_TREE);
-    region_decls[call] = external_function(region_names[call], type);
-  }
-  return region_decls[call];
 }
 
 // The C type of the handle parameter: what the MPI prototype says (MPI_Comm
@@ -336,12 +280,12 @@ bool insert_collective_check(const CollectiveCall &site, SourceLanguage language
 // or a longjmp skips some callee's leave.
 void mark_checked_region(function *fun, const GimpleFunction &model) {
   tree saved = create_tmp_var(integer_type_node, "parcoach_depth");
-  gcall *enter = gimple_build_call(region_decl(EnterRegion), 0);
+  gcall *enter = gimple_build_call(entry_point(EntryPoint::enter_checked_region), 0);
   gimple_call_set_lhs(enter, saved);
   gimple_set_location(enter, DECL_SOURCE_LOCATION(fun->decl));
   gsi_insert_on_edge_immediate(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)), enter);
   for (gimple *leave : model.leave_points) {
-    gcall *call = gimple_build_call(region_decl(LeaveRegion), 1, saved);
+    gcall *call = gimple_build_call(entry_point(EntryPoint::leave_checked_region), 1, saved);
     gimple_set_location(call, gimple_location(leave));
     gimple_stmt_iterator gsi = gsi_for_stmt(leave);
     gsi_insert_before(&gsi, call, GSI_SAME_STMT);
@@ -373,12 +317,12 @@ void mark_work_bodies(function *fun, int &next_tag) {
     int tag = next_tag++;
     work_owner[tag] = DECL_UID(fun->decl);
     tree saved = create_tmp_var(integer_type_node, "parcoach_work");
-    gcall *enter = gimple_build_call(region_decl(EnterWork), 1,
+    gcall *enter = gimple_build_call(entry_point(EntryPoint::enter_work), 1,
                                      build_int_cst(integer_type_node, first_candidate_when + tag));
     gimple_call_set_lhs(enter, saved);
     gimple_set_location(enter, gimple_location(directive));
     gsi_insert_on_edge_immediate(single_succ_edge(bb), enter);
-    gcall *leave = gimple_build_call(region_decl(LeaveWork), 1, saved);
+    gcall *leave = gimple_build_call(entry_point(EntryPoint::leave_work), 1, saved);
     gimple_set_location(leave, gimple_location(end.first));
     gimple_stmt_iterator gsi = gsi_for_stmt(const_cast<gimple *>(end.first));
     gsi_insert_before(&gsi, leave, GSI_SAME_STMT);
@@ -401,12 +345,19 @@ template <std::size_t N> bool declared_in(tree decl, const tree (&decls)[N]) {
 }
 
 bool is_runtime_check(tree decl) { return declared_in(decl, runtime_decls); }
-bool is_omp_check(tree decl) { return declared_in(decl, omp_check_decls); }
+bool is_omp_check(tree decl) {
+  return is_entry_point(decl, EntryPoint::omp_check) ||
+         is_entry_point(decl, EntryPoint::omp_check_if_armed);
+}
 // The marks of a flagged function's own extent (not those of its work).
 bool is_region_mark(tree decl) {
-  return decl && (decl == region_decls[EnterRegion] || decl == region_decls[LeaveRegion]);
+  return is_entry_point(decl, EntryPoint::enter_checked_region) ||
+         is_entry_point(decl, EntryPoint::leave_checked_region);
 }
-bool is_thread_candidate(tree decl) { return declared_in(decl, thread_candidate_decls); }
+bool is_thread_candidate(tree decl) {
+  return is_entry_point(decl, EntryPoint::thread_check_ipw_call) ||
+         is_entry_point(decl, EntryPoint::thread_check_cc_if);
+}
 
 // The argument of a candidate check that holds its tag: `when' for the MPI
 // checks, the colour for the OpenMP checks, `active' for the thread
@@ -446,7 +397,7 @@ bool settle_statement(gimple_stmt_iterator *gsi, const std::vector<SettledCheck>
   gcall *call = dyn_cast<gcall *>(gsi_stmt(*gsi));
   if (!call)
     return false;
-  if (region_decls[EnterWork] && gimple_call_fndecl(call) == region_decls[EnterWork]) {
+  if (is_entry_point(gimple_call_fndecl(call), EntryPoint::enter_work)) {
     tree value = gimple_call_arg(call, 0);
     int tag = tree_fits_shwi_p(value) ? (int)tree_to_shwi(value) - first_candidate_when : -1;
     auto owner = work_owner.find(tag);
@@ -487,16 +438,9 @@ namespace {
 // colour takes its place at the unit step.
 gcall *omp_candidate_call(OmpCheck kind, int tag, location_t where,
                           const std::string &function) {
-  if (!omp_check_decls[kind]) {
-    tree text = const_string_type();
-    omp_check_decls[kind] = external_function(
-        omp_check_names[kind],
-        build_function_type_list(void_type_node, integer_type_node, text, integer_type_node,
-                                 text, text, NULL_TREE));
-  }
   const char *file = LOCATION_FILE(where);
   gcall *call = gimple_build_call(
-      omp_check_decls[kind], 5, build_int_cst(integer_type_node, first_candidate_when + tag),
+      entry_point(omp_check_entry(kind)), 5, build_int_cst(integer_type_node, first_candidate_when + tag),
       gcc_compat::string_constant(file ? file : "?"),
       build_int_cst(integer_type_node, LOCATION_LINE(where)),
       gcc_compat::string_constant(function.c_str()), gcc_compat::string_constant(""));
@@ -516,14 +460,7 @@ void insert_omp_candidate(gimple *before, bool dormant, int tag, location_t wher
 void insert_thread_candidate(ThreadCandidate kind, gimple *before, int tag,
                              const std::string &first, const std::string &second,
                              const std::string &function) {
-  tree &decl = thread_candidate_decls[static_cast<int>(kind)];
-  if (!decl) {
-    tree text = const_string_type();
-    decl = external_function(thread_candidate_names[static_cast<int>(kind)],
-                             build_function_type_list(void_type_node, integer_type_node, text,
-                                                      text, text, integer_type_node, text,
-                                                      NULL_TREE));
-  }
+  tree decl = entry_point(thread_candidate_entry(kind));
   location_t where = gimple_location(before);
   const char *file = LOCATION_FILE(where);
   gcall *check = gimple_build_call(
@@ -596,15 +533,6 @@ void settle_candidate_checks(const std::vector<SettledCheck> &by_tag,
     }
     pop_cfun();
   }
-}
-
-tree runtime_function(const char *name, tree type) { return external_function(name, type); }
-
-bool calls_runtime_function(const gcall *call) {
-  tree decl = gimple_call_fndecl(call);
-  // build_fn_decl makes them artificial; every entry point starts so.
-  return decl && DECL_ARTIFICIAL(decl) && DECL_NAME(decl) &&
-         strncmp(IDENTIFIER_POINTER(DECL_NAME(decl)), "parcoach_", 9) == 0;
 }
 
 } // namespace parcoach

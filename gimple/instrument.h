@@ -17,6 +17,7 @@
 #define PARCOACH_GIMPLE_INSTRUMENT_H
 
 #include "function_model.h"
+#include "runtime_entry_points.h"
 
 #include <set>
 #include <string>
@@ -28,16 +29,6 @@ namespace parcoach {
 // The runtime's declarations are built once per translation unit and kept
 // alive across garbage collections through these roots.
 void register_instrumentation_gc_roots(const char *plugin_name);
-
-// The declaration of a runtime function (no exception edges); the object
-// then refers to the runtime's marker symbol, so that a link without the
-// runtime names what is missing.
-tree runtime_function(const char *name, tree type);
-
-// A call to one of those: PARCOACH's own bookkeeping (the arming of
-// created work, checks), which the analyses must not take for the user's
-// code (an unknown callee whose result may differ, that may write globals).
-bool calls_runtime_function(const gcall *call);
 
 // GCC lowers one function at a time, but whether a function needs checks
 // depends on the whole unit (unit_analysis.h).  So every check a function

@@ -1,18 +1,13 @@
 #include "link_arming.h"
 
 #include "gcc_compat.h"
+#include "runtime_entry_points.h"
 
 #include <vector>
 
 namespace parcoach {
 
 namespace {
-
-tree runtime_function(const char *name, tree type) {
-  tree decl = build_fn_decl(name, type);
-  TREE_NOTHROW(decl) = 1; // no exception edges to add after our calls
-  return decl;
-}
 
 // The call graph knows every call of a function once its edges are built
 // (before the unit step): ours get their edges too.
@@ -52,12 +47,8 @@ void arm(cgraph_node *node, function *fun, const std::string &key, tree enter, t
 void insert_link_arming(const std::map<unsigned, std::string> &key_of_function) {
   if (key_of_function.empty())
     return;
-  tree text = build_pointer_type(build_qualified_type(char_type_node, TYPE_QUAL_CONST));
-  tree enter = runtime_function("parcoach_enter_linked_region",
-                                build_function_type_list(integer_type_node, text, NULL_TREE));
-  tree leave = runtime_function("parcoach_leave_work",
-                                build_function_type_list(void_type_node, integer_type_node,
-                                                         NULL_TREE));
+  tree enter = entry_point(EntryPoint::enter_linked_region);
+  tree leave = entry_point(EntryPoint::leave_work);
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
     function *fun = node->get_fun();

@@ -2,6 +2,7 @@
 
 #include "blocking_calls.h"
 #include "function_model.h"
+#include "runtime_entry_points.h"
 
 #include <string>
 
@@ -9,27 +10,8 @@ namespace parcoach {
 
 namespace {
 
-// void parcoach_blocking_enter (const char *call, const char *file, int line,
-//                               const char *function);
-// void parcoach_blocking_leave (void);
-tree blocking_decls[2];
-
-const ggc_root_tab blocking_decl_roots[] = {
-    {&blocking_decls[0], 2, sizeof(blocking_decls[0]), &gt_ggc_mx_tree_node,
-     &gt_pch_nx_tree_node},
-    LAST_GGC_ROOT_TAB};
-
 tree blocking_decl(bool enter) {
-  tree &decl = blocking_decls[enter ? 0 : 1];
-  if (decl)
-    return decl;
-  tree text = build_pointer_type(build_qualified_type(char_type_node, TYPE_QUAL_CONST));
-  tree type = enter ? build_function_type_list(void_type_node, text, text, integer_type_node,
-                                               text, NULL_TREE)
-                    : build_function_type_list(void_type_node, NULL_TREE);
-  decl = build_fn_decl(enter ? "parcoach_blocking_enter" : "parcoach_blocking_leave", type);
-  TREE_NOTHROW(decl) = 1;
-  return decl;
+  return entry_point(enter ? EntryPoint::blocking_enter : EntryPoint::blocking_leave);
 }
 
 // The edge on which the code after `call' goes on, or null when there is
@@ -49,11 +31,6 @@ edge normal_successor(gimple *call) {
 }
 
 } // namespace
-
-void register_nohang_gc_roots(const char *plugin_name) {
-  register_callback(plugin_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
-                    const_cast<ggc_root_tab *>(blocking_decl_roots));
-}
 
 void bracket_blocking_calls(function *fun) {
   if (!fun || !fun->cfg)

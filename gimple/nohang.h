@@ -13,8 +13,6 @@
 
 namespace parcoach {
 
-void register_nohang_gc_roots(const char *plugin_name);
-
 // Every blocking point-to-point call of `fun' that has one normal
 // successor (a call that may throw keeps its exception edge) gets the
 // bracket.

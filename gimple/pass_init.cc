@@ -55,12 +55,10 @@ extern "C" int parcoach_pass_init(plugin_name_args *info, plugin_gcc_version *) 
   parcoach::register_time_report(info->base_name, options);
   parcoach::register_printed_findings(info->base_name, options);
   parcoach::register_instrumentation_gc_roots(info->base_name);
-  parcoach::register_nohang_gc_roots(info->base_name);
   parcoach::register_unit_analysis(info->base_name, options);
   register_pass_info pass = {parcoach::make_collective_pass(g, options), "cfg", 1,
                              PASS_POS_INSERT_AFTER};
   register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &pass);
-  parcoach::register_work_arming_gc_roots(info->base_name);
   register_pass_info work_arming = {parcoach::make_work_arming_pass(g, options), "omplower", 1,
                                     PASS_POS_INSERT_BEFORE};
   register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &work_arming);

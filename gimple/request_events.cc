@@ -2,6 +2,7 @@
 
 #include "function_model.h"
 #include "report.h"
+#include "runtime_entry_points.h"
 
 #include "mpi_knowledge.h"
 // The core analysis of the same name (this directory's header comes first
@@ -404,14 +405,8 @@ void insert_request_sites(function *fun, const Options &options) {
       const char *file = LOCATION_FILE(where);
       if (!file)
         continue;
-      if (!decl) {
-        // void parcoach_request_site (const char *file, int line);
-        tree text = build_pointer_type(build_qualified_type(char_type_node, TYPE_QUAL_CONST));
-        decl = build_fn_decl("parcoach_request_site",
-                             build_function_type_list(void_type_node, text, integer_type_node,
-                                                      NULL_TREE));
-        TREE_NOTHROW(decl) = 1;
-      }
+      if (!decl)
+        decl = entry_point(EntryPoint::request_site);
       gcall *site = gimple_build_call(decl, 2, gcc_compat::string_constant(file),
                                       build_int_cst(integer_type_node, LOCATION_LINE(where)));
       gimple_set_location(site, where);

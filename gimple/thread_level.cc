@@ -8,6 +8,7 @@
 #include "omp_team_exits.h"
 #include "parallelism_words.h"
 #include "report.h"
+#include "runtime_entry_points.h"
 #include "unit_analysis.h"
 
 #include <algorithm>
@@ -1036,73 +1037,6 @@ void remember_options(const Options &options, std::vector<Finding> *findings) {
 // Run-time checks (rtlib/parcoach_threads.h).
 // ---------------------------------------------------------------------------
 
-enum ThreadCheck {
-  CheckIpw, CheckCc, CheckCcComm, CheckCcFortran, MarkFork, MarkBarrier, MarkTaskWait,
-  ThreadCheckCount
-};
-
-tree thread_decls[ThreadCheckCount];
-
-const ggc_root_tab thread_decl_roots[] = {
-    {&thread_decls[0], ThreadCheckCount, sizeof(thread_decls[0]), &gt_ggc_mx_tree_node,
-     &gt_pch_nx_tree_node},
-    LAST_GGC_ROOT_TAB};
-
-// `handle': for CheckCcComm, the type of the communicator argument.
-tree thread_decl(ThreadCheck check, tree handle = NULL_TREE) {
-  static bool rooted = false;
-  if (!rooted) {
-    ggc_register_root_tab(thread_decl_roots);
-    rooted = true;
-  }
-  if (thread_decls[check])
-    return thread_decls[check];
-  tree text = build_pointer_type(build_qualified_type(char_type_node, TYPE_QUAL_CONST));
-  tree type = nullptr;
-  const char *name = nullptr;
-  switch (check) {
-  case CheckIpw:
-    // void parcoach_thread_check_ipw (const char *word, const char *call,
-    //                                 const char *file, int line, const char *function)
-    name = "parcoach_thread_check_ipw";
-    type = build_function_type_list(void_type_node, text, text, text, integer_type_node, text,
-                                    NULL_TREE);
-    break;
-  case CheckCc:
-    // void parcoach_thread_check_cc (const char *call, const char *file, int line,
-    //                                const char *function, const char *others)
-    name = "parcoach_thread_check_cc";
-    type = build_function_type_list(void_type_node, text, text, integer_type_node, text, text,
-                                    NULL_TREE);
-    break;
-  case CheckCcComm: case CheckCcFortran:
-    // void parcoach_thread_check_cc_comm (MPI_Comm comm, const char *call,
-    //   const char *file, int line, const char *function, const char *others)
-    // (_fortran: const MPI_Fint *comm)
-    name = check == CheckCcComm ? "parcoach_thread_check_cc_comm"
-                                : "parcoach_thread_check_cc_fortran";
-    type = build_function_type_list(void_type_node, handle, text, text, integer_type_node, text,
-                                    text, NULL_TREE);
-    break;
-  case MarkFork:
-    name = "parcoach_thread_fork";
-    type = build_function_type_list(void_type_node, NULL_TREE);
-    break;
-  case MarkTaskWait:
-    name = "parcoach_thread_taskwait";
-    type = build_function_type_list(void_type_node, NULL_TREE);
-    break;
-  default:
-    name = "parcoach_thread_barrier";
-    type = build_function_type_list(void_type_node, NULL_TREE);
-    break;
-  }
-  tree decl = build_fn_decl(name, type);
-  TREE_NOTHROW(decl) = 1;
-  thread_decls[check] = decl;
-  return decl;
-}
-
 const char *file_of(location_t where) {
   const char *file = LOCATION_FILE(where);
   return file ? file : "";
@@ -1118,7 +1052,7 @@ void insert_ipw_check(gcall *mpi_call, const std::string &word, const std::strin
                       const std::string &function) {
   location_t where = gimple_location(mpi_call);
   insert_before(mpi_call,
-                gimple_build_call(thread_decl(CheckIpw), 5,
+                gimple_build_call(entry_point(EntryPoint::thread_check_ipw), 5,
                                   gcc_compat::string_constant(word.c_str()),
                                   gcc_compat::string_constant(name.c_str()),
                                   gcc_compat::string_constant(file_of(where)),
@@ -1147,9 +1081,10 @@ void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string
   if (handle && (fortran ? POINTER_TYPE_P(TREE_TYPE(handle))
                          : INTEGRAL_TYPE_P(TREE_TYPE(handle)) ||
                                POINTER_TYPE_P(TREE_TYPE(handle)))) {
-    ThreadCheck check = fortran ? CheckCcFortran : CheckCcComm;
+    EntryPoint check =
+        fortran ? EntryPoint::thread_check_cc_fortran : EntryPoint::thread_check_cc_comm;
     insert_before(mpi_call,
-                  gimple_build_call(thread_decl(check, TREE_TYPE(handle)), 6, handle,
+                  gimple_build_call(entry_point(check, TREE_TYPE(handle)), 6, handle,
                                     gcc_compat::string_constant(spelled.c_str()),
                                     gcc_compat::string_constant(file_of(where)),
                                     build_int_cst(integer_type_node, LOCATION_LINE(where)),
@@ -1158,7 +1093,7 @@ void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string
     return;
   }
   insert_before(mpi_call,
-                gimple_build_call(thread_decl(CheckCc), 5,
+                gimple_build_call(entry_point(EntryPoint::thread_check_cc), 5,
                                   gcc_compat::string_constant(spelled.c_str()),
                                   gcc_compat::string_constant(file_of(where)),
                                   build_int_cst(integer_type_node, LOCATION_LINE(where)),
@@ -1169,8 +1104,8 @@ void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string
 // Where the mark of a passed barrier goes: right after an explicit barrier,
 // or at the start of the block after an implicit one (a GIMPLE_OMP_RETURN
 // must end its block).  Null when there is no such place.
-bool mark_barrier(gimple *barrier, ThreadCheck kind = MarkBarrier) {
-  gcall *mark = gimple_build_call(thread_decl(kind), 0);
+bool mark_barrier(gimple *barrier, EntryPoint kind = EntryPoint::thread_barrier) {
+  gcall *mark = gimple_build_call(entry_point(kind), 0);
   gimple_set_location(mark, gimple_location(barrier));
   if (is_gimple_call(barrier)) {
     gimple_stmt_iterator gsi = gsi_for_stmt(barrier);
@@ -1555,8 +1490,8 @@ private:
       for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node)
         if (tf_.model.steps[node] == OmpStep::TaskWait && words_.reached[node] &&
             openmp_team(words_.words[node]) == team)
-          mark_barrier(tf_.stmt_of_node[node], MarkTaskWait);
-      insert_before(tf_.stmt_of_node[parallel], gimple_build_call(thread_decl(MarkFork), 0));
+          mark_barrier(tf_.stmt_of_node[node], EntryPoint::thread_taskwait);
+      insert_before(tf_.stmt_of_node[parallel], gimple_build_call(entry_point(EntryPoint::thread_fork), 0));
       for (NodeId node : team_calls.second) {
         std::string lines = join_lines(others[node]);
         if (certain.count(node)) {

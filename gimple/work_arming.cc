@@ -15,31 +15,6 @@ const pass_data work_arming_pass_data = {
     0, 0, 0, 0,
 };
 
-// int parcoach_work_armed (void);
-// int parcoach_enter_created_work (int armed);
-// void parcoach_leave_created_work (int saved);
-enum WorkCall { WorkArmed, EnterCreatedWork, LeaveWork, WorkCallCount };
-const char *const work_call_names[WorkCallCount] = {
-    "parcoach_work_armed", "parcoach_enter_created_work", "parcoach_leave_created_work"};
-tree work_decls[WorkCallCount];
-
-const ggc_root_tab work_decl_roots[] = {
-    {&work_decls[0], WorkCallCount, sizeof(work_decls[0]), &gt_ggc_mx_tree_node,
-     &gt_pch_nx_tree_node},
-    LAST_GGC_ROOT_TAB};
-
-tree work_decl(WorkCall call) {
-  if (!work_decls[call]) {
-    tree type = call == WorkArmed
-                    ? build_function_type_list(integer_type_node, NULL_TREE)
-                : call == EnterCreatedWork
-                    ? build_function_type_list(integer_type_node, integer_type_node, NULL_TREE)
-                    : build_function_type_list(void_type_node, integer_type_node, NULL_TREE);
-    work_decls[call] = runtime_function(work_call_names[call], type);
-  }
-  return work_decls[call];
-}
-
 // Whether a body calls a function (not a builtin: GOMP_barrier & co.):
 // only then can it reach a dormant check.
 bool calls_a_function(gimple_seq seq);
@@ -114,10 +89,10 @@ void arm_work(gimple_stmt_iterator *gsi) {
     gimple_omp_parallel_set_clauses(parallel, clause);
   }
 
-  gcall *enter = gimple_build_call(work_decl(EnterCreatedWork), 1, armed);
+  gcall *enter = gimple_build_call(entry_point(EntryPoint::enter_created_work), 1, armed);
   gimple_call_set_lhs(enter, saved);
   gimple_set_location(enter, where);
-  gcall *leave = gimple_build_call(work_decl(LeaveWork), 1, saved);
+  gcall *leave = gimple_build_call(entry_point(EntryPoint::leave_created_work), 1, saved);
   gimple_set_location(leave, where);
   gimple_seq body = nullptr;
   gimple_seq_add_stmt(&body, enter);
@@ -127,7 +102,7 @@ void arm_work(gimple_stmt_iterator *gsi) {
 
   // `armed' is declared in a block of its own around the directive, so
   // that it is a local of whatever region holds the directive.
-  gcall *read = gimple_build_call(work_decl(WorkArmed), 0);
+  gcall *read = gimple_build_call(entry_point(EntryPoint::work_armed), 0);
   gimple_call_set_lhs(read, armed);
   gimple_set_location(read, where);
   gbind *block = block_declaring(armed, nullptr);
@@ -200,11 +175,6 @@ private:
 };
 
 } // namespace
-
-void register_work_arming_gc_roots(const char *plugin_name) {
-  register_callback(plugin_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
-                    const_cast<ggc_root_tab *>(work_decl_roots));
-}
 
 opt_pass *make_work_arming_pass(gcc::context *context, const Options &options) {
   return new WorkArmingPass(context, options);

@@ -26,8 +26,6 @@
 
 namespace parcoach {
 
-void register_work_arming_gc_roots(const char *plugin_name);
-
 // The pass, to be inserted before `omplower'.
 opt_pass *make_work_arming_pass(gcc::context *context, const Options &options);
 

@@ -96,6 +96,15 @@ build_c ()  # build_c NAME [EXTRA FLAGS...]
   $MPICC $CFLAGS "$@" -o "$tmp/$name" "$here/$name.c" $LINK \
     > "$tmp/$name.build" 2>&1
 }
+
+# The entry points the plugin declares (rtlib/parcoach_entry_points.def)
+# have the runtime's prototypes and are exported.
+entries=$(grep -c '^PARCOACH_ENTRY_POINT' "$root/rtlib/parcoach_entry_points.def")
+if build_c entry_points -Werror && [ "$("$tmp/entry_points")" = "$entries" ]; then
+  pass "abi: the $entries entry points of parcoach_entry_points.def match the runtime's prototypes"
+else
+  fail "abi: parcoach_entry_points.def and the runtime's prototypes differ" "" "$tmp/entry_points.build"
+fi
 for prog in rt_cases rt_pmpi rt_options rt_args; do
   if ! build_c $prog; then
     fail "build: tests/rtlib/$prog.c" "" "$tmp/$prog.build"
