@@ -1070,6 +1070,13 @@ private:
     if (!INTEGRAL_TYPE_P(to) || !INTEGRAL_TYPE_P(from) ||
         TYPE_PRECISION(to) < TYPE_PRECISION(from))
       return -1;
+    // The outcome of a test widened to an int (`MPI_Comm_split (comm, rank
+    // == 0, ...)'): 0 or 1 either way.
+    if (TREE_CODE(from) == BOOLEAN_TYPE && TREE_CODE(rhs) == SSA_NAME &&
+        TYPE_PRECISION(to) >= TYPE_PRECISION(integer_type_node)) {
+      const Object &o = objects_[object_of(rhs)];
+      return o.fields.empty() && !o.summary ? o.whole : -1;
+    }
     return copied_slot(rhs);
   }
 

@@ -117,6 +117,8 @@ private:
     if (!on_every_path(made_at, call) || !unwritten_between(split.made, made_at, call) ||
         !on_every_path(made_at, test_end) || split_between(split, block, call))
       return false;
+    if (colour_is_the_test(split, block))
+      return true;
     // The colour variable, as the split read it.
     std::vector<HandleRead> colour;
     if (!handle_read(split.colour, {split.block, split.first}, colour, 0, true) ||
@@ -138,6 +140,67 @@ private:
       return true;
     }
     return colour_set_from(colour[0], {split.block, split.first}, tested, 0);
+  }
+
+  // `MPI_Comm_split (comm, rank == 0, ...)' then `if (rank == 0)', or its
+  // negation: the colour is the outcome of the very comparison the
+  // conditional makes, of a variable unchanged between the two reads.
+  bool colour_is_the_test(const ValueFlowSplit &split, int block) const {
+    const ValueFlowBlock &b = function_.blocks[block];
+    Position test_end{block, (int)b.statements.size()};
+    if (b.condition_fact >= 0 || b.in_parallel_region)
+      return false;
+    // The comparison the colour holds, through copies and widenings.
+    int slot = split.colour;
+    Position used{split.block, split.first};
+    for (int depth = 0; depth < 8; ++depth) {
+      if (slot < 0 || slot >= (int)function_.slots.size() ||
+          !function_.slots[slot].single_definition)
+        return false;
+      std::vector<Position> defs = writers(slot);
+      if (defs.size() != 1 || !on_every_path(defs[0], used))
+        return false;
+      const ValueFlowStatement &def = statement(defs[0]);
+      if (def.kind != ValueFlowStatement::Kind::Assign || def.fact >= 0)
+        return false;
+      if (def.comparison.op != Op::None)
+        return same_test(def.comparison, defs[0], b.comparison, test_end);
+      if (def.copy_of < 0)
+        return false;
+      slot = def.copy_of;
+      used = defs[0];
+    }
+    return false;
+  }
+
+  // Comparisons `a' (made at `a_at') and `b' (at `b_at') of one variable
+  // with one constant, the variable unchanged from the first read to the
+  // second: the same test, or its negation.
+  bool same_test(const ValueFlowComparison &a, Position a_at, const ValueFlowComparison &b,
+                 Position b_at) const {
+    auto negation = [](Op op) {
+      switch (op) {
+      case Op::Equal: return Op::NotEqual;
+      case Op::NotEqual: return Op::Equal;
+      case Op::Less: return Op::GreaterEqual;
+      case Op::GreaterEqual: return Op::Less;
+      case Op::Greater: return Op::LessEqual;
+      case Op::LessEqual: return Op::Greater;
+      default: return Op::None;
+      }
+    };
+    if (a.op == Op::None || (b.op != a.op && b.op != negation(a.op)) || a.left.slot < 0 ||
+        b.left.slot < 0 || a.right.slot >= 0 || b.right.slot >= 0 ||
+        a.left.offset != b.left.offset || a.right.constant != b.right.constant ||
+        a.right.null_communicator || b.right.null_communicator)
+      return false;
+    std::vector<HandleRead> first, second;
+    if (!handle_read(a.left.slot, a_at, first, 0, true) ||
+        !handle_read(b.left.slot, b_at, second, 0, true) || first.size() != 1 ||
+        second.size() != 1 || first[0].slot != second[0].slot)
+      return false;
+    return on_every_path(first[0].at, second[0].at) &&
+           unwritten_between(first[0].slot, first[0].at, second[0].at);
   }
 
   // `if (active) colour = 1; else colour = MPI_UNDEFINED;' then the split:
