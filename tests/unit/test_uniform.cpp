@@ -243,7 +243,61 @@ struct ActiveProgram {
   }
 };
 
+// shm_rank := (differs);  r1 := shm_rank;  c := (r1 == 0);  w := c (widened)
+// MPI_Comm_split(world, w, ..., &sub);  [`between']  r2 := shm_rank;
+// if (r2 OP k) { MPI_Allreduce(sub); MPI_Barrier(world); }
+// The colour is the outcome of the test itself (hierarchical leaders:
+// `MPI_Comm_split (world, shm_rank == 0, ...)' then `if (shm_rank == 0)').
+struct InlineColourProgram {
+  ValueFlowFunction f;
+  int shm_rank, sub;
+  InlineColourProgram(Op op, long long k, bool rewrite_between = false) {
+    shm_rank = add_slot(f, "shm_rank");
+    sub = add_slot(f, "sub");
+    int r1 = add_slot(f, "r1", true), c = add_slot(f, "c", true), w = add_slot(f, "w", true),
+        r2 = add_slot(f, "r2", true);
+    f.blocks.resize(3);
+    auto &s = f.blocks[0].statements;
+    s = {assign(shm_rank, {}, add_fact(f, true)), copy(r1, shm_rank)};
+    ValueFlowStatement outcome = assign(c, {r1});
+    outcome.comparison.op = Op::Equal;
+    outcome.comparison.left = slot(r1);
+    outcome.comparison.right = value(0);
+    s.push_back(outcome);
+    s.push_back(copy(w, c));
+    ValueFlowSplit split;
+    split.block = 0;
+    split.first = (int)s.size();
+    split.colour = w;
+    split.made = sub;
+    s.push_back(assign(sub, {}, add_fact(f, true)));
+    split.after = (int)s.size();
+    f.splits = {split};
+    if (rewrite_between)
+      s.push_back(assign(shm_rank, {}, 0));
+    s.push_back(copy(r2, shm_rank));
+    f.blocks[0].successors = {1, 2};
+    compare(f, 0, op, slot(r2), value(k));
+    f.blocks[1].successors = {2};
+    f.collectives = {{1, 0, sub}, {1, 0, -1}};
+  }
+};
+
 } // namespace
+
+TEST_CASE("a test that is the split colour itself separates only processes in different "
+          "communicators", "[uniform][membership]") {
+  // `if (shm_rank == 0)', and its negation `if (shm_rank != 0)'.
+  CHECK(separates_only_nonmembers(InlineColourProgram(Op::Equal, 0).f, 0, 0));
+  CHECK(separates_only_nonmembers(InlineColourProgram(Op::NotEqual, 0).f, 0, 0));
+  // MPI_COMM_WORLD: every process is a member.
+  CHECK_FALSE(separates_only_nonmembers(InlineColourProgram(Op::Equal, 0).f, 0, 1));
+  // Another test: shm_rank 1 and 2 share the colour 0, the test parts them.
+  CHECK_FALSE(separates_only_nonmembers(InlineColourProgram(Op::Equal, 1).f, 0, 0));
+  CHECK_FALSE(separates_only_nonmembers(InlineColourProgram(Op::Less, 0).f, 0, 0));
+  // shm_rank written between the split and the test.
+  CHECK_FALSE(separates_only_nonmembers(InlineColourProgram(Op::Equal, 0, true).f, 0, 0));
+}
 
 TEST_CASE("a test of the split colour separates only processes in different communicators",
           "[uniform][membership]") {
