@@ -280,12 +280,12 @@ bool insert_collective_check(const CollectiveCall &site, SourceLanguage language
 // or a longjmp skips some callee's leave.
 void mark_checked_region(function *fun, const GimpleFunction &model) {
   tree saved = create_tmp_var(integer_type_node, "parcoach_depth");
-  gcall *enter = gimple_build_call(entry_point(EntryPoint::enter_checked_region), 0);
+  gcall *enter = gimple_build_call(runtime_entry(EntryPoint::enter_checked_region), 0);
   gimple_call_set_lhs(enter, saved);
   gimple_set_location(enter, DECL_SOURCE_LOCATION(fun->decl));
   gsi_insert_on_edge_immediate(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)), enter);
   for (gimple *leave : model.leave_points) {
-    gcall *call = gimple_build_call(entry_point(EntryPoint::leave_checked_region), 1, saved);
+    gcall *call = gimple_build_call(runtime_entry(EntryPoint::leave_checked_region), 1, saved);
     gimple_set_location(call, gimple_location(leave));
     gimple_stmt_iterator gsi = gsi_for_stmt(leave);
     gsi_insert_before(&gsi, call, GSI_SAME_STMT);
@@ -317,12 +317,12 @@ void mark_work_bodies(function *fun, int &next_tag) {
     int tag = next_tag++;
     work_owner[tag] = DECL_UID(fun->decl);
     tree saved = create_tmp_var(integer_type_node, "parcoach_work");
-    gcall *enter = gimple_build_call(entry_point(EntryPoint::enter_work), 1,
+    gcall *enter = gimple_build_call(runtime_entry(EntryPoint::enter_work), 1,
                                      build_int_cst(integer_type_node, first_candidate_when + tag));
     gimple_call_set_lhs(enter, saved);
     gimple_set_location(enter, gimple_location(directive));
     gsi_insert_on_edge_immediate(single_succ_edge(bb), enter);
-    gcall *leave = gimple_build_call(entry_point(EntryPoint::leave_work), 1, saved);
+    gcall *leave = gimple_build_call(runtime_entry(EntryPoint::leave_work), 1, saved);
     gimple_set_location(leave, gimple_location(end.first));
     gimple_stmt_iterator gsi = gsi_for_stmt(const_cast<gimple *>(end.first));
     gsi_insert_before(&gsi, leave, GSI_SAME_STMT);
@@ -346,17 +346,17 @@ template <std::size_t N> bool declared_in(tree decl, const tree (&decls)[N]) {
 
 bool is_runtime_check(tree decl) { return declared_in(decl, runtime_decls); }
 bool is_omp_check(tree decl) {
-  return is_entry_point(decl, EntryPoint::omp_check) ||
-         is_entry_point(decl, EntryPoint::omp_check_if_armed);
+  return is_runtime_entry(decl, EntryPoint::omp_check) ||
+         is_runtime_entry(decl, EntryPoint::omp_check_if_armed);
 }
 // The marks of a flagged function's own extent (not those of its work).
 bool is_region_mark(tree decl) {
-  return is_entry_point(decl, EntryPoint::enter_checked_region) ||
-         is_entry_point(decl, EntryPoint::leave_checked_region);
+  return is_runtime_entry(decl, EntryPoint::enter_checked_region) ||
+         is_runtime_entry(decl, EntryPoint::leave_checked_region);
 }
 bool is_thread_candidate(tree decl) {
-  return is_entry_point(decl, EntryPoint::thread_check_ipw_call) ||
-         is_entry_point(decl, EntryPoint::thread_check_cc_if);
+  return is_runtime_entry(decl, EntryPoint::thread_check_ipw_call) ||
+         is_runtime_entry(decl, EntryPoint::thread_check_cc_if);
 }
 
 // The argument of a candidate check that holds its tag: `when' for the MPI
@@ -397,7 +397,7 @@ bool settle_statement(gimple_stmt_iterator *gsi, const std::vector<SettledCheck>
   gcall *call = dyn_cast<gcall *>(gsi_stmt(*gsi));
   if (!call)
     return false;
-  if (is_entry_point(gimple_call_fndecl(call), EntryPoint::enter_work)) {
+  if (is_runtime_entry(gimple_call_fndecl(call), EntryPoint::enter_work)) {
     tree value = gimple_call_arg(call, 0);
     int tag = tree_fits_shwi_p(value) ? (int)tree_to_shwi(value) - first_candidate_when : -1;
     auto owner = work_owner.find(tag);
@@ -440,7 +440,7 @@ gcall *omp_candidate_call(OmpCheck kind, int tag, location_t where,
                           const std::string &function) {
   const char *file = LOCATION_FILE(where);
   gcall *call = gimple_build_call(
-      entry_point(omp_check_entry(kind)), 5, build_int_cst(integer_type_node, first_candidate_when + tag),
+      runtime_entry(omp_check_entry(kind)), 5, build_int_cst(integer_type_node, first_candidate_when + tag),
       gcc_compat::string_constant(file ? file : "?"),
       build_int_cst(integer_type_node, LOCATION_LINE(where)),
       gcc_compat::string_constant(function.c_str()), gcc_compat::string_constant(""));
@@ -460,7 +460,7 @@ void insert_omp_candidate(gimple *before, bool dormant, int tag, location_t wher
 void insert_thread_candidate(ThreadCandidate kind, gimple *before, int tag,
                              const std::string &first, const std::string &second,
                              const std::string &function) {
-  tree decl = entry_point(thread_candidate_entry(kind));
+  tree decl = runtime_entry(thread_candidate_entry(kind));
   location_t where = gimple_location(before);
   const char *file = LOCATION_FILE(where);
   gcall *check = gimple_build_call(

@@ -47,8 +47,8 @@ void arm(cgraph_node *node, function *fun, const std::string &key, tree enter, t
 void insert_link_arming(const std::map<unsigned, std::string> &key_of_function) {
   if (key_of_function.empty())
     return;
-  tree enter = entry_point(EntryPoint::enter_linked_region);
-  tree leave = entry_point(EntryPoint::leave_work);
+  tree enter = runtime_entry(EntryPoint::enter_linked_region);
+  tree leave = runtime_entry(EntryPoint::leave_work);
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
     function *fun = node->get_fun();

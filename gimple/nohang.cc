@@ -11,7 +11,7 @@ namespace parcoach {
 namespace {
 
 tree blocking_decl(bool enter) {
-  return entry_point(enter ? EntryPoint::blocking_enter : EntryPoint::blocking_leave);
+  return runtime_entry(enter ? EntryPoint::blocking_enter : EntryPoint::blocking_leave);
 }
 
 // The edge on which the code after `call' goes on, or null when there is

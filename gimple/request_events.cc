@@ -406,7 +406,7 @@ void insert_request_sites(function *fun, const Options &options) {
       if (!file)
         continue;
       if (!decl)
-        decl = entry_point(EntryPoint::request_site);
+        decl = runtime_entry(EntryPoint::request_site);
       gcall *site = gimple_build_call(decl, 2, gcc_compat::string_constant(file),
                                       build_int_cst(integer_type_node, LOCATION_LINE(where)));
       gimple_set_location(site, where);

@@ -75,7 +75,7 @@ tree runtime_function(const char *name, tree type) {
   return decl;
 }
 
-tree entry_point(EntryPoint which, tree comm_type) {
+tree runtime_entry(EntryPoint which, tree comm_type) {
   static bool rooted = false;
   if (!rooted) {
     ggc_register_root_tab(entry_point_roots);
@@ -95,7 +95,7 @@ tree entry_point(EntryPoint which, tree comm_type) {
   return decl;
 }
 
-bool is_entry_point(tree decl, EntryPoint which) {
+bool is_runtime_entry(tree decl, EntryPoint which) {
   tree known = entry_point_decls[static_cast<int>(which)];
   return known && decl == known;
 }

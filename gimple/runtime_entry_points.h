@@ -19,10 +19,10 @@ enum class EntryPoint {
 // The declaration of parcoach_NAME, built once per translation unit and
 // kept alive across garbage collections.  `comm_type': for the entry
 // points taking the call's communicator (COMM, FORTRAN_COMM), its type.
-tree entry_point(EntryPoint which, tree comm_type = NULL_TREE);
+tree runtime_entry(EntryPoint which, tree comm_type = NULL_TREE);
 
 // Whether `decl' is parcoach_NAME's declaration (false before it is built).
-bool is_entry_point(tree decl, EntryPoint which);
+bool is_runtime_entry(tree decl, EntryPoint which);
 
 // The declaration of a runtime function of another type (no exception
 // edges).  Like entry_point, it makes the object refer to the runtime's

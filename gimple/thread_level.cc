@@ -1052,7 +1052,7 @@ void insert_ipw_check(gcall *mpi_call, const std::string &word, const std::strin
                       const std::string &function) {
   location_t where = gimple_location(mpi_call);
   insert_before(mpi_call,
-                gimple_build_call(entry_point(EntryPoint::thread_check_ipw), 5,
+                gimple_build_call(runtime_entry(EntryPoint::thread_check_ipw), 5,
                                   gcc_compat::string_constant(word.c_str()),
                                   gcc_compat::string_constant(name.c_str()),
                                   gcc_compat::string_constant(file_of(where)),
@@ -1084,7 +1084,7 @@ void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string
     EntryPoint check =
         fortran ? EntryPoint::thread_check_cc_fortran : EntryPoint::thread_check_cc_comm;
     insert_before(mpi_call,
-                  gimple_build_call(entry_point(check, TREE_TYPE(handle)), 6, handle,
+                  gimple_build_call(runtime_entry(check, TREE_TYPE(handle)), 6, handle,
                                     gcc_compat::string_constant(spelled.c_str()),
                                     gcc_compat::string_constant(file_of(where)),
                                     build_int_cst(integer_type_node, LOCATION_LINE(where)),
@@ -1093,7 +1093,7 @@ void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string
     return;
   }
   insert_before(mpi_call,
-                gimple_build_call(entry_point(EntryPoint::thread_check_cc), 5,
+                gimple_build_call(runtime_entry(EntryPoint::thread_check_cc), 5,
                                   gcc_compat::string_constant(spelled.c_str()),
                                   gcc_compat::string_constant(file_of(where)),
                                   build_int_cst(integer_type_node, LOCATION_LINE(where)),
@@ -1105,7 +1105,7 @@ void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string
 // or at the start of the block after an implicit one (a GIMPLE_OMP_RETURN
 // must end its block).  Null when there is no such place.
 bool mark_barrier(gimple *barrier, EntryPoint kind = EntryPoint::thread_barrier) {
-  gcall *mark = gimple_build_call(entry_point(kind), 0);
+  gcall *mark = gimple_build_call(runtime_entry(kind), 0);
   gimple_set_location(mark, gimple_location(barrier));
   if (is_gimple_call(barrier)) {
     gimple_stmt_iterator gsi = gsi_for_stmt(barrier);
@@ -1491,7 +1491,7 @@ private:
         if (tf_.model.steps[node] == OmpStep::TaskWait && words_.reached[node] &&
             openmp_team(words_.words[node]) == team)
           mark_barrier(tf_.stmt_of_node[node], EntryPoint::thread_taskwait);
-      insert_before(tf_.stmt_of_node[parallel], gimple_build_call(entry_point(EntryPoint::thread_fork), 0));
+      insert_before(tf_.stmt_of_node[parallel], gimple_build_call(runtime_entry(EntryPoint::thread_fork), 0));
       for (NodeId node : team_calls.second) {
         std::string lines = join_lines(others[node]);
         if (certain.count(node)) {

@@ -2475,12 +2475,21 @@ private:
     if (gimple_call_num_args(call) > 0 && POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(call, 0))) &&
         (result.vector = vector_member(gimple_call_fndecl(call))) != VectorMember::None)
       return result;
+    // The C library's conversions, by their meaning too: glibc's headers
+    // give atoi & co. an inline body at -O2 (gnu_inline), which is no
+    // function of this unit other files could call.
+    const LibraryFunction *library =
+        result.name ? find_library_function(library_name(result.name).c_str()) : nullptr;
+    if (library && library->kind == LibraryKind::Deterministic) {
+      result.library = library;
+      result.deterministic = true;
+      return result;
+    }
     if ((result.unit_callee = unit_callee(call)))
       return result;
     if (!result.name)
       return result;
-    std::string name = library_name(result.name);
-    result.library = find_library_function(name.c_str());
+    result.library = library;
     if (result.library)
       return result;
     tree decl = gimple_call_fndecl(call);
@@ -2777,6 +2786,8 @@ private:
     case LibraryKind::InputsOnly:
       if (lhs)
         store(lhs, {}, differs("depends on the result of " + name + line));
+      return;
+    case LibraryKind::Deterministic: // emit_call's: computed from the arguments
       return;
     }
   }

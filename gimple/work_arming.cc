@@ -89,10 +89,10 @@ void arm_work(gimple_stmt_iterator *gsi) {
     gimple_omp_parallel_set_clauses(parallel, clause);
   }
 
-  gcall *enter = gimple_build_call(entry_point(EntryPoint::enter_created_work), 1, armed);
+  gcall *enter = gimple_build_call(runtime_entry(EntryPoint::enter_created_work), 1, armed);
   gimple_call_set_lhs(enter, saved);
   gimple_set_location(enter, where);
-  gcall *leave = gimple_build_call(entry_point(EntryPoint::leave_created_work), 1, saved);
+  gcall *leave = gimple_build_call(runtime_entry(EntryPoint::leave_created_work), 1, saved);
   gimple_set_location(leave, where);
   gimple_seq body = nullptr;
   gimple_seq_add_stmt(&body, enter);
@@ -102,7 +102,7 @@ void arm_work(gimple_stmt_iterator *gsi) {
 
   // `armed' is declared in a block of its own around the directive, so
   // that it is a local of whatever region holds the directive.
-  gcall *read = gimple_build_call(entry_point(EntryPoint::work_armed), 0);
+  gcall *read = gimple_build_call(runtime_entry(EntryPoint::work_armed), 0);
   gimple_call_set_lhs(read, armed);
   gimple_set_location(read, where);
   gbind *block = block_declaring(armed, nullptr);

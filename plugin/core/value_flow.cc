@@ -666,8 +666,13 @@ private:
     std::string what = slot.scope == SlotScope::ParameterTarget && slot.name.compare(0, 1, "*") == 0
                            ? "'" + slot.name + "' in '" + function.name + "'"
                            : "parameter '" + slot.name + "' of '" + function.name + "'";
-    if (function.entry_point)
-      return add_fact(kProcesses, "depends on " + what + ", the program's arguments", 3);
+    // mpiexec (MPI 4.0, section 11.5) gives every process of an SPMD launch
+    // the same arguments: mini-apps parse them on every rank.
+    if (function.entry_point && slot.parameter <= 1)
+      return add_fact(0, what + " is the program's arguments, which mpiexec gives every "
+                             "process alike", 1);
+    if (function.entry_point) // envp
+      return add_fact(kProcesses, "depends on " + what + ", the process's environment", 3);
     if (state.outside && judged_at_link(function, slot))
       return add_fact(kThreads, what + " is judged at the link step, at every call site of "
                                        "the program", 1);

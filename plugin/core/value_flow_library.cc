@@ -241,6 +241,14 @@ std::map<std::string, LibraryFunction> make_table() {
   for (const char *name : {"omp_get_num_threads", "omp_get_max_threads", "omp_get_num_procs"})
     add(process_source(name));
 
+  // The conversions GCC has no builtin for (strlen, strcmp, abs... are
+  // builtins): their result, and the end pointer they store, come from
+  // the string.
+  for (const char *name : {"atoi", "atol", "atoll", "atof", "strtol", "strtoul", "strtoll",
+                           "strtoull", "strtod", "strtof", "strtold", "strtoimax", "strtoumax",
+                           "__isoc23_strtol", "__isoc23_strtoul", "__isoc23_strtoll",
+                           "__isoc23_strtoull"})
+    add(of_kind(name, LibraryKind::Deterministic));
   for (const char *name : {"memcpy", "memmove", "strcpy", "strncpy", "strcat", "strncat",
                            "sprintf", "snprintf", "memset", "stpcpy"})
     add(of_kind(name, LibraryKind::Memory));
