@@ -76,6 +76,7 @@ parcoach_digest (const long long *exact, signed char *d)
   long long sig_lo = exact[2 * PARCOACH_FIELD_SIGNATURE];
   long long sig_hi = -exact[2 * PARCOACH_FIELD_SIGNATURE + 1];
   long long counts = exact[2 * PARCOACH_FIELD_COUNTS];
+  long long in_place = exact[2 * PARCOACH_FIELD_IN_PLACE];
   int i;
 
   for (i = 0; i < PARCOACH_DIGEST_BYTES; i++)
@@ -84,11 +85,13 @@ parcoach_digest (const long long *exact, signed char *d)
   if (exact[2 * PARCOACH_FIELD_OP] != PARCOACH_NO_VALUE)
     parcoach_digest_put (d, 1, (unsigned) exact[2 * PARCOACH_FIELD_OP]);
   if (root != PARCOACH_NO_VALUE || size_lo != PARCOACH_NO_VALUE
-      || counts != PARCOACH_NO_VALUE)
+      || counts != PARCOACH_NO_VALUE || in_place != PARCOACH_NO_VALUE)
     for (i = 0; i < 2; i++)
       {
         unsigned h = parcoach_hash (root, i == 0 ? size_lo : size_hi,
-                                    i == 0 ? sig_lo : sig_hi, counts);
+                                    i == 0 ? sig_lo : sig_hi,
+                                    counts ^ (in_place == PARCOACH_NO_VALUE
+                                              ? 0 : (in_place + 1) << 58));
         parcoach_digest_put (d, 2, h % PARCOACH_DIGEST_BASE);
         parcoach_digest_put (d, 3, h / PARCOACH_DIGEST_BASE);
       }
@@ -609,6 +612,12 @@ parcoach_contribute_args (const struct parcoach_args *a, int colour,
       if (op >= 0)
         parcoach_field_put (in, PARCOACH_FIELD_OP, op);
     }
+  /* A rootless collective whose send buffer counts on every process
+     (MPI_Allgather, MPI_Alltoall): MPI_IN_PLACE is given as sendbuf on all
+     processes or on none (MPI 4.0 sections 6.7 and 6.8).  */
+  if (!shape->root && shape->send_buf && shape->send_at == PARCOACH_AT_EVERY)
+    parcoach_field_put (in, PARCOACH_FIELD_IN_PLACE,
+                        parcoach_in_place (a, a->buf[0]));
   for (s = 0; s < 2; s++)
     {
       int at = s == 0 ? shape->send_at : shape->recv_at;

@@ -71,6 +71,7 @@ enum
   PARCOACH_FIELD_SIZE, /* bytes: count x datatype size */
   PARCOACH_FIELD_SIGNATURE, /* a summary of the type signature */
   PARCOACH_FIELD_COUNTS, /* the contents of a reduction's array of counts */
+  PARCOACH_FIELD_IN_PLACE, /* 1: sendbuf is MPI_IN_PLACE, 0: a buffer */
   PARCOACH_NFIELDS
 };
 

@@ -277,6 +277,8 @@ parcoach_describe_value (struct parcoach_text *t, int field, long long lo,
       else
         parcoach_text_add (t, "%s and %s", first, second);
     }
+  else if (field == PARCOACH_FIELD_IN_PLACE)
+    parcoach_text_add (t, "%s", lo ? "MPI_IN_PLACE" : "a buffer");
   else if (field == PARCOACH_FIELD_COUNTS)
     {
       char counts[96];
@@ -306,7 +308,9 @@ parcoach_report_argument (MPI_Comm comm, int field, const long long *all,
     "", "different roots", "different reduction operations",
     "different data sizes (count x datatype size)",
     "different datatypes (type signatures)",
-    "different recvcounts arrays (MPI requires the same on every process)"
+    "different recvcounts arrays (MPI requires the same on every process)",
+    "MPI_IN_PLACE as sendbuf on some processes only (MPI requires it on all"
+    " or none)"
   };
   const int stride = 2 * PARCOACH_NFIELDS;
   int rank = -1, size = 0, r, groups = 0;
