@@ -156,12 +156,18 @@ bool is_self_candidate(const std::string &candidate) {
   if (candidate.compare(0, made.size(), made) == 0)
     return true;
   return candidate.compare(0, constant.size(), constant) == 0 &&
-         names_comm_self(candidate.substr(constant.size()));
+         (names_comm_self(candidate.substr(constant.size())) ||
+          names_comm_null(candidate.substr(constant.size())));
 }
 
 bool names_comm_self(const std::string &handle) {
   return handle == "handle 1140850689" || handle == "address of ompi_mpi_comm_self" ||
          handle == "handle 1";
+}
+
+bool names_comm_null(const std::string &handle) {
+  return handle == "handle 67108864" || handle == "address of ompi_mpi_comm_null" ||
+         handle == "handle 2";
 }
 
 bool communicator_differs_by_rank(const std::vector<std::string> &candidates,

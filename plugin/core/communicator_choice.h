@@ -26,8 +26,9 @@
 //     does anything the function cannot follow (a parameter, a global, an
 //     array element, memory behind a pointer, a callee writing it): any of
 //     those, no warning;
-//   * two candidates at least, not all of them MPI_COMM_SELF (each process
-//     alone on its own communicator never waits for another).
+//   * two candidates at least, not all of them MPI_COMM_SELF or
+//     MPI_COMM_NULL (each process alone on its own communicator never
+//     waits for another).
 // Then processes choose between communicators they all hold, by rank: some
 // call the collective on one that others are members of but do not call
 // it on here, which MPI forbids.
@@ -58,8 +59,17 @@ std::vector<std::string> communicator_candidates(const ValueFlowFunction &functi
 // (C and Fortran), Open MPI's &ompi_mpi_comm_self (C) or 1 (Fortran).
 bool names_comm_self(const std::string &handle);
 
-// A candidate of communicator_candidates holding its process alone:
-// MPI_COMM_SELF, or "self made at B:S", a duplicate of it.
+// The same for MPI_COMM_NULL: MPICH's 0x04000000, Open MPI's
+// &ompi_mpi_comm_null (C) or 2 (Fortran).
+bool names_comm_null(const std::string &handle);
+
+// A candidate of communicator_candidates holding no process but its own:
+// MPI_COMM_SELF, "self made at B:S" (a duplicate of it), or MPI_COMM_NULL
+// (a collective on it is erroneous in itself, so correct code tests for
+// it before the call, a test the backward search does not see: `c = rank
+// == 0 ? MPI_COMM_SELF : MPI_COMM_NULL; if (c != MPI_COMM_NULL) ...' is
+// correct, while MPI_COMM_WORLD against MPI_COMM_NULL by rank still leaves
+// members of MPI_COMM_WORLD out).
 bool is_self_candidate(const std::string &candidate);
 
 // Whether the communicator argument is an error worth a warning, given

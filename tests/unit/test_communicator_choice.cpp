@@ -235,3 +235,21 @@ TEST_CASE("a loop around the collective keeps one candidate", "[communicator_cho
   CHECK(communicator_candidates(f, 0, 0) ==
         std::vector<std::string>{"constant handle 1140850688"});
 }
+
+TEST_CASE("MPI_COMM_NULL holds no other process", "[communicator_choice]") {
+  // c = rank == 0 ? MPI_COMM_SELF : MPI_COMM_NULL; if (c != MPI_COMM_NULL)
+  // MPI_Barrier(c);  (the test is not seen by the backward search):
+  // correct.
+  ValueFlowFunction f =
+      diamond({}, {constant(0, self)}, {constant(0, "handle 67108864")}, 0);
+  add_slot(f, "c");
+  std::vector<std::string> candidates = communicator_candidates(f, 0, 0);
+  CHECK(candidates.size() == 2);
+  CHECK_FALSE(communicator_differs_by_rank(candidates, by_rank()));
+  SECTION("MPI_COMM_WORLD against MPI_COMM_NULL leaves members out") {
+    f.blocks[1].statements = {constant(0, world)};
+    CHECK(communicator_differs_by_rank(communicator_candidates(f, 0, 0), by_rank()));
+  }
+  CHECK(names_comm_null("address of ompi_mpi_comm_null"));
+  CHECK_FALSE(names_comm_null(world));
+}
