@@ -2,6 +2,8 @@
 
 #include "report.h"
 
+#include "communicator_choice.h"
+
 #include "intl.h" // open_quote, close_quote: the quotes of %qs
 
 namespace parcoach {
@@ -13,8 +15,31 @@ std::vector<std::vector<int>> matched_argument_positions(
     positions.emplace_back();
     for (const MatchedArgument &argument : arguments_to_match(*call.collective))
       positions.back().push_back(argument.position);
+    if (communicator_verdict_index(call) >= 0)
+      positions.back().push_back(call.collective->handle_arg);
   }
   return positions;
+}
+
+int communicator_verdict_index(const CollectiveCall &call) {
+  const MpiCollective &collective = *call.collective;
+  bool passes_communicator =
+      collective.handle_kind == HandleKind::Comm && collective.handle_arg >= 0 &&
+      (unsigned)collective.handle_arg < gimple_call_num_args(call.call);
+  return passes_communicator ? (int)arguments_to_match(collective).size() : -1;
+}
+
+std::vector<ArgumentMismatch> communicator_choice(const ValueFlowFunction &function,
+                                                  int collective, const MpiCollective &called,
+                                                  const std::vector<ArgumentVerdict> &verdicts) {
+  int index = (int)arguments_to_match(called).size();
+  if (called.handle_kind != HandleKind::Comm || index >= (int)verdicts.size())
+    return {};
+  std::vector<std::string> candidates = communicator_candidates(function, collective, index);
+  if (!communicator_differs_by_rank(candidates, verdicts[index]))
+    return {};
+  MatchedArgument comm{MatchedRole::Communicator, called.handle_arg, "comm"};
+  return {{comm, verdicts[index].reason}};
 }
 
 void scan_unit_calls(function *fun, MatchingContext &context) {
@@ -52,6 +77,9 @@ void report_collective_arguments(const std::string &function, SourceLanguage lan
       continue;
     std::vector<ArgumentMismatch> mismatches =
         mismatched_arguments(*site.collective, site.communicator, verdicts[i], context);
+    if (!context.makes_intercommunicators)
+      mismatches.insert(mismatches.end(), site.communicator_choice.begin(),
+                        site.communicator_choice.end());
     if (mismatches.empty())
       continue;
     const char *name = language == SourceLanguage::Fortran ? site.collective->fortran_name
@@ -72,13 +100,23 @@ void report_collective_arguments(const std::string &function, SourceLanguage lan
       findings->push_back(finding);
     }
     std::string names = quoted_names(mismatches);
+    bool communicator_only = mismatches.size() == 1 &&
+                             mismatches[0].argument.role == MatchedRole::Communicator;
     auto_diagnostic_group group;
-    if (!report_finding(FindingKind::CollectiveArguments, site.where, function,
-                        "%s %s of %qs may differ between the processes of its communicator, "
-                        "but MPI requires %s to be the same on all of them "
-                        "[parcoach:collective-arguments]",
-                        mismatches.size() > 1 ? "arguments" : "argument", names.c_str(), name,
-                        mismatches.size() > 1 ? "them" : "it"))
+    bool reported =
+        communicator_only
+            ? report_finding(FindingKind::CollectiveArguments, site.where, function,
+                             "argument %s of %qs may name different communicators on different "
+                             "processes, but MPI requires every member of a communicator to "
+                             "call the collective on it [parcoach:collective-arguments]",
+                             names.c_str(), name)
+            : report_finding(FindingKind::CollectiveArguments, site.where, function,
+                             "%s %s of %qs may differ between the processes of its "
+                             "communicator, but MPI requires %s to be the same on all of them "
+                             "[parcoach:collective-arguments]",
+                             mismatches.size() > 1 ? "arguments" : "argument", names.c_str(),
+                             name, mismatches.size() > 1 ? "them" : "it");
+    if (!reported)
       continue;
     for (const ArgumentMismatch &mismatch : mismatches)
       inform(site.where, "%qs %s", mismatch.argument.name,

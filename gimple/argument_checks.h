@@ -18,9 +18,23 @@
 namespace parcoach {
 
 // By collective call (in `collectives' order): the positions of the
-// arguments to match, for extract_value_flow.
+// arguments to match, for extract_value_flow, then that of the
+// communicator when the call passes one by value or reference
+// (communicator_choice.h; its index: communicator_verdict_index).
 std::vector<std::vector<int>> matched_argument_positions(
     const std::vector<CollectiveCall> &collectives);
+
+// Where the communicator's verdict is among those asked for `call' by
+// matched_argument_positions, or -1.
+int communicator_verdict_index(const CollectiveCall &call);
+
+// The communicator of collective `collective' of `function' (a call of
+// `called'), if it is chosen by rank between communicators every process
+// holds (communicator_choice.h): one mismatch naming `comm', or none.
+// `verdicts': the value flow's on the arguments asked for that call.
+std::vector<ArgumentMismatch> communicator_choice(const ValueFlowFunction &function,
+                                                  int collective, const MpiCollective &called,
+                                                  const std::vector<ArgumentVerdict> &verdicts);
 
 // Notes every call of `fun' into `context'.
 void scan_unit_calls(function *fun, MatchingContext &context);
@@ -31,6 +45,9 @@ struct ArgumentSite {
   const MpiCollective *collective;
   std::string communicator; // ValueFlowCollective::communicator_name
   int tag = -1; // its candidate check, or -1
+  // The communicator argument chosen by rank between communicators every
+  // process holds (communicator_choice.h), warned with the others.
+  std::vector<ArgumentMismatch> communicator_choice;
 };
 
 // Warns at each site whose arguments may differ where MPI forbids it

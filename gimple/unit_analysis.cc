@@ -420,7 +420,10 @@ void check_collective_arguments(const FunctionRecord &record,
                                    ? record.value_flow.collectives[c].communicator_name
                                    : "";
     sites.push_back(
-        {site.where, site.collective, communicator, tag == tag_of.end() ? -1 : tag->second});
+        {site.where, site.collective, communicator, tag == tag_of.end() ? -1 : tag->second, {}});
+    if (site.collective && c < verdicts.size())
+      sites.back().communicator_choice =
+          communicator_choice(record.value_flow, (int)c, *site.collective, verdicts[c]);
   }
   report_collective_arguments(record.name, record.language, sites, verdicts, unit.matching,
                               record.instrumented, by_tag, unit_findings());

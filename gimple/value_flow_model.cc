@@ -331,6 +331,8 @@ struct Known {
   ValueFlowComparison comparison; // the value is its outcome
   bool constant_known = false;     // the value is `constant'
   long long constant = 0;
+  std::string constant_handle;     // ValueFlowStatement::constant_handle
+  std::string from_handle;         // ValueFlowStatement::from_handle
 };
 
 void add_unique(std::vector<int> &set, int value) {
@@ -982,6 +984,8 @@ private:
       statement.comparison = known.comparison;
       statement.assigns_constant = known.constant_known;
       statement.constant = known.constant;
+      statement.constant_handle = known.constant_handle;
+      statement.from_handle = known.from_handle;
       current_->statements.push_back(statement);
       if (current_team_ >= 0 && racy_[current_team_].count(slot))
         mark_racy(slot);
@@ -2292,6 +2296,8 @@ private:
         known.constant_known = true;
         known.constant = tree_to_shwi(gimple_assign_rhs1(assign));
       }
+      if (gimple_assign_single_p(assign))
+        known.constant_handle = communicator_name(gimple_assign_rhs1(assign));
       if (TREE_CODE_CLASS(gimple_assign_rhs_code(assign)) == tcc_comparison)
         known.comparison = comparison(gimple_assign_rhs_code(assign), gimple_assign_rhs1(assign),
                                       gimple_assign_rhs2(assign));
@@ -2711,8 +2717,9 @@ private:
           v.strong = true;
           store_to(v, uses, fact, false);
         } else {
-          store_through(out, uses, fact, true, fills_array(out, arg(library.count)),
-                        known_of(library.uniform_output));
+          Known known = known_of(library.uniform_output);
+          known.from_handle = communicator_name(arg(library.communicator));
+          store_through(out, uses, fact, true, fills_array(out, arg(library.count)), known);
         }
       }
       if (library.derived_output >= 0 && is_pointer(arg(library.derived_output))) {

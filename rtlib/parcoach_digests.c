@@ -53,11 +53,13 @@ parcoach_digest_put (signed char *d, int field, unsigned digit)
 }
 
 static unsigned
-parcoach_hash (long long root, long long size, long long signature)
+parcoach_hash (long long root, long long size, long long signature,
+               long long counts)
 {
   uint64_t h = (uint64_t) root * 0x9E3779B97F4A7C15ULL
                ^ (uint64_t) size * 0xC2B2AE3D27D4EB4FULL
-               ^ (uint64_t) signature * 0xD6E8FEB86659FD93ULL;
+               ^ (uint64_t) signature * 0xD6E8FEB86659FD93ULL
+               ^ (uint64_t) counts * 0x94D049BB133111EBULL;
   h ^= h >> 31;
   h *= 0xBF58476D1CE4E5B9ULL;
   h ^= h >> 29;
@@ -73,6 +75,8 @@ parcoach_digest (const long long *exact, signed char *d)
   long long size_hi = -exact[2 * PARCOACH_FIELD_SIZE + 1];
   long long sig_lo = exact[2 * PARCOACH_FIELD_SIGNATURE];
   long long sig_hi = -exact[2 * PARCOACH_FIELD_SIGNATURE + 1];
+  long long counts = exact[2 * PARCOACH_FIELD_COUNTS];
+  long long in_place = exact[2 * PARCOACH_FIELD_IN_PLACE];
   int i;
 
   for (i = 0; i < PARCOACH_DIGEST_BYTES; i++)
@@ -80,11 +84,14 @@ parcoach_digest (const long long *exact, signed char *d)
   parcoach_digest_put (d, 0, colour >= 0 && colour < 253 ? colour : 253);
   if (exact[2 * PARCOACH_FIELD_OP] != PARCOACH_NO_VALUE)
     parcoach_digest_put (d, 1, (unsigned) exact[2 * PARCOACH_FIELD_OP]);
-  if (root != PARCOACH_NO_VALUE || size_lo != PARCOACH_NO_VALUE)
+  if (root != PARCOACH_NO_VALUE || size_lo != PARCOACH_NO_VALUE
+      || counts != PARCOACH_NO_VALUE || in_place != PARCOACH_NO_VALUE)
     for (i = 0; i < 2; i++)
       {
         unsigned h = parcoach_hash (root, i == 0 ? size_lo : size_hi,
-                                    i == 0 ? sig_lo : sig_hi);
+                                    i == 0 ? sig_lo : sig_hi,
+                                    counts ^ (in_place == PARCOACH_NO_VALUE
+                                              ? 0 : (in_place + 1) << 58));
         parcoach_digest_put (d, 2, h % PARCOACH_DIGEST_BASE);
         parcoach_digest_put (d, 3, h / PARCOACH_DIGEST_BASE);
       }
@@ -524,6 +531,56 @@ parcoach_describe_signature (char *text, size_t size, long long value)
               (unsigned long long) value);
 }
 
+/* The array of one count per process of a reduction (MPI_Reduce_scatter's
+   recvcounts, TOTAL in mpi_collectives.def): MPI requires the same array
+   on every process (MPI 4.0 section 6.10.1), its contents, not only its
+   sum.  Up to 4 counts below
+   2^14 are spelled out (bit 62, the number of counts in bits 56-58, 14
+   bits each), so that the error line can show them; otherwise a hash
+   below bit 56.  -1 when a count cannot be read.  */
+static long long
+parcoach_counts_value (const struct parcoach_args *a, int s, MPI_Comm comm)
+{
+  uint64_t h = 0x2545F4914F6CDD1DULL, exact = 0;
+  int n = 0, i, small = 1;
+
+  if (PMPI_Comm_size (comm, &n) != MPI_SUCCESS || n <= 0)
+    return -1;
+  for (i = 0; i < n; i++)
+    {
+      int c = parcoach_read_int (a, a->count[s], i);
+      if (c < 0)
+        return -1;
+      small &= i < 4 && c < (1 << 14);
+      if (small)
+        exact |= (uint64_t) c << (14 * i);
+      h = (h ^ (uint64_t) c) * 0x9E3779B97F4A7C15ULL;
+      h ^= h >> 29;
+    }
+  if (small)
+    return (long long) ((1ULL << 62) | ((uint64_t) n << 56) | exact);
+  return (long long) (h & ((1ULL << 56) - 1));
+}
+
+void
+parcoach_describe_counts (char *text, size_t size, long long value)
+{
+  if (value >= 0 && (value >> 62) == 1)
+    {
+      int n = (int) ((value >> 56) & 7), i;
+      size_t used = 0;
+      for (i = 0; i < n && used < size; i++)
+        used += (size_t) snprintf (text + used, size - used, "%s%lld",
+                                   i == 0 ? "{" : ",",
+                                   (value >> (14 * i)) & ((1 << 14) - 1));
+      if (used < size)
+        snprintf (text + used, size - used, "}");
+    }
+  else
+    snprintf (text, size, "an array hashed to %llx",
+              (unsigned long long) value);
+}
+
 /* This process's values of the compared fields, other than the colour.
    Only what the standard makes significant on this process is read: the
    root's receive side of MPI_Gather, say, is garbage elsewhere.  */
@@ -555,6 +612,12 @@ parcoach_contribute_args (const struct parcoach_args *a, int colour,
       if (op >= 0)
         parcoach_field_put (in, PARCOACH_FIELD_OP, op);
     }
+  /* A rootless collective whose send buffer counts on every process
+     (MPI_Allgather, MPI_Alltoall): MPI_IN_PLACE is given as sendbuf on all
+     processes or on none (MPI 4.0 sections 6.7 and 6.8).  */
+  if (!shape->root && shape->send_buf && shape->send_at == PARCOACH_AT_EVERY)
+    parcoach_field_put (in, PARCOACH_FIELD_IN_PLACE,
+                        parcoach_in_place (a, a->buf[0]));
   for (s = 0; s < 2; s++)
     {
       int at = s == 0 ? shape->send_at : shape->recv_at;
@@ -566,6 +629,12 @@ parcoach_contribute_args (const struct parcoach_args *a, int colour,
           || (has_buf && parcoach_in_place (a, a->buf[s]))
           || !parcoach_side (a, s, at, comm, &count, &type))
         continue;
+      if (at == PARCOACH_AT_TOTAL && shape->op)
+        {
+          long long counts = parcoach_counts_value (a, s, comm);
+          if (counts >= 0)
+            parcoach_field_put (in, PARCOACH_FIELD_COUNTS, counts);
+        }
       size = parcoach_side_size (count, type);
       if (size < 0)
         continue;

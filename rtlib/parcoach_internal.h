@@ -70,6 +70,8 @@ enum
   PARCOACH_FIELD_OP,   /* index in the table of predefined operations */
   PARCOACH_FIELD_SIZE, /* bytes: count x datatype size */
   PARCOACH_FIELD_SIGNATURE, /* a summary of the type signature */
+  PARCOACH_FIELD_COUNTS, /* the contents of a reduction's array of counts */
+  PARCOACH_FIELD_IN_PLACE, /* 1: sendbuf is MPI_IN_PLACE, 0: a buffer */
   PARCOACH_NFIELDS
 };
 
@@ -106,6 +108,9 @@ const char *parcoach_op_name (long long index);
 /* "2 x 4-byte integer" for a value a process put in
    PARCOACH_FIELD_SIGNATURE (in TEXT, SIZE bytes).  */
 void parcoach_describe_signature (char *text, size_t size, long long value);
+/* "{2,1}" (or "an array hashed to 3fa2...") for a value a process put in
+   PARCOACH_FIELD_COUNTS.  */
+void parcoach_describe_counts (char *text, size_t size, long long value);
 
 /* ---- options and clock (parcoach_options.c) */
 

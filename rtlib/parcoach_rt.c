@@ -277,6 +277,14 @@ parcoach_describe_value (struct parcoach_text *t, int field, long long lo,
       else
         parcoach_text_add (t, "%s and %s", first, second);
     }
+  else if (field == PARCOACH_FIELD_IN_PLACE)
+    parcoach_text_add (t, "%s", lo ? "MPI_IN_PLACE" : "a buffer");
+  else if (field == PARCOACH_FIELD_COUNTS)
+    {
+      char counts[96];
+      parcoach_describe_counts (counts, sizeof counts, lo);
+      parcoach_text_add (t, "%s", counts);
+    }
   else if (lo == hi)
     parcoach_text_add (t, "%lld bytes", lo);
   else
@@ -299,7 +307,10 @@ parcoach_report_argument (MPI_Comm comm, int field, const long long *all,
   static const char *const what[PARCOACH_NFIELDS] = {
     "", "different roots", "different reduction operations",
     "different data sizes (count x datatype size)",
-    "different datatypes (type signatures)"
+    "different datatypes (type signatures)",
+    "different recvcounts arrays (MPI requires the same on every process)",
+    "MPI_IN_PLACE as sendbuf on some processes only (MPI requires it on all"
+    " or none)"
   };
   const int stride = 2 * PARCOACH_NFIELDS;
   int rank = -1, size = 0, r, groups = 0;

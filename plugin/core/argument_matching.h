@@ -30,7 +30,9 @@
 
 namespace parcoach {
 
-enum class MatchedRole { Root, Op, Count, Datatype };
+// Communicator: the collective's communicator itself, judged apart
+// (communicator_choice.h).
+enum class MatchedRole { Root, Op, Count, Datatype, Communicator };
 
 struct MatchedArgument {
   MatchedRole role;

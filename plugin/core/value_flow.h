@@ -247,6 +247,15 @@ struct ValueFlowStatement {
   // = 1'), read by communicator_membership.h.
   bool assigns_constant = false;
   long long constant = 0;
+  // Assign: the stored value is a constant communicator handle, named as
+  // ValueFlowCollective::communicator_name names it ("handle 1140850688",
+  // "address of ompi_mpi_comm_world"), read by communicator_choice.h;
+  // empty for any other value.
+  std::string constant_handle;
+  // Assign with a fact: the output of an MPI call whose communicator
+  // argument is this constant handle (MPI_Comm_dup(MPI_COMM_SELF, &d)),
+  // spelt as constant_handle is; empty for any other.
+  std::string from_handle;
 };
 
 struct ValueFlowBlock {

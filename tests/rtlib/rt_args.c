@@ -250,6 +250,34 @@ mode_total (void)
   hang ();
 }
 
+/* MPI_Reduce_scatter whose recvcounts have the same total everywhere but
+   not the same contents: {2, 1} on rank 0, {1, 2} elsewhere (MPI requires
+   the same array on every process).  */
+static void
+mode_counts_order (void)
+{
+  int counts[2] = { rank == 0 ? 2 : 1, rank == 0 ? 1 : 2 };
+  MPI_Datatype t = MPI_INT;
+  MPI_Op op = MPI_SUM;
+  parcoach_check_comm_args (MPI_COMM_WORLD, colour_of ("MPI_Reduce_scatter"),
+                            NULL, &op, NULL, counts, &t, NULL, NULL, NULL,
+                            PARCOACH_CHECK_ALWAYS, "r.c", 61, "r", "");
+  hang ();
+}
+
+/* MPI_Allgather with MPI_IN_PLACE as sendbuf on rank 0 only (MPI requires
+   it on all processes or none); the receive sides agree.  */
+static void
+mode_in_place_some (void)
+{
+  int x = rank, y[64];
+  if (size > 64)
+    die ("too many processes");
+  check_rooted ("MPI_Allgather", rank == 0 ? MPI_IN_PLACE : (void *) &x, 1,
+                MPI_INT, y, 1, MPI_INT, -99, 62);
+  hang ();
+}
+
 /* The root differs and so do the sizes: the root is named.  From Fortran
    handles.  */
 static void
@@ -296,6 +324,10 @@ main (int argc, char **argv)
     mode_gather_size ();
   else if (strcmp (mode, "total") == 0)
     mode_total ();
+  else if (strcmp (mode, "counts_order") == 0)
+    mode_counts_order ();
+  else if (strcmp (mode, "in_place_some") == 0)
+    mode_in_place_some ();
   else if (strcmp (mode, "fortran_root") == 0)
     mode_fortran_root ();
   else if (strcmp (mode, "colour_first") == 0)

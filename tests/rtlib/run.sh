@@ -413,6 +413,13 @@ expect_abort "(19e) MPI_Gather: the root receives more than each process sends" 
 A="stops before MPI_Reduce_scatter at r.c:60 in function r: processes call it with different data sizes (count x datatype size): 8 bytes on rank 1, 12 bytes on rank 0"
 expect_abort "(19f) MPI_Reduce_scatter: recvcounts with different totals" \
   2 ./rt_args total -- "$P 0 of communicator of size 2 $A" "$P 1 of communicator of size 2 $A"
+A="stops before MPI_Reduce_scatter at r.c:61 in function r: processes call it with different recvcounts arrays (MPI requires the same on every process): {2,1} on rank 0, {1,2} on rank 1"
+expect_abort "(19j) MPI_Reduce_scatter: recvcounts with the same total, other contents" \
+  2 ./rt_args counts_order -- "$P 0 of communicator of size 2 $A" "$P 1 of communicator of size 2 $A"
+A="stops before MPI_Allgather at g.c:62 in function g: processes call it with MPI_IN_PLACE as sendbuf on some processes only (MPI requires it on all or none): a buffer on ranks 1-2, MPI_IN_PLACE on rank 0"
+expect_abort "(19k) MPI_Allgather: MPI_IN_PLACE on rank 0 only" \
+  3 ./rt_args in_place_some -- "$P 0 of communicator of size 3 $A" "$P 1 of communicator of size 3 $A" \
+  "$P 2 of communicator of size 3 $A"
 A="stops before MPI_Bcast at f.f90:70 in function sub: processes call it with different roots: root 0 on rank 0, root 1 on rank 1"
 expect_abort "(19g) Fortran handles: the root is reported before the size" \
   2 ./rt_args fortran_root -- "$P 0 of communicator of size 2 $A" "$P 1 of communicator of size 2 $A"

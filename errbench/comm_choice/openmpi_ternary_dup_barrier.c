@@ -1,0 +1,44 @@
+/* The communicator of one MPI_Barrier is chosen by a test of the rank:
+ * rank 0 passes a duplicate of MPI_COMM_WORLD, the others MPI_COMM_WORLD.
+ *
+ * What is wrong: a duplicate is another communicator (MPI 4.0 section
+ * 7.4.2, MPI_Comm_dup: a new context), with every process as a member.
+ * Rank 0 waits in a barrier on it that no other process calls, the others
+ * in a barrier on MPI_COMM_WORLD that rank 0 never calls: the run hangs.
+ * There is one call, so no mismatch of order; its communicator argument
+ * holds one of two communicators every process holds, and which one
+ * depends on the rank: a collective-arguments warning naming `comm'.  Its
+ * check, live though the function has no mismatch of order, runs on each
+ * process's own communicator: none completes, and the hang detector stops
+ * the run after PARCOACH_HANG_TIMEOUT (set to 3 s here), naming where each
+ * rank waits.
+ *
+ * Open MPI build: MPI_Comm is a pointer, copied without the integer
+ * copies the analysis knows; the candidates are still followed.
+ *
+ * description: (Open MPI) MPI_Barrier on `rank == 0 ? dup : MPI_COMM_WORLD': warned (comm), stopped by the hang detector
+ * expect-warning: 39 collective-arguments
+ * mpi: openmpi
+ * expect-run: 2 stop PARCOACH_HANG_TIMEOUT=3
+ * expect-run: 1 ok
+ * expect-stop-message: waits in the check before MPI_Barrier
+ */
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+  int rank;
+  MPI_Comm dup;
+
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+
+  /* BUG: rank 0 on the duplicate, the others on MPI_COMM_WORLD */
+  MPI_Comm c = (rank == 0) ? dup : MPI_COMM_WORLD;
+  MPI_Barrier(c);
+
+  MPI_Comm_free(&dup);
+  MPI_Finalize();
+  return 0;
+}
