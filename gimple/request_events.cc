@@ -387,6 +387,10 @@ void check_request_lifecycles(function *fun, std::vector<Finding> *findings) {
   }
 }
 
+bool creates_request(const gcall *call, const char *name, SourceLanguage language) {
+  return created_request_argument(call, name, language) >= 0;
+}
+
 void insert_request_sites(function *fun, const Options &options) {
   if (options.instrument == InstrumentMode::None || !fun->cfg)
     return;

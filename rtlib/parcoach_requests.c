@@ -100,6 +100,25 @@ parcoach_request_site (const char *file, int line)
   parcoach_next_line = line;
 }
 
+void
+parcoach_take_site (const char **file, int *line)
+{
+  *file = parcoach_next_file;
+  *line = parcoach_next_line;
+  parcoach_next_file = NULL;
+}
+
+/* Whether COMM is an intra-communicator whose rank of this process is
+   *RANK (the collectives' buffers are registered only then: an
+   inter-communicator's roots follow other rules).  */
+static int
+parcoach_intra_rank (MPI_Comm comm, int *rank)
+{
+  int inter = 1;
+  return PMPI_Comm_test_inter (comm, &inter) == MPI_SUCCESS && !inter
+         && PMPI_Comm_rank (comm, rank) == MPI_SUCCESS;
+}
+
 static int
 parcoach_requests_decide (void)
 {
@@ -300,6 +319,7 @@ parcoach_requests_completed (const MPI_Request *values,
   if (mode <= PARCOACH_REQ_OFF || values == NULL)
     return;
   parcoach_requests_lock (mode);
+  parcoach_buffers_requests_done (values, count, freed);
   for (k = 0; k < count && parcoach_requests_count > 0; k++)
     {
       struct parcoach_request_entry *entry
@@ -328,6 +348,7 @@ parcoach_requests_started (const MPI_Request *requests, int count)
   if (mode <= PARCOACH_REQ_OFF || requests == NULL)
     return;
   parcoach_requests_lock (mode);
+  parcoach_buffers_requests_started (requests, count);
   for (k = 0; k < count; k++)
     {
       struct parcoach_request_entry *entry
@@ -431,8 +452,10 @@ parcoach_requests_at_finalize (void)
 
 /* ---- the creating calls */
 
-/* Calls EXPR (a PMPI_ call writing *request) and tracks what it created.  */
-#define PARCOACH_CREATE(call, persistent, expr) \
+/* Calls EXPR (a PMPI_ call writing *request) and tracks what it created;
+   BUFFERS registers the buffers of the new request (parcoach_buffers.c)
+   with PARCOACH_BUFFER, before the site is consumed.  */
+#define PARCOACH_CREATE_WITH_BUFFERS(call, persistent, expr, buffers) \
   do \
     { \
       MPI_Request parcoach_previous = MPI_REQUEST_NULL; \
@@ -441,14 +464,33 @@ parcoach_requests_at_finalize (void)
         parcoach_previous = *request; \
       parcoach_err = (expr); \
       if (parcoach_err == MPI_SUCCESS && request != NULL) \
-        parcoach_request_created (request, parcoach_previous, call, \
-                                  persistent, \
-                                  __builtin_return_address (0)); \
+        { \
+          if (parcoach_requests_mode_now () != PARCOACH_REQ_OFF \
+              && *request != MPI_REQUEST_NULL) \
+            { \
+              parcoach_buffers_request_created ( \
+                parcoach_request_key (*request)); \
+              buffers; \
+            } \
+          parcoach_request_created (request, parcoach_previous, call, \
+                                    persistent, \
+                                    __builtin_return_address (0)); \
+        } \
       else \
         parcoach_next_file = NULL; \
       return parcoach_err; \
     } \
   while (0)
+
+#define PARCOACH_CREATE(call, persistent, expr) \
+  PARCOACH_CREATE_WITH_BUFFERS (call, persistent, expr, (void) 0)
+
+/* Inside PARCOACH_CREATE_WITH_BUFFERS: COUNT elements of TYPE at BUF are
+   the request's buffer; a receive buffer if FORBIDS_READS.  */
+#define PARCOACH_BUFFER(call, persistent, buf, count, type, forbids_reads) \
+  parcoach_buffers_add (parcoach_request_key (*request), -1, 0, buf, \
+                        (MPI_Aint) (count), type, forbids_reads, persistent, \
+                        call, parcoach_next_file, parcoach_next_line)
 
 /* Point-to-point sends, blocking-mode variants and their persistent
    forms share one signature.  */
@@ -457,9 +499,10 @@ parcoach_requests_at_finalize (void)
   MPI_##name (const void *buf, int count, MPI_Datatype datatype, int dest, \
               int tag, MPI_Comm comm, MPI_Request *request) \
   { \
-    PARCOACH_CREATE ("MPI_" #name, persistent, \
-                     PMPI_##name (buf, count, datatype, dest, tag, comm, \
-                                  request)); \
+    PARCOACH_CREATE_WITH_BUFFERS ( \
+      "MPI_" #name, persistent, \
+      PMPI_##name (buf, count, datatype, dest, tag, comm, request), \
+      PARCOACH_BUFFER ("MPI_" #name, persistent, buf, count, datatype, 0)); \
   }
 
 PARCOACH_SEND_LIKE (Isend, 0)
@@ -475,18 +518,20 @@ PARCOACH_EXPORT int
 MPI_Irecv (void *buf, int count, MPI_Datatype datatype, int source, int tag,
            MPI_Comm comm, MPI_Request *request)
 {
-  PARCOACH_CREATE ("MPI_Irecv", 0,
-                   PMPI_Irecv (buf, count, datatype, source, tag, comm,
-                               request));
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Irecv", 0,
+    PMPI_Irecv (buf, count, datatype, source, tag, comm, request),
+    PARCOACH_BUFFER ("MPI_Irecv", 0, buf, count, datatype, 1));
 }
 
 PARCOACH_EXPORT int
 MPI_Recv_init (void *buf, int count, MPI_Datatype datatype, int source,
                int tag, MPI_Comm comm, MPI_Request *request)
 {
-  PARCOACH_CREATE ("MPI_Recv_init", 1,
-                   PMPI_Recv_init (buf, count, datatype, source, tag, comm,
-                                   request));
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Recv_init", 1,
+    PMPI_Recv_init (buf, count, datatype, source, tag, comm, request),
+    PARCOACH_BUFFER ("MPI_Recv_init", 1, buf, count, datatype, 1));
 }
 
 /* Nonblocking collectives.  */
@@ -501,9 +546,12 @@ PARCOACH_EXPORT int
 MPI_Ibcast (void *buffer, int count, MPI_Datatype datatype, int root,
             MPI_Comm comm, MPI_Request *request)
 {
-  PARCOACH_CREATE ("MPI_Ibcast", 0,
-                   PMPI_Ibcast (buffer, count, datatype, root, comm,
-                                request));
+  int rank = -1;
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Ibcast", 0, PMPI_Ibcast (buffer, count, datatype, root, comm, request),
+    if (parcoach_intra_rank (comm, &rank))
+      PARCOACH_BUFFER ("MPI_Ibcast", 0, buffer, count, datatype,
+                       rank != root));
 }
 
 PARCOACH_EXPORT int
@@ -511,9 +559,16 @@ MPI_Ireduce (const void *sendbuf, void *recvbuf, int count,
              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
              MPI_Request *request)
 {
-  PARCOACH_CREATE ("MPI_Ireduce", 0,
-                   PMPI_Ireduce (sendbuf, recvbuf, count, datatype, op, root,
-                                 comm, request));
+  int rank = -1;
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Ireduce", 0,
+    PMPI_Ireduce (sendbuf, recvbuf, count, datatype, op, root, comm, request),
+    if (parcoach_intra_rank (comm, &rank))
+      {
+        PARCOACH_BUFFER ("MPI_Ireduce", 0, sendbuf, count, datatype, 0);
+        if (rank == root)
+          PARCOACH_BUFFER ("MPI_Ireduce", 0, recvbuf, count, datatype, 1);
+      });
 }
 
 /* Reductions to all: MPI_Iallreduce, MPI_Iscan, MPI_Iexscan,
@@ -529,8 +584,27 @@ MPI_Ireduce (const void *sendbuf, void *recvbuf, int count,
                                   comm, request)); \
   }
 
-PARCOACH_REDUCE_LIKE (Iallreduce)
-PARCOACH_REDUCE_LIKE (Iscan)
+/* The same, registering both buffers (COUNT elements each).  */
+#define PARCOACH_REDUCE_TO_ALL(name) \
+  PARCOACH_EXPORT int \
+  MPI_##name (const void *sendbuf, void *recvbuf, int count, \
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, \
+              MPI_Request *request) \
+  { \
+    int rank = -1; \
+    PARCOACH_CREATE_WITH_BUFFERS ( \
+      "MPI_" #name, 0, \
+      PMPI_##name (sendbuf, recvbuf, count, datatype, op, comm, request), \
+      if (parcoach_intra_rank (comm, &rank)) \
+        { \
+          PARCOACH_BUFFER ("MPI_" #name, 0, sendbuf, count, datatype, 0); \
+          PARCOACH_BUFFER ("MPI_" #name, 0, recvbuf, count, datatype, 1); \
+        }); \
+  }
+
+PARCOACH_REDUCE_TO_ALL (Iallreduce)
+PARCOACH_REDUCE_TO_ALL (Iscan)
+/* MPI_Iexscan: process 0's receive buffer is not significant.  */
 PARCOACH_REDUCE_LIKE (Iexscan)
 PARCOACH_REDUCE_LIKE (Ireduce_scatter_block)
 

@@ -865,14 +865,69 @@ rma_nasty_issue (struct rma_window *w, int target, int passive)
   return err;
 }
 
+/* ---- origin buffers (parcoach_buffers.c) */
+
+static uintptr_t
+rma_window_key (MPI_Win win)
+{
+  uintptr_t key = 0;
+  memcpy (&key, &win, sizeof win < sizeof key ? sizeof win : sizeof key);
+  return key;
+}
+
+/* The origin-side buffers of O are pending until the call completing it
+   at the origin; FILE:LINE is the plugin's site of O (FILE may be NULL).
+   Request-based operations complete through MPI_Wait: not registered.  */
+static void
+rma_register_buffers (const struct rma_op *o, const char *file, int line)
+{
+  uintptr_t key = rma_window_key (o->win);
+  const char *call = rma_kind_names[o->kind];
+
+#define RMA_BUFFER(buf, count, type, forbids_reads) \
+  parcoach_buffers_add (key, o->target, 1, buf, count, type, forbids_reads, \
+                        0, call, file, line)
+  switch (o->kind)
+    {
+    case RMA_PUT:
+    case RMA_ACCUMULATE:
+      RMA_BUFFER (o->origin, o->origin_count, o->origin_type, 0);
+      break;
+    case RMA_GET:
+      RMA_BUFFER (o->result, o->origin_count, o->origin_type, 1);
+      break;
+    case RMA_GET_ACCUMULATE:
+      if (o->op != MPI_NO_OP)
+        RMA_BUFFER (o->origin, o->origin_count, o->origin_type, 0);
+      RMA_BUFFER (o->result, o->result_count, o->result_type, 1);
+      break;
+    case RMA_FETCH_AND_OP:
+      if (o->op != MPI_NO_OP)
+        RMA_BUFFER (o->origin, 1, o->target_type, 0);
+      RMA_BUFFER (o->result, 1, o->target_type, 1);
+      break;
+    case RMA_COMPARE_AND_SWAP:
+      RMA_BUFFER (o->origin, 1, o->target_type, 0);
+      RMA_BUFFER (o->compare, 1, o->target_type, 0);
+      RMA_BUFFER (o->result, 1, o->target_type, 1);
+      break;
+    default:
+      break;
+    }
+#undef RMA_BUFFER
+}
+
 /* ---- the operations' entry */
 
 static int
 rma_operation (struct rma_op *o)
 {
   struct rma_window *w;
-  int err;
+  const char *site_file;
+  int site_line, err;
 
+  /* Always consumed: a stale site must not name a later call.  */
+  parcoach_take_site (&site_file, &site_line);
   if (!rma_options_read)
     rma_read_options ();
   if (!rma_checks || o->target == MPI_PROC_NULL)
@@ -900,7 +955,10 @@ rma_operation (struct rma_op *o)
         }
     }
   if (!rma_is_request_based (o->kind))
-    rma_check_conflicts (w, o);
+    {
+      rma_check_conflicts (w, o);
+      rma_register_buffers (o, site_file, site_line);
+    }
   /* Request-based operations go out now: the program may wait for their
      request before any synchronization.  */
   if (rma_nasty && !rma_is_request_based (o->kind))
@@ -1157,6 +1215,7 @@ MPI_Win_free (MPI_Win *win)
   if (w != NULL)
     {
       rma_check_closed (w, "MPI_Win_free", __builtin_return_address (0));
+      parcoach_buffers_rma_done (rma_window_key (*win), -1);
       rma_forget (w);
     }
   rma_unlock ();
@@ -1201,6 +1260,7 @@ MPI_Win_fence (int assert, MPI_Win win)
                 rma_kind_names[w->fence_op_kind], first);
     }
   rma_nasty_issue (w, -1, 0);
+  parcoach_buffers_rma_done (rma_window_key (win), -1);
   w->fence_open = !(assert & MPI_MODE_NOSUCCEED);
   w->fence_ops = 0;
   rma_forget_accesses (w, -1);
@@ -1237,6 +1297,7 @@ MPI_Win_unlock (int rank, MPI_Win win)
   if (rma_valid_target (w, rank))
     {
       rma_nasty_issue (w, rank, 1);
+      parcoach_buffers_rma_done (rma_window_key (win), rank);
       rma_forget_accesses (w, rank);
       if (w->locked[rank])
         {
@@ -1273,6 +1334,7 @@ MPI_Win_unlock_all (MPI_Win win)
   if (w == NULL)
     return PMPI_Win_unlock_all (win);
   rma_nasty_issue (w, -1, 1);
+  parcoach_buffers_rma_done (rma_window_key (win), -1);
   rma_forget_accesses (w, -1);
   w->lock_all = 0;
   rma_unlock ();
@@ -1293,6 +1355,7 @@ rma_flush (MPI_Win win, int rank, int remote)
   if (rank < 0 || rma_valid_target (w, rank))
     {
       rma_nasty_issue (w, rank, 1);
+      parcoach_buffers_rma_done (rma_window_key (win), rank);
       if (remote)
         rma_forget_accesses (w, rank);
     }
@@ -1381,6 +1444,7 @@ MPI_Win_complete (MPI_Win win)
   if (w == NULL)
     return PMPI_Win_complete (win);
   rma_nasty_issue (w, -1, 0);
+  parcoach_buffers_rma_done (rma_window_key (win), -1);
   rma_forget_accesses (w, -1);
   w->started = 0;
   rma_unlock ();

@@ -1,0 +1,315 @@
+#include "buffer_checks.h"
+
+#include "cfgloop.h"
+
+#include "function_model.h"
+#include "instrument.h"
+#include "request_events.h"
+
+#include "buffer_accesses.h"
+#include "mpi_knowledge.h"
+
+#include <cstring>
+#include <map>
+#include <set>
+#include <vector>
+
+namespace parcoach {
+
+namespace {
+
+// int parcoach_buffers_pending;  (rtlib/parcoach_buffers.c)
+tree pending_decl;
+const ggc_root_tab buffer_check_roots[] = {
+    {&pending_decl, 1, sizeof(pending_decl), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
+    LAST_GGC_ROOT_TAB};
+
+tree pending_variable() {
+  if (!pending_decl) {
+    tree decl = build_decl(BUILTINS_LOCATION, VAR_DECL,
+                           get_identifier("parcoach_buffers_pending"), integer_type_node);
+    TREE_PUBLIC(decl) = 1;
+    DECL_EXTERNAL(decl) = 1;
+    DECL_ARTIFICIAL(decl) = 1;
+    pending_decl = decl;
+  }
+  return pending_decl;
+}
+
+// The RMA operations whose origin-side buffers stay in use until a
+// synchronization, as the runtime registers them (C only: the Fortran
+// bindings of both MPIs reach PMPI_ directly for RMA).
+const char *const rma_with_origin[] = {"MPI_Put",          "MPI_Get",
+                                       "MPI_Accumulate",   "MPI_Get_accumulate",
+                                       "MPI_Fetch_and_op", "MPI_Compare_and_swap"};
+
+bool is_rma_with_origin(const char *name, SourceLanguage language) {
+  if (language != SourceLanguage::C)
+    return false;
+  for (const char *rma : rma_with_origin)
+    if (std::strcmp(name, rma) == 0)
+      return true;
+  return false;
+}
+
+bool is_start(const char *name) {
+  return std::strcmp(name, "MPI_Start") == 0 || std::strcmp(name, "MPI_Startall") == 0 ||
+         std::strcmp(name, "mpi_start") == 0 || std::strcmp(name, "mpi_startall") == 0;
+}
+
+// Whether the call leaves an operation pending on a buffer.
+bool starts_pending(const gcall *call, SourceLanguage language) {
+  const char *name = gimple_call_internal_p(call) ? nullptr : callee_name(call);
+  return name && (creates_request(call, name, language) || is_start(name) ||
+                  is_rma_with_origin(name, language));
+}
+
+// A memory operand the check can name by address and size: its base
+// variable (NULL_TREE when reached through a pointer) in `base'.
+bool checkable_memory(tree op, tree *base) {
+  if (!op || TREE_CODE(op) == SSA_NAME || TREE_CODE(op) == CONSTRUCTOR ||
+      CONSTANT_CLASS_P(op) || TREE_CODE(op) == ADDR_EXPR)
+    return false;
+  if (!(DECL_P(op) || handled_component_p(op) || TREE_CODE(op) == MEM_REF ||
+        TREE_CODE(op) == TARGET_MEM_REF))
+    return false;
+  for (tree t = op; handled_component_p(t); t = TREE_OPERAND(t, 0))
+    if (TREE_CODE(t) == BIT_FIELD_REF ||
+        (TREE_CODE(t) == COMPONENT_REF && DECL_BIT_FIELD(TREE_OPERAND(t, 1))))
+      return false;
+  tree size = TYPE_SIZE_UNIT(TREE_TYPE(op));
+  if (!size || !tree_fits_uhwi_p(size) || tree_to_uhwi(size) == 0)
+    return false;
+  tree found = get_base_address(op);
+  if (!found)
+    return false;
+  if (TREE_CODE(found) == MEM_REF || TREE_CODE(found) == TARGET_MEM_REF) {
+    *base = NULL_TREE;
+    return true;
+  }
+  if (!VAR_P(found) && TREE_CODE(found) != PARM_DECL && TREE_CODE(found) != RESULT_DECL)
+    return false;
+  if (DECL_HARD_REGISTER(found) || (!TREE_ADDRESSABLE(found) && !is_global_var(found)))
+    return false; // never in memory another party can know of
+  *base = found;
+  return true;
+}
+
+// A variable the analysis sees whole: this function's own (a static one
+// too), so that every place its address is taken is in this function.
+bool own_variable(tree var, function *fun) {
+  return DECL_CONTEXT(var) == fun->decl && !TREE_PUBLIC(var) && !DECL_EXTERNAL(var);
+}
+
+struct AddressSearch {
+  std::set<tree> *taken;
+};
+
+tree note_address(tree *tp, int *walk_subtrees, void *data) {
+  if (TYPE_P(*tp)) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  if (TREE_CODE(*tp) == ADDR_EXPR) {
+    tree base = get_base_address(TREE_OPERAND(*tp, 0));
+    if (base && DECL_P(base))
+      static_cast<AddressSearch *>(data)->taken->insert(base);
+  }
+  return NULL_TREE;
+}
+
+struct Access {
+  gimple *stmt;
+  tree ref;
+  bool writes;
+};
+
+struct BufferRecord {
+  BufferFunction function;
+  std::vector<Access> accesses;
+  std::vector<gcall *> rma_calls; // sites for the runtime's messages
+};
+
+BufferRecord read_buffer_accesses(function *fun, SourceLanguage language) {
+  BufferRecord record;
+  basic_block bb;
+  bool starts = false;
+  // Every variable whose address is taken anywhere (in a starting call:
+  // possibly its buffer; elsewhere: where it goes is not followed).
+  std::set<tree> taken;
+  AddressSearch search{&taken};
+  FOR_EACH_BB_FN(bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (is_gimple_omp(stmt))
+        return BufferRecord(); // threads' copies: left alone
+      if (is_gimple_debug(stmt))
+        continue;
+      if (const gcall *call = dyn_cast<gcall *>(stmt))
+        starts |= !calls_runtime_function(call) && starts_pending(call, language);
+      for (unsigned i = 0; i < gimple_num_ops(stmt); ++i)
+        if (tree op = gimple_op(stmt, i))
+          walk_tree_without_duplicates(&op, note_address, &search);
+    }
+  if (!starts)
+    return record;
+
+  std::map<tree, int> variables;
+  auto variable_of = [&](tree base) {
+    if (!base)
+      return -1;
+    auto known = variables.find(base);
+    if (known != variables.end())
+      return known->second;
+    int index = (int)record.function.may_be_buffer.size();
+    variables[base] = index;
+    record.function.may_be_buffer.push_back(!own_variable(base, fun) || taken.count(base));
+    return index;
+  };
+  auto add_access = [&](BufferBlock &block, gimple *stmt, tree ref, bool writes) {
+    tree base = NULL_TREE;
+    if (!checkable_memory(ref, &base))
+      return;
+    // Constant data is never written, and reading a send buffer is allowed.
+    if (!writes && base && TREE_READONLY(base) && !TREE_THIS_VOLATILE(base))
+      return;
+    block.events.push_back({BufferEvent::Kind::Access, (int)record.accesses.size(),
+                            variable_of(base)});
+    record.accesses.push_back({stmt, ref, writes});
+  };
+
+  record.function.blocks.resize(last_basic_block_for_fn(fun));
+  record.function.entry = ENTRY_BLOCK;
+  FOR_ALL_BB_FN(bb, fun) {
+    BufferBlock &block = record.function.blocks[bb->index];
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->succs)
+      block.successors.push_back(e->dest->index);
+    if (bb == ENTRY_BLOCK_PTR_FOR_FN(fun) || bb == EXIT_BLOCK_PTR_FOR_FN(fun))
+      continue;
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (is_gimple_debug(stmt) || gimple_clobber_p(stmt))
+        continue;
+      if (gcall *call = dyn_cast<gcall *>(stmt)) {
+        if (calls_runtime_function(call) || !starts_pending(call, language))
+          continue;
+        block.events.push_back({BufferEvent::Kind::Start});
+        const char *name = gimple_call_internal_p(call) ? nullptr : callee_name(call);
+        if (name && is_rma_with_origin(name, language))
+          record.rma_calls.push_back(call);
+        continue;
+      }
+      if (!is_gimple_assign(stmt) || gimple_has_volatile_ops(stmt))
+        continue;
+      if (gimple_assign_single_p(stmt))
+        add_access(block, stmt, gimple_assign_rhs1(stmt), false);
+      add_access(block, stmt, gimple_assign_lhs(stmt), true);
+    }
+  }
+  return record;
+}
+
+// void parcoach_buffer_access (const void *address, unsigned long size,
+//                              int writes, const char *file, int line);
+tree access_function() {
+  tree text = build_pointer_type(build_qualified_type(char_type_node, TYPE_QUAL_CONST));
+  tree address = build_pointer_type(build_qualified_type(void_type_node, TYPE_QUAL_CONST));
+  return runtime_function("parcoach_buffer_access",
+                          build_function_type_list(void_type_node, address,
+                                                   long_unsigned_type_node, integer_type_node,
+                                                   text, integer_type_node, NULL_TREE));
+}
+
+// Before `access': if (parcoach_buffers_pending != 0) parcoach_buffer_access
+// (...), the call in a block of its own off the likely path.
+void insert_check(function *fun, const Access &access, tree check) {
+  location_t where = gimple_location(access.stmt);
+  const char *file = LOCATION_FILE(where);
+  if (!file)
+    return;
+  tree base = get_base_address(access.ref);
+  if (base && DECL_P(base) && !TREE_ADDRESSABLE(base))
+    TREE_ADDRESSABLE(base) = 1; // a global: its address is now taken
+  gimple_stmt_iterator gsi = gsi_for_stmt(access.stmt);
+  tree pending = create_tmp_var(integer_type_node, "parcoach_pending");
+  gimple *load = gimple_build_assign(pending, pending_variable());
+  gcond *test = gimple_build_cond(NE_EXPR, pending, integer_zero_node, NULL_TREE, NULL_TREE);
+  gimple_set_location(load, where);
+  gimple_set_location(test, where);
+  gsi_insert_before(&gsi, load, GSI_SAME_STMT);
+  gsi_insert_before(&gsi, test, GSI_SAME_STMT);
+
+  basic_block guard = gimple_bb(test);
+  edge skip = split_block(guard, test);
+  basic_block rest = skip->dest;
+  basic_block slow = create_empty_bb(guard);
+  skip->flags = EDGE_FALSE_VALUE;
+  edge taken = make_edge(guard, slow, EDGE_TRUE_VALUE);
+  taken->probability = profile_probability::very_unlikely();
+  skip->probability = taken->probability.invert();
+  slow->count = guard->count.apply_probability(taken->probability);
+  edge back = make_single_succ_edge(slow, rest, EDGE_FALLTHRU);
+  (void)back;
+  if (current_loops)
+    add_bb_to_loop(slow, guard->loop_father);
+
+  gimple_stmt_iterator in_slow = gsi_start_bb(slow);
+  tree address = create_tmp_var(ptr_type_node, "parcoach_address");
+  gimple *take = gimple_build_assign(address, build_fold_addr_expr(unshare_expr(access.ref)));
+  tree size = fold_convert(long_unsigned_type_node, TYPE_SIZE_UNIT(TREE_TYPE(access.ref)));
+  gcall *call = gimple_build_call(check, 5, address, size,
+                                  build_int_cst(integer_type_node, access.writes ? 1 : 0),
+                                  gcc_compat::string_constant(file),
+                                  build_int_cst(integer_type_node, LOCATION_LINE(where)));
+  gimple_set_location(take, where);
+  gimple_set_location(call, where);
+  gsi_insert_after(&in_slow, take, GSI_NEW_STMT);
+  gsi_insert_after(&in_slow, call, GSI_NEW_STMT);
+  (void)fun;
+}
+
+// parcoach_request_site (file, line) before an RMA operation.
+void insert_rma_site(gcall *call) {
+  location_t where = gimple_location(call);
+  const char *file = LOCATION_FILE(where);
+  if (!file)
+    return;
+  tree text = build_pointer_type(build_qualified_type(char_type_node, TYPE_QUAL_CONST));
+  tree decl = runtime_function(
+      "parcoach_request_site",
+      build_function_type_list(void_type_node, text, integer_type_node, NULL_TREE));
+  gcall *site = gimple_build_call(decl, 2, gcc_compat::string_constant(file),
+                                  build_int_cst(integer_type_node, LOCATION_LINE(where)));
+  gimple_set_location(site, where);
+  gimple_stmt_iterator gsi = gsi_for_stmt(call);
+  gsi_insert_before(&gsi, site, GSI_SAME_STMT);
+}
+
+} // namespace
+
+void register_buffer_check_gc_roots(const char *plugin_name) {
+  register_callback(plugin_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
+                    const_cast<ggc_root_tab *>(buffer_check_roots));
+}
+
+void insert_buffer_checks(function *fun, const Options &options) {
+  if (options.instrument == InstrumentMode::None || !fun->cfg || gimple_in_ssa_p(fun))
+    return;
+  SourceLanguage language =
+      gcc_compat::compiling_fortran() ? SourceLanguage::Fortran : SourceLanguage::C;
+  BufferRecord record = read_buffer_accesses(fun, language);
+  for (gcall *call : record.rma_calls)
+    insert_rma_site(call);
+  std::vector<int> checked = accesses_to_check(record.function);
+  if (checked.empty())
+    return;
+  tree check = access_function();
+  for (int index : checked)
+    insert_check(fun, record.accesses[index], check);
+  free_dominance_info(CDI_DOMINATORS);
+  free_dominance_info(CDI_POST_DOMINATORS);
+}
+
+} // namespace parcoach
