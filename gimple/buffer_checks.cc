@@ -52,6 +52,21 @@ bool is_rma_with_origin(const char *name, SourceLanguage language) {
   return false;
 }
 
+// The persistent point-to-point calls: their buffers are pending from each
+// MPI_Start to the completion, and the runtime names them by the site
+// given before the call (C only, like the RMA sites).
+const char *const persistent_inits[] = {"MPI_Send_init", "MPI_Bsend_init", "MPI_Ssend_init",
+                                        "MPI_Rsend_init", "MPI_Recv_init"};
+
+bool needs_site(const char *name, SourceLanguage language) {
+  if (language != SourceLanguage::C)
+    return false;
+  for (const char *init : persistent_inits)
+    if (std::strcmp(name, init) == 0)
+      return true;
+  return is_rma_with_origin(name, language);
+}
+
 bool is_start(const char *name) {
   return std::strcmp(name, "MPI_Start") == 0 || std::strcmp(name, "MPI_Startall") == 0 ||
          std::strcmp(name, "mpi_start") == 0 || std::strcmp(name, "mpi_startall") == 0;
@@ -127,7 +142,7 @@ struct Access {
 struct BufferRecord {
   BufferFunction function;
   std::vector<Access> accesses;
-  std::vector<gcall *> rma_calls; // sites for the runtime's messages
+  std::vector<gcall *> site_calls; // sites for the runtime's messages
 };
 
 BufferRecord read_buffer_accesses(function *fun, SourceLanguage language) {
@@ -145,8 +160,11 @@ BufferRecord read_buffer_accesses(function *fun, SourceLanguage language) {
         return BufferRecord(); // threads' copies: left alone
       if (is_gimple_debug(stmt))
         continue;
-      if (const gcall *call = dyn_cast<gcall *>(stmt))
-        starts |= !calls_runtime_function(call) && starts_pending(call, language);
+      if (const gcall *call = dyn_cast<gcall *>(stmt)) {
+        const char *name = gimple_call_internal_p(call) ? nullptr : callee_name(call);
+        starts |= !calls_runtime_function(call) &&
+                  (starts_pending(call, language) || (name && needs_site(name, language)));
+      }
       for (unsigned i = 0; i < gimple_num_ops(stmt); ++i)
         if (tree op = gimple_op(stmt, i))
           walk_tree_without_duplicates(&op, note_address, &search);
@@ -193,12 +211,13 @@ BufferRecord read_buffer_accesses(function *fun, SourceLanguage language) {
       if (is_gimple_debug(stmt) || gimple_clobber_p(stmt))
         continue;
       if (gcall *call = dyn_cast<gcall *>(stmt)) {
-        if (calls_runtime_function(call) || !starts_pending(call, language))
+        if (calls_runtime_function(call))
           continue;
-        block.events.push_back({BufferEvent::Kind::Start});
         const char *name = gimple_call_internal_p(call) ? nullptr : callee_name(call);
-        if (name && is_rma_with_origin(name, language))
-          record.rma_calls.push_back(call);
+        if (name && needs_site(name, language))
+          record.site_calls.push_back(call);
+        if (starts_pending(call, language))
+          block.events.push_back({BufferEvent::Kind::Start});
         continue;
       }
       if (!is_gimple_assign(stmt) || gimple_has_volatile_ops(stmt))
@@ -270,8 +289,9 @@ void insert_check(function *fun, const Access &access, tree check) {
   (void)fun;
 }
 
-// parcoach_request_site (file, line) before an RMA operation.
-void insert_rma_site(gcall *call) {
+// parcoach_request_site (file, line) before an RMA operation or a
+// persistent request's creation.
+void insert_site(gcall *call) {
   location_t where = gimple_location(call);
   const char *file = LOCATION_FILE(where);
   if (!file)
@@ -300,8 +320,8 @@ void insert_buffer_checks(function *fun, const Options &options) {
   SourceLanguage language =
       gcc_compat::compiling_fortran() ? SourceLanguage::Fortran : SourceLanguage::C;
   BufferRecord record = read_buffer_accesses(fun, language);
-  for (gcall *call : record.rma_calls)
-    insert_rma_site(call);
+  for (gcall *call : record.site_calls)
+    insert_site(call);
   std::vector<int> checked = accesses_to_check(record.function);
   if (checked.empty())
     return;
