@@ -865,3 +865,240 @@ MPI_Testall (int count, MPI_Request array_of_requests[], int *flag,
 
 PARCOACH_SOME (Waitsome)
 PARCOACH_SOME (Testsome)
+
+/* ---- more creating calls: the rest of MPI 3.1's nonblocking collectives
+   (both MPIs here), then MPI 4.0's nonblocking sendrecv, persistent
+   collectives and large-count (_c) variants (MPICH 4 here; Open MPI 4.1
+   declares none of them).  Tracked like the others; the buffers of the
+   point-to-point ones are registered for the run-time buffer checks.  */
+
+PARCOACH_EXPORT int
+MPI_Ireduce_scatter (const void *sendbuf, void *recvbuf,
+                     const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
+                     MPI_Comm comm, MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Ireduce_scatter", 0,
+                   PMPI_Ireduce_scatter (sendbuf, recvbuf, recvcounts,
+                                         datatype, op, comm, request));
+}
+
+PARCOACH_EXPORT int
+MPI_Ialltoallw (const void *sendbuf, const int sendcounts[],
+                const int sdispls[], const MPI_Datatype sendtypes[],
+                void *recvbuf, const int recvcounts[], const int rdispls[],
+                const MPI_Datatype recvtypes[], MPI_Comm comm,
+                MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Ialltoallw", 0,
+                   PMPI_Ialltoallw (sendbuf, sendcounts, sdispls, sendtypes,
+                                    recvbuf, recvcounts, rdispls, recvtypes,
+                                    comm, request));
+}
+
+PARCOACH_TO_ALL_LIKE (Ineighbor_allgather)
+PARCOACH_TO_ALL_LIKE (Ineighbor_alltoall)
+
+PARCOACH_EXPORT int
+MPI_Ineighbor_allgatherv (const void *sendbuf, int sendcount,
+                          MPI_Datatype sendtype, void *recvbuf,
+                          const int recvcounts[], const int displs[],
+                          MPI_Datatype recvtype, MPI_Comm comm,
+                          MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Ineighbor_allgatherv", 0,
+                   PMPI_Ineighbor_allgatherv (sendbuf, sendcount, sendtype,
+                                              recvbuf, recvcounts, displs,
+                                              recvtype, comm, request));
+}
+
+PARCOACH_EXPORT int
+MPI_Ineighbor_alltoallv (const void *sendbuf, const int sendcounts[],
+                         const int sdispls[], MPI_Datatype sendtype,
+                         void *recvbuf, const int recvcounts[],
+                         const int rdispls[], MPI_Datatype recvtype,
+                         MPI_Comm comm, MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Ineighbor_alltoallv", 0,
+                   PMPI_Ineighbor_alltoallv (sendbuf, sendcounts, sdispls,
+                                             sendtype, recvbuf, recvcounts,
+                                             rdispls, recvtype, comm,
+                                             request));
+}
+
+PARCOACH_EXPORT int
+MPI_Ineighbor_alltoallw (const void *sendbuf, const int sendcounts[],
+                         const MPI_Aint sdispls[],
+                         const MPI_Datatype sendtypes[], void *recvbuf,
+                         const int recvcounts[], const MPI_Aint rdispls[],
+                         const MPI_Datatype recvtypes[], MPI_Comm comm,
+                         MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Ineighbor_alltoallw", 0,
+                   PMPI_Ineighbor_alltoallw (sendbuf, sendcounts, sdispls,
+                                             sendtypes, recvbuf, recvcounts,
+                                             rdispls, recvtypes, comm,
+                                             request));
+}
+
+#if MPI_VERSION >= 4
+
+PARCOACH_EXPORT int
+MPI_Isendrecv (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+               int dest, int sendtag, void *recvbuf, int recvcount,
+               MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+               MPI_Request *request)
+{
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Isendrecv", 0,
+    PMPI_Isendrecv (sendbuf, sendcount, sendtype, dest, sendtag, recvbuf,
+                    recvcount, recvtype, source, recvtag, comm, request),
+    {
+      PARCOACH_BUFFER ("MPI_Isendrecv", 0, sendbuf, sendcount, sendtype, 0);
+      PARCOACH_BUFFER ("MPI_Isendrecv", 0, recvbuf, recvcount, recvtype, 1);
+    });
+}
+
+PARCOACH_EXPORT int
+MPI_Isendrecv_replace (void *buf, int count, MPI_Datatype datatype, int dest,
+                       int sendtag, int source, int recvtag, MPI_Comm comm,
+                       MPI_Request *request)
+{
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Isendrecv_replace", 0,
+    PMPI_Isendrecv_replace (buf, count, datatype, dest, sendtag, source,
+                            recvtag, comm, request),
+    PARCOACH_BUFFER ("MPI_Isendrecv_replace", 0, buf, count, datatype, 1));
+}
+
+/* Persistent collectives: inactive until MPI_Start, like the persistent
+   point-to-point requests.  */
+
+PARCOACH_EXPORT int
+MPI_Barrier_init (MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Barrier_init", 1,
+                   PMPI_Barrier_init (comm, info, request));
+}
+
+PARCOACH_EXPORT int
+MPI_Bcast_init (void *buffer, int count, MPI_Datatype datatype, int root,
+                MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Bcast_init", 1,
+                   PMPI_Bcast_init (buffer, count, datatype, root, comm, info,
+                                    request));
+}
+
+PARCOACH_EXPORT int
+MPI_Reduce_init (const void *sendbuf, void *recvbuf, int count,
+                 MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                 MPI_Info info, MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Reduce_init", 1,
+                   PMPI_Reduce_init (sendbuf, recvbuf, count, datatype, op,
+                                     root, comm, info, request));
+}
+
+#define PARCOACH_REDUCE_INIT(name) \
+  PARCOACH_EXPORT int \
+  MPI_##name (const void *sendbuf, void *recvbuf, int count, \
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, \
+              MPI_Request *request) \
+  { \
+    PARCOACH_CREATE ("MPI_" #name, 1, \
+                     PMPI_##name (sendbuf, recvbuf, count, datatype, op, \
+                                  comm, info, request)); \
+  }
+
+PARCOACH_REDUCE_INIT (Allreduce_init)
+PARCOACH_REDUCE_INIT (Scan_init)
+PARCOACH_REDUCE_INIT (Exscan_init)
+PARCOACH_REDUCE_INIT (Reduce_scatter_block_init)
+
+#define PARCOACH_TO_ALL_INIT(name) \
+  PARCOACH_EXPORT int \
+  MPI_##name (const void *sendbuf, int sendcount, MPI_Datatype sendtype, \
+              void *recvbuf, int recvcount, MPI_Datatype recvtype, \
+              MPI_Comm comm, MPI_Info info, MPI_Request *request) \
+  { \
+    PARCOACH_CREATE ("MPI_" #name, 1, \
+                     PMPI_##name (sendbuf, sendcount, sendtype, recvbuf, \
+                                  recvcount, recvtype, comm, info, \
+                                  request)); \
+  }
+
+PARCOACH_TO_ALL_INIT (Allgather_init)
+PARCOACH_TO_ALL_INIT (Alltoall_init)
+
+#define PARCOACH_ROOTED_INIT(name) \
+  PARCOACH_EXPORT int \
+  MPI_##name (const void *sendbuf, int sendcount, MPI_Datatype sendtype, \
+              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, \
+              MPI_Comm comm, MPI_Info info, MPI_Request *request) \
+  { \
+    PARCOACH_CREATE ("MPI_" #name, 1, \
+                     PMPI_##name (sendbuf, sendcount, sendtype, recvbuf, \
+                                  recvcount, recvtype, root, comm, info, \
+                                  request)); \
+  }
+
+PARCOACH_ROOTED_INIT (Gather_init)
+PARCOACH_ROOTED_INIT (Scatter_init)
+
+/* Large counts: the point-to-point calls (with their buffers) and the
+   most used collectives.  */
+
+#define PARCOACH_SEND_LIKE_C(name, persistent) \
+  PARCOACH_EXPORT int \
+  MPI_##name (const void *buf, MPI_Count count, MPI_Datatype datatype, \
+              int dest, int tag, MPI_Comm comm, MPI_Request *request) \
+  { \
+    PARCOACH_CREATE_WITH_BUFFERS ( \
+      "MPI_" #name, persistent, \
+      PMPI_##name (buf, count, datatype, dest, tag, comm, request), \
+      PARCOACH_BUFFER ("MPI_" #name, persistent, buf, count, datatype, 0)); \
+  }
+
+PARCOACH_SEND_LIKE_C (Isend_c, 0)
+PARCOACH_SEND_LIKE_C (Ibsend_c, 0)
+PARCOACH_SEND_LIKE_C (Issend_c, 0)
+PARCOACH_SEND_LIKE_C (Irsend_c, 0)
+PARCOACH_SEND_LIKE_C (Send_init_c, 1)
+PARCOACH_SEND_LIKE_C (Bsend_init_c, 1)
+PARCOACH_SEND_LIKE_C (Ssend_init_c, 1)
+PARCOACH_SEND_LIKE_C (Rsend_init_c, 1)
+
+#define PARCOACH_RECV_LIKE_C(name, persistent) \
+  PARCOACH_EXPORT int \
+  MPI_##name (void *buf, MPI_Count count, MPI_Datatype datatype, int source, \
+              int tag, MPI_Comm comm, MPI_Request *request) \
+  { \
+    PARCOACH_CREATE_WITH_BUFFERS ( \
+      "MPI_" #name, persistent, \
+      PMPI_##name (buf, count, datatype, source, tag, comm, request), \
+      PARCOACH_BUFFER ("MPI_" #name, persistent, buf, count, datatype, 1)); \
+  }
+
+PARCOACH_RECV_LIKE_C (Irecv_c, 0)
+PARCOACH_RECV_LIKE_C (Recv_init_c, 1)
+
+PARCOACH_EXPORT int
+MPI_Ibcast_c (void *buffer, MPI_Count count, MPI_Datatype datatype, int root,
+              MPI_Comm comm, MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Ibcast_c", 0,
+                   PMPI_Ibcast_c (buffer, count, datatype, root, comm,
+                                  request));
+}
+
+PARCOACH_EXPORT int
+MPI_Iallreduce_c (const void *sendbuf, void *recvbuf, MPI_Count count,
+                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                  MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Iallreduce_c", 0,
+                   PMPI_Iallreduce_c (sendbuf, recvbuf, count, datatype, op,
+                                      comm, request));
+}
+
+#endif /* MPI_VERSION >= 4 */
