@@ -29,9 +29,11 @@
        request-based operations are not compared (their completion goes
        through MPI_Wait, which this file does not follow).
    Operations on MPI_PROC_NULL and on windows whose creation this file did
-   not see are passed through unchecked.  The messages name the calls by
-   their return address (file+offset, for addr2line): the profiling
-   interface gives no source location.
+   not see are passed through unchecked.  The messages name the RMA
+   operations by file:line where the plugin announced them
+   (parcoach_request_site before the call, gimple/buffer_checks.cc), and
+   other calls by their return address (file+offset, for addr2line): the
+   profiling interface gives no source location.
 
    With PARCOACH_NASTY=1 (seed 004, Nasty-MPI) the operations issued in an
    epoch are delayed to the call that completes them (fence, unlock,
@@ -274,13 +276,50 @@ rma_unlock (void)
 
 /* ---- reports */
 
-/* "app+0x11a8" for a return address (the call's own address, for
-   addr2line -e app 0x11a8), or "an unknown place".  */
+/* The source lines of the RMA operations the plugin announced
+   (parcoach_request_site before the call), by return address: the last
+   RMA_SITES distinct calls seen, enough for the operations of the epochs
+   open at once in most programs (an address not found is printed as
+   such).  */
+#define RMA_SITES 64
+static struct
+{
+  void *caller;
+  const char *file;
+  int line;
+} rma_sites[RMA_SITES];
+static int rma_next_site;
+
+static void
+rma_remember_site (void *caller, const char *file, int line)
+{
+  int i;
+  if (caller == NULL || file == NULL)
+    return;
+  for (i = 0; i < RMA_SITES; i++)
+    if (rma_sites[i].caller == caller)
+      return;
+  rma_sites[rma_next_site].caller = caller;
+  rma_sites[rma_next_site].file = file;
+  rma_sites[rma_next_site].line = line;
+  rma_next_site = (rma_next_site + 1) % RMA_SITES;
+}
+
+/* "app.c:26" when the plugin named the call at CALLER, else "app+0x11a8"
+   for its return address (the call's own address, for addr2line -e app
+   0x11a8), or "an unknown place".  */
 static void
 rma_describe_caller (char *text, size_t size, void *caller)
 {
   Dl_info info;
+  int i;
 
+  for (i = 0; caller != NULL && i < RMA_SITES; i++)
+    if (rma_sites[i].caller == caller)
+      {
+        snprintf (text, size, "%s:%d", rma_sites[i].file, rma_sites[i].line);
+        return;
+      }
   if (caller != NULL && dladdr (caller, &info) && info.dli_fname != NULL)
     {
       const char *name = strrchr (info.dli_fname, '/');
@@ -939,6 +978,7 @@ rma_operation (struct rma_op *o)
       rma_unlock ();
       return rma_issue (o);
     }
+  rma_remember_site (o->caller, site_file, site_line);
   if (!rma_in_epoch (w, o->target))
     rma_stop (rma_kind_names[o->kind], o->caller, w,
               "no access epoch of this window is open to rank %d (no"
