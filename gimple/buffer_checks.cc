@@ -18,22 +18,28 @@ namespace parcoach {
 
 namespace {
 
-// int parcoach_buffers_pending;  (rtlib/parcoach_buffers.c)
-tree pending_decl;
+// uintptr_t parcoach_buffers_{read,write}_{lo,end};  (rtlib/parcoach_buffers.c)
+// [lo, end): memory a read (write) may touch without asking the runtime.
+enum SafeBound { ReadLo, ReadEnd, WriteLo, WriteEnd, SafeBoundCount };
+const char *const safe_bound_names[SafeBoundCount] = {
+    "parcoach_buffers_read_lo", "parcoach_buffers_read_end", "parcoach_buffers_write_lo",
+    "parcoach_buffers_write_end"};
+tree safe_bound_decls[SafeBoundCount];
 const ggc_root_tab buffer_check_roots[] = {
-    {&pending_decl, 1, sizeof(pending_decl), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
+    {&safe_bound_decls[0], SafeBoundCount, sizeof(safe_bound_decls[0]), &gt_ggc_mx_tree_node,
+     &gt_pch_nx_tree_node},
     LAST_GGC_ROOT_TAB};
 
-tree pending_variable() {
-  if (!pending_decl) {
-    tree decl = build_decl(BUILTINS_LOCATION, VAR_DECL,
-                           get_identifier("parcoach_buffers_pending"), integer_type_node);
+tree safe_bound(SafeBound bound) {
+  if (!safe_bound_decls[bound]) {
+    tree decl = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(safe_bound_names[bound]),
+                           pointer_sized_int_node);
     TREE_PUBLIC(decl) = 1;
     DECL_EXTERNAL(decl) = 1;
     DECL_ARTIFICIAL(decl) = 1;
-    pending_decl = decl;
+    safe_bound_decls[bound] = decl;
   }
-  return pending_decl;
+  return safe_bound_decls[bound];
 }
 
 // The RMA operations whose origin-side buffers stay in use until a
@@ -241,9 +247,13 @@ tree access_function() {
                                                    text, integer_type_node, NULL_TREE));
 }
 
-// Before `access': if (parcoach_buffers_pending != 0) parcoach_buffer_access
-// (...), the call in a block of its own off the likely path.
-void insert_check(function *fun, const Access &access, tree check) {
+// Before `access':
+//   address = (uintptr_t) &ref;  end = address + size;
+//   outside = (address < lo) | (end > end_bound);
+//   if (outside) parcoach_buffer_access (...)
+// with the runtime's safe interval for reads or writes, the call in a
+// block of its own off the likely path.
+void insert_check(const Access &access, tree check) {
   location_t where = gimple_location(access.stmt);
   const char *file = LOCATION_FILE(where);
   if (!file)
@@ -251,14 +261,33 @@ void insert_check(function *fun, const Access &access, tree check) {
   tree base = get_base_address(access.ref);
   if (base && DECL_P(base) && !TREE_ADDRESSABLE(base))
     TREE_ADDRESSABLE(base) = 1; // a global: its address is now taken
+  tree uint = pointer_sized_int_node;
+  tree size = TYPE_SIZE_UNIT(TREE_TYPE(access.ref));
+  gimple_seq guard_code = nullptr;
+  auto emit = [&](gimple *stmt) {
+    gimple_set_location(stmt, where);
+    gimple_seq_add_stmt(&guard_code, stmt);
+  };
+  tree pointer = create_tmp_var(ptr_type_node, "parcoach_address");
+  emit(gimple_build_assign(pointer, build_fold_addr_expr(unshare_expr(access.ref))));
+  tree address = create_tmp_var(uint, "parcoach_address");
+  emit(gimple_build_assign(address, NOP_EXPR, pointer));
+  tree end = create_tmp_var(uint, "parcoach_end");
+  emit(gimple_build_assign(end, PLUS_EXPR, address, fold_convert(uint, size)));
+  tree lo = create_tmp_var(uint, "parcoach_safe");
+  emit(gimple_build_assign(lo, safe_bound(access.writes ? WriteLo : ReadLo)));
+  tree hi = create_tmp_var(uint, "parcoach_safe");
+  emit(gimple_build_assign(hi, safe_bound(access.writes ? WriteEnd : ReadEnd)));
+  tree below = create_tmp_var(boolean_type_node, "parcoach_outside");
+  emit(gimple_build_assign(below, LT_EXPR, address, lo));
+  tree above = create_tmp_var(boolean_type_node, "parcoach_outside");
+  emit(gimple_build_assign(above, GT_EXPR, end, hi));
+  tree outside = create_tmp_var(boolean_type_node, "parcoach_outside");
+  emit(gimple_build_assign(outside, BIT_IOR_EXPR, below, above));
+  gcond *test = gimple_build_cond(NE_EXPR, outside, boolean_false_node, NULL_TREE, NULL_TREE);
+  emit(test);
   gimple_stmt_iterator gsi = gsi_for_stmt(access.stmt);
-  tree pending = create_tmp_var(integer_type_node, "parcoach_pending");
-  gimple *load = gimple_build_assign(pending, pending_variable());
-  gcond *test = gimple_build_cond(NE_EXPR, pending, integer_zero_node, NULL_TREE, NULL_TREE);
-  gimple_set_location(load, where);
-  gimple_set_location(test, where);
-  gsi_insert_before(&gsi, load, GSI_SAME_STMT);
-  gsi_insert_before(&gsi, test, GSI_SAME_STMT);
+  gsi_insert_seq_before(&gsi, guard_code, GSI_SAME_STMT);
 
   basic_block guard = gimple_bb(test);
   edge skip = split_block(guard, test);
@@ -269,24 +298,17 @@ void insert_check(function *fun, const Access &access, tree check) {
   taken->probability = profile_probability::very_unlikely();
   skip->probability = taken->probability.invert();
   slow->count = guard->count.apply_probability(taken->probability);
-  edge back = make_single_succ_edge(slow, rest, EDGE_FALLTHRU);
-  (void)back;
+  make_single_succ_edge(slow, rest, EDGE_FALLTHRU);
   if (current_loops)
     add_bb_to_loop(slow, guard->loop_father);
 
   gimple_stmt_iterator in_slow = gsi_start_bb(slow);
-  tree address = create_tmp_var(ptr_type_node, "parcoach_address");
-  gimple *take = gimple_build_assign(address, build_fold_addr_expr(unshare_expr(access.ref)));
-  tree size = fold_convert(long_unsigned_type_node, TYPE_SIZE_UNIT(TREE_TYPE(access.ref)));
-  gcall *call = gimple_build_call(check, 5, address, size,
+  gcall *call = gimple_build_call(check, 5, pointer, fold_convert(long_unsigned_type_node, size),
                                   build_int_cst(integer_type_node, access.writes ? 1 : 0),
                                   gcc_compat::string_constant(file),
                                   build_int_cst(integer_type_node, LOCATION_LINE(where)));
-  gimple_set_location(take, where);
   gimple_set_location(call, where);
-  gsi_insert_after(&in_slow, take, GSI_NEW_STMT);
   gsi_insert_after(&in_slow, call, GSI_NEW_STMT);
-  (void)fun;
 }
 
 // parcoach_request_site (file, line) before an RMA operation or a
@@ -327,7 +349,7 @@ void insert_buffer_checks(function *fun, const Options &options) {
     return;
   tree check = access_function();
   for (int index : checked)
-    insert_check(fun, record.accesses[index], check);
+    insert_check(record.accesses[index], check);
   free_dominance_info(CDI_DOMINATORS);
   free_dominance_info(CDI_POST_DOMINATORS);
 }

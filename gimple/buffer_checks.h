@@ -7,11 +7,14 @@
 //   MPI_Irecv (&u[0], 8, MPI_DOUBLE, ...);  x = u[i];
 // the plugin writes
 //   MPI_Irecv (...);
-//   pending = parcoach_buffers_pending;
-//   if (pending != 0)
+//   address = (uintptr_t) &u[i];
+//   if (address < parcoach_buffers_read_lo
+//       || address + 8 > parcoach_buffers_read_end)
 //     parcoach_buffer_access (&u[i], 8, 0 /* read */, "halo.c", 12);
 //   x = u[i];
-// so a run with nothing pending pays one load and one branch per access.
+// ([lo, end) is the runtime's interval of memory a read may touch; the
+// write_ pair for a store): with nothing pending, two loads and two
+// compares per access; next to a pending buffer, about one call per loop.
 #ifndef PARCOACH_GIMPLE_BUFFER_CHECKS_H
 #define PARCOACH_GIMPLE_BUFFER_CHECKS_H
 

@@ -6,10 +6,17 @@
    operation completes.  The plugin inserts, at the loads and stores that
    may touch such a buffer (gimple/buffer_checks.cc), a guarded call
 
-     if (parcoach_buffers_pending != 0)
+     if (address < parcoach_buffers_read_lo
+         || address + size > parcoach_buffers_read_end)
        parcoach_buffer_access (address, size, writes, file, line);
 
-   so that a program with nothing pending pays one load and one branch.
+   (the write_ pair for a store): the runtime publishes, for reads and for
+   writes, an interval known to hold no byte forbidden to that access.
+   With nothing pending it is the whole address space; the slow path, when
+   it finds an access allowed, widens it to the gap between the forbidden
+   ranges around that access, so that a loop over an array next to a
+   pending buffer calls the runtime about once, and a program with
+   nothing pending pays two loads and two compares per access.
    The call stops the job with one "PARCOACH:" line when the access breaks
    the rules of MPI (MPI-3.1 3.7.2, 5.12, 11.3):
      - a send buffer (MPI_Isend..., the send buffer of a nonblocking
@@ -58,13 +65,36 @@ struct parcoach_buffer
   int line;
 };
 
-/* Read by the plugin's guard: how many registered ranges are active.  */
-PARCOACH_EXPORT int parcoach_buffers_pending;
+/* Read by the plugin's guard: [lo, end) holds no byte a read (write)
+   may not touch now.  Empty (lo > end) until the slow path fills it.  */
+PARCOACH_EXPORT uintptr_t parcoach_buffers_read_lo = 0;
+PARCOACH_EXPORT uintptr_t parcoach_buffers_read_end = UINTPTR_MAX;
+PARCOACH_EXPORT uintptr_t parcoach_buffers_write_lo = 0;
+PARCOACH_EXPORT uintptr_t parcoach_buffers_write_end = UINTPTR_MAX;
+
+/* How many registered ranges are active.  */
+static int parcoach_buffers_pending;
+
+/* After a change of the active ranges: everything is safe with none;
+   otherwise nothing is known until the slow path looks (MORE: ranges were
+   added; when some were only released, the intervals stay valid).  */
+static void
+parcoach_buffers_publish (int more)
+{
+  if (parcoach_buffers_pending == 0)
+    {
+      parcoach_buffers_read_lo = parcoach_buffers_write_lo = 0;
+      parcoach_buffers_read_end = parcoach_buffers_write_end = UINTPTR_MAX;
+    }
+  else if (more)
+    {
+      parcoach_buffers_read_lo = parcoach_buffers_write_lo = UINTPTR_MAX;
+      parcoach_buffers_read_end = parcoach_buffers_write_end = 0;
+    }
+}
 
 static struct parcoach_buffer *parcoach_buffers;
 static int parcoach_buffers_count, parcoach_buffers_capacity;
-/* The hull of the active ranges, for a quick rejection.  */
-static uintptr_t parcoach_buffers_lo = UINTPTR_MAX, parcoach_buffers_hi;
 
 /* -1: undecided; 0: off; 1: on.  */
 static int parcoach_buffers_mode = -1;
@@ -95,18 +125,16 @@ static void
 parcoach_buffers_recount (void)
 {
   int i, active = 0;
-  parcoach_buffers_lo = UINTPTR_MAX;
-  parcoach_buffers_hi = 0;
   for (i = 0; i < parcoach_buffers_count; i++)
-    if (parcoach_buffers[i].active)
-      {
-        active++;
-        if (parcoach_buffers[i].lo < parcoach_buffers_lo)
-          parcoach_buffers_lo = parcoach_buffers[i].lo;
-        if (parcoach_buffers[i].hi > parcoach_buffers_hi)
-          parcoach_buffers_hi = parcoach_buffers[i].hi;
-      }
+    active += parcoach_buffers[i].active;
   parcoach_buffers_pending = active;
+}
+
+static void
+parcoach_buffers_recount_and_publish (int more)
+{
+  parcoach_buffers_recount ();
+  parcoach_buffers_publish (more);
 }
 
 /* The bytes COUNT elements of TYPE at BUF cover, when they are one block
@@ -192,10 +220,7 @@ parcoach_buffers_add (uintptr_t owner, int target, int rma, const void *buf,
   if (b->active)
     {
       parcoach_buffers_pending++;
-      if (lo < parcoach_buffers_lo)
-        parcoach_buffers_lo = lo;
-      if (hi > parcoach_buffers_hi)
-        parcoach_buffers_hi = hi;
+      parcoach_buffers_publish (1);
     }
 }
 
@@ -211,7 +236,7 @@ parcoach_buffers_request_created (uintptr_t request)
         dropped = 1;
       }
   if (dropped)
-    parcoach_buffers_recount ();
+    parcoach_buffers_recount_and_publish (0);
 }
 
 void
@@ -241,7 +266,7 @@ parcoach_buffers_requests_done (const MPI_Request *values, int count,
         }
     }
   if (changed)
-    parcoach_buffers_recount ();
+    parcoach_buffers_recount_and_publish (0);
 }
 
 void
@@ -266,7 +291,7 @@ parcoach_buffers_requests_started (const MPI_Request *values, int count)
           }
     }
   if (changed)
-    parcoach_buffers_recount ();
+    parcoach_buffers_recount_and_publish (1);
 }
 
 void
@@ -282,7 +307,7 @@ parcoach_buffers_rma_done (uintptr_t window, int target)
         changed = 1;
       }
   if (changed)
-    parcoach_buffers_recount ();
+    parcoach_buffers_recount_and_publish (0);
 }
 
 /* The slow path of the plugin's check: something is pending.  */
@@ -291,19 +316,31 @@ parcoach_buffer_access (const void *address, unsigned long size, int writes,
                         const char *file, int line)
 {
   uintptr_t lo = (uintptr_t) address, hi = lo + size;
+  uintptr_t gap_lo = 0, gap_end = UINTPTR_MAX;
   int i;
 
-  if (!parcoach_buffers_this_thread || hi <= parcoach_buffers_lo
-      || lo >= parcoach_buffers_hi || !parcoach_mpi_usable ())
+  if (!parcoach_buffers_this_thread || !parcoach_mpi_usable ())
     return;
   for (i = 0; i < parcoach_buffers_count; i++)
     {
       const struct parcoach_buffer *b = &parcoach_buffers[i];
       char operation[512];
       int rank = -1;
-      if (!b->active || hi <= b->lo || lo >= b->hi
-          || (!writes && !b->forbids_reads))
+      if (!b->active || (!writes && !b->forbids_reads))
         continue;
+      /* The forbidden ranges around the access bound the safe gap.  */
+      if (b->hi <= lo)
+        {
+          if (b->hi > gap_lo)
+            gap_lo = b->hi;
+          continue;
+        }
+      if (b->lo >= hi)
+        {
+          if (b->lo < gap_end)
+            gap_end = b->lo;
+          continue;
+        }
       if (b->file != NULL)
         snprintf (operation, sizeof operation, "%s at %s:%d", b->call,
                   b->file, b->line);
@@ -326,5 +363,15 @@ parcoach_buffer_access (const void *address, unsigned long size, int writes,
       fflush (stderr);
       parcoach_let_output_drain ();
       parcoach_stop_program ();
+    }
+  if (writes)
+    {
+      parcoach_buffers_write_lo = gap_lo;
+      parcoach_buffers_write_end = gap_end;
+    }
+  else
+    {
+      parcoach_buffers_read_lo = gap_lo;
+      parcoach_buffers_read_end = gap_end;
     }
 }
