@@ -81,7 +81,7 @@ bool is_start(const char *name) {
 // Whether the call leaves an operation pending on a buffer.
 bool starts_pending(const gcall *call, SourceLanguage language) {
   const char *name = gimple_call_internal_p(call) ? nullptr : callee_name(call);
-  return name && (creates_request(call, name, language) || is_start(name) ||
+  return name && (created_request_position(call, name, language) >= 0 || is_start(name) ||
                   is_rma_with_origin(name, language));
 }
 
@@ -139,6 +139,116 @@ tree note_address(tree *tp, int *walk_subtrees, void *data) {
   return NULL_TREE;
 }
 
+// The local request array an argument designates (`&arr', `&arr[k]'),
+// with `whole' set when it is the array from its first element.
+tree request_array(tree arg, function *fun, bool *whole) {
+  *whole = false;
+  if (TREE_CODE(arg) != ADDR_EXPR)
+    return NULL_TREE;
+  tree ref = TREE_OPERAND(arg, 0);
+  bool element = TREE_CODE(ref) == ARRAY_REF;
+  tree array = element ? TREE_OPERAND(ref, 0) : ref;
+  if (!VAR_P(array) || TREE_CODE(TREE_TYPE(array)) != ARRAY_TYPE ||
+      !own_variable(array, fun) || TREE_THIS_VOLATILE(array))
+    return NULL_TREE;
+  *whole = !element || integer_zerop(TREE_OPERAND(ref, 1));
+  return array;
+}
+
+// The number of elements of a fixed-size array variable, or 0.
+unsigned HOST_WIDE_INT element_count(tree array) {
+  tree size = TYPE_SIZE_UNIT(TREE_TYPE(array));
+  tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(array)));
+  if (!size || !element || !tree_fits_uhwi_p(size) || !tree_fits_uhwi_p(element) ||
+      tree_to_uhwi(element) == 0)
+    return 0;
+  return tree_to_uhwi(size) / tree_to_uhwi(element);
+}
+
+bool mentions_tree(tree operand, tree wanted) {
+  struct Search {
+    tree wanted;
+    bool found;
+  } search{wanted, false};
+  auto visit = [](tree *tp, int *walk_subtrees, void *data) -> tree {
+    Search *s = static_cast<Search *>(data);
+    if (*tp == s->wanted)
+      s->found = true;
+    if (TYPE_P(*tp))
+      *walk_subtrees = 0;
+    return NULL_TREE;
+  };
+  if (operand)
+    walk_tree_without_duplicates(&operand, visit, &search);
+  return search.found;
+}
+
+// The MPI_Waitall calls that complete every operation the function starts:
+// every start is a request-creating call or MPI_Start(all) whose request
+// lands in one local array, which nothing but MPI calls touches, and the
+// MPI_Waitall covers that whole array (C: the count is a constant).
+std::set<const gimple *> completing_calls(function *fun, SourceLanguage language) {
+  std::set<const gimple *> completing;
+  if (language != SourceLanguage::C)
+    return completing;
+  tree array = NULL_TREE;
+  std::vector<const gcall *> waitalls;
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      const gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
+      if (!call || calls_runtime_function(call) || !starts_pending(call, language)) {
+        if (call && !gimple_call_internal_p(call) && callee_name(call) &&
+            std::strcmp(callee_name(call), "MPI_Waitall") == 0 && gimple_call_num_args(call) == 3)
+          waitalls.push_back(call);
+        continue;
+      }
+      const char *name = callee_name(call);
+      int position = created_request_position(call, name, language);
+      if (position < 0 && std::strcmp(name, "MPI_Start") == 0 && gimple_call_num_args(call) == 1)
+        position = 0;
+      if (position < 0 && std::strcmp(name, "MPI_Startall") == 0 &&
+          gimple_call_num_args(call) == 2)
+        position = 1;
+      bool whole = false;
+      tree used = position >= 0 ? request_array(gimple_call_arg(call, position), fun, &whole)
+                                : NULL_TREE;
+      if (!used || (array && used != array))
+        return completing; // an RMA start, a scalar handle, two arrays...
+      array = used;
+    }
+  unsigned HOST_WIDE_INT count = array ? element_count(array) : 0;
+  if (!count)
+    return completing;
+  // Only MPI calls may touch the array.
+  FOR_EACH_BB_FN(bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (is_gimple_debug(stmt) || gimple_clobber_p(stmt))
+        continue;
+      const gcall *call = dyn_cast<gcall *>(stmt);
+      const char *name = call && !gimple_call_internal_p(call) ? callee_name(call) : nullptr;
+      bool mpi_call = name && std::strncmp(name, "MPI_", 4) == 0;
+      for (unsigned i = 0; i < gimple_num_ops(stmt); ++i) {
+        tree op = gimple_op(stmt, i);
+        bool call_argument = mpi_call && i >= 3; // ops 0-2: lhs, callee, chain
+        if (call_argument && op && TREE_CODE(op) == ADDR_EXPR)
+          continue;
+        if (mentions_tree(op, array))
+          return completing;
+      }
+    }
+  for (const gcall *call : waitalls) {
+    bool whole = false;
+    tree count_arg = gimple_call_arg(call, 0);
+    if (request_array(gimple_call_arg(call, 1), fun, &whole) == array && whole &&
+        TREE_CODE(count_arg) == INTEGER_CST && tree_fits_uhwi_p(count_arg) &&
+        tree_to_uhwi(count_arg) == count)
+      completing.insert(call);
+  }
+  return completing;
+}
+
 struct Access {
   gimple *stmt;
   tree ref;
@@ -178,6 +288,7 @@ BufferRecord read_buffer_accesses(function *fun, SourceLanguage language) {
   if (!starts)
     return record;
 
+  std::set<const gimple *> completing = completing_calls(fun, language);
   std::map<tree, int> variables;
   auto variable_of = [&](tree base) {
     if (!base)
@@ -224,6 +335,8 @@ BufferRecord read_buffer_accesses(function *fun, SourceLanguage language) {
           record.site_calls.push_back(call);
         if (starts_pending(call, language))
           block.events.push_back({BufferEvent::Kind::Start});
+        else if (completing.count(call))
+          block.events.push_back({BufferEvent::Kind::CompleteAll});
         continue;
       }
       if (!is_gimple_assign(stmt) || gimple_has_volatile_ops(stmt))

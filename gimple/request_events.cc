@@ -387,8 +387,8 @@ void check_request_lifecycles(function *fun, std::vector<Finding> *findings) {
   }
 }
 
-bool creates_request(const gcall *call, const char *name, SourceLanguage language) {
-  return created_request_argument(call, name, language) >= 0;
+int created_request_position(const gcall *call, const char *name, SourceLanguage language) {
+  return created_request_argument(call, name, language);
 }
 
 void insert_request_sites(function *fun, const Options &options) {

@@ -23,9 +23,10 @@ void check_request_lifecycles(function *fun, std::vector<Finding> *findings);
 // that creates a request, unless `options' instrument nothing.
 void insert_request_sites(function *fun, const Options &options);
 
-// Whether `call' (to `name') creates a request the runtime tracks (the
-// nonblocking point-to-point calls and collectives this reader knows).
-bool creates_request(const gcall *call, const char *name, SourceLanguage language);
+// The position of the request argument if `call' (to `name') creates a
+// request the runtime tracks (the nonblocking point-to-point calls and
+// collectives this reader knows), or -1.
+int created_request_position(const gcall *call, const char *name, SourceLanguage language);
 
 } // namespace parcoach
 

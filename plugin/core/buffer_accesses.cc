@@ -6,35 +6,39 @@ namespace parcoach {
 
 namespace {
 
-bool has_start(const BufferBlock &block) {
-  for (const BufferEvent &event : block.events)
-    if (event.kind == BufferEvent::Kind::Start)
-      return true;
-  return false;
-}
-
 bool may_be_buffer(const BufferFunction &function, int variable) {
   return variable < 0 || (variable < (int)function.may_be_buffer.size() &&
                           function.may_be_buffer[variable]);
+}
+
+// Whether an operation may be pending after the block, given whether one
+// may be at its entry: the last Start or CompleteAll decides.
+bool pending_after(const BufferBlock &block, bool pending) {
+  for (const BufferEvent &event : block.events)
+    if (event.kind == BufferEvent::Kind::Start)
+      pending = true;
+    else if (event.kind == BufferEvent::Kind::CompleteAll)
+      pending = false;
+  return pending;
 }
 
 } // namespace
 
 std::vector<int> accesses_to_check(const BufferFunction &function) {
   const std::size_t n = function.blocks.size();
-  // pending_in[b]: some path from a Start reaches the entry of b.  A block
-  // is pending at its exit when it is at its entry or holds a Start; the
-  // worklist propagates that forward once per block.
-  std::vector<bool> pending_in(n, false), queued(n, false);
+  // pending_in[b]: some path from a Start, with no CompleteAll after it,
+  // reaches the entry of b (a forward may-analysis; it only grows, so the
+  // worklist ends).
+  std::vector<bool> pending_in(n, false), queued(n, true);
   std::vector<int> worklist;
-  for (std::size_t b = 0; b < n; ++b)
-    if (has_start(function.blocks[b])) {
-      worklist.push_back((int)b);
-      queued[b] = true;
-    }
+  for (std::size_t b = n; b-- > 0;)
+    worklist.push_back((int)b);
   while (!worklist.empty()) {
     int b = worklist.back();
     worklist.pop_back();
+    queued[b] = false;
+    if (!pending_after(function.blocks[b], pending_in[b]))
+      continue;
     for (int succ : function.blocks[b].successors)
       if (succ >= 0 && (std::size_t)succ < n && !pending_in[succ]) {
         pending_in[succ] = true;
@@ -50,6 +54,8 @@ std::vector<int> accesses_to_check(const BufferFunction &function) {
     for (const BufferEvent &event : function.blocks[b].events) {
       if (event.kind == BufferEvent::Kind::Start)
         pending = true;
+      else if (event.kind == BufferEvent::Kind::CompleteAll)
+        pending = false;
       else if (pending && event.access >= 0 && may_be_buffer(function, event.variable))
         checked.push_back(event.access);
     }

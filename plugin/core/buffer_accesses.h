@@ -8,13 +8,17 @@
 //           synchronization)
 //   Access  a load or store of memory, with the variable it is part of
 //           (-1: memory reached through a pointer, any variable)
+//   CompleteAll  a call proved to complete every operation the function
+//           starts (MPI_Waitall over the whole local array that receives
+//           every request of the function)
 // and, per variable, whether it may be the buffer of such an operation:
 // its address reaches a starting call or anything else the analysis does
 // not follow (a local whose address is never taken cannot be one).
 //
-// An access gets a check when some path from a Start reaches it (the
-// operation may still be pending there: completion is the runtime's
-// business, which knows each request) and its memory may be a buffer.
+// An access gets a check when some path from a Start reaches it without
+// a CompleteAll after the Start (the operation may still be pending there:
+// what the compiler cannot prove complete is the runtime's business, which
+// knows each request) and its memory may be a buffer.
 #ifndef PARCOACH_CORE_BUFFER_ACCESSES_H
 #define PARCOACH_CORE_BUFFER_ACCESSES_H
 
@@ -23,7 +27,7 @@
 namespace parcoach {
 
 struct BufferEvent {
-  enum class Kind { Start, Access };
+  enum class Kind { Start, Access, CompleteAll };
   Kind kind;
   int access = -1;   // Access: the reader's index of the access
   int variable = -1; // Access: the variable, or -1 (through a pointer)

@@ -72,3 +72,45 @@ TEST_CASE("malformed successors are ignored, not followed", "[buffers]") {
   add_block(f, {access(0)}, {});
   CHECK(accesses_to_check(f).empty());
 }
+
+namespace {
+BufferEvent complete_all() { return {BufferEvent::Kind::CompleteAll}; }
+} // namespace
+
+TEST_CASE("accesses after a call completing every operation are not checked", "[buffers]") {
+  // Irecv; access 0; Waitall (all); access 1
+  BufferFunction f;
+  add_block(f, {start(), access(0), complete_all(), access(1)}, {});
+  CHECK(accesses_to_check(f) == std::vector<int>{0});
+}
+
+TEST_CASE("a halo loop: only the accesses between the starts and the Waitall are checked",
+          "[buffers]") {
+  // 0 -> 1: loop {Irecv, Isend; access 0 (overlap); Waitall; access 1} -> 1 | 2
+  // 2: {access 2}
+  BufferFunction f;
+  add_block(f, {access(3)}, {1});
+  add_block(f, {start(), start(), access(0), complete_all(), access(1)}, {1, 2});
+  add_block(f, {access(2)}, {});
+  CHECK(accesses_to_check(f) == std::vector<int>{0});
+}
+
+TEST_CASE("a completion on one path only leaves the join checked", "[buffers]") {
+  // 0 {Isend} -> 1 {Waitall} -> 3 ; 0 -> 2 {} -> 3 {access 0}; 1 {access 1}
+  BufferFunction f;
+  add_block(f, {start()}, {1, 2});
+  add_block(f, {complete_all(), access(1)}, {3});
+  add_block(f, {}, {3});
+  add_block(f, {access(0)}, {});
+  CHECK(accesses_to_check(f) == std::vector<int>{0});
+}
+
+TEST_CASE("a start after the completion in a loop keeps the loop head checked", "[buffers]") {
+  // 0 -> 1 {access 0} -> 2 {Waitall; access 1; Isend} -> 1 | 3 {access 2}
+  BufferFunction f;
+  add_block(f, {}, {1});
+  add_block(f, {access(0)}, {2});
+  add_block(f, {complete_all(), access(1), start()}, {1, 3});
+  add_block(f, {access(2)}, {});
+  CHECK(accesses_to_check(f) == std::vector<int>{0, 2});
+}
