@@ -2,8 +2,8 @@
  * buffer again before the closing MPI_Win_fence.  Until the fence, the
  * put may read its origin buffer at any time (MPI-3.1 11.3), so rank 1
  * may receive either value.  The run-time buffer check the plugin
- * inserted at the store (line 31) stops rank 0 there, naming the
- * MPI_Put of line 30, with or without the nasty schedule.  With the
+ * inserted at the store (line 36) stops rank 0 there, naming the
+ * MPI_Put of line 35, with or without the nasty schedule.  With the
  * buffer checks off (PARCOACH_BUFFERS=0), PARCOACH_NASTY=1 issues the put
  * at the fence, after the store, and the program's own check on rank 1
  * fails (exit 1, no PARCOACH message).  Without either, Open MPI happens
@@ -13,7 +13,7 @@
  * mpi: openmpi
  * expect-run: 2 stop
  * expect-run: 2 stop PARCOACH_NASTY=1
- * expect-stop-message: origin_written_before_fence.c:31: this write touches the send buffer of the MPI_Put at
+ * expect-stop-message: origin_written_before_fence.c:36: this write touches the send buffer of the MPI_Put at
  * expect-run: 2 fail PARCOACH_NASTY=1 PARCOACH_BUFFERS=0
  * expect-run: 2 fail PARCOACH_NASTY=1 PARCOACH_NASTY_ORDER=program PARCOACH_BUFFERS=0
  */
