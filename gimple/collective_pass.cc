@@ -1,5 +1,6 @@
 #include "collective_pass.h"
 
+#include "buffer_checks.h"
 #include "function_model.h"
 #include "nohang.h"
 #include "phase_timer.h"
@@ -48,6 +49,9 @@ void check_function(function *fun, const Options &options) {
   // After the records: the sites are runtime calls no analysis needs.
   if (!library)
     insert_request_sites(fun, options);
+  // After the records too: the buffer checks add blocks no analysis needs.
+  if (!library)
+    insert_buffer_checks(fun, options);
   // Where each process waits, for the runtime's hang detector.
   if (!library && options.instrument != InstrumentMode::None)
     bracket_blocking_calls(fun);

@@ -4,6 +4,7 @@
 // that cc1, cc1plus and f951 run it on every function.
 #include "gcc_compat.h"
 
+#include "buffer_checks.h"
 #include "collective_pass.h"
 #include "instrument.h"
 #include "nohang.h"
@@ -55,6 +56,7 @@ extern "C" int parcoach_pass_init(plugin_name_args *info, plugin_gcc_version *) 
   parcoach::register_time_report(info->base_name, options);
   parcoach::register_printed_findings(info->base_name, options);
   parcoach::register_instrumentation_gc_roots(info->base_name);
+  parcoach::register_buffer_check_gc_roots(info->base_name);
   parcoach::register_unit_analysis(info->base_name, options);
   register_pass_info pass = {parcoach::make_collective_pass(g, options), "cfg", 1,
                              PASS_POS_INSERT_AFTER};

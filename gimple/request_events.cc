@@ -388,6 +388,10 @@ void check_request_lifecycles(function *fun, std::vector<Finding> *findings) {
   }
 }
 
+int created_request_position(const gcall *call, const char *name, SourceLanguage language) {
+  return created_request_argument(call, name, language);
+}
+
 void insert_request_sites(function *fun, const Options &options) {
   if (options.instrument == InstrumentMode::None || !fun->cfg)
     return;

@@ -8,6 +8,7 @@
 #include "gcc_compat.h"
 
 #include "findings_report.h"
+#include "mpi_knowledge.h"
 #include "plugin_options.h"
 
 #include <vector>
@@ -21,6 +22,11 @@ void check_request_lifecycles(function *fun, std::vector<Finding> *findings);
 // Inserts `parcoach_request_site (file, line)' before each nonblocking call
 // that creates a request, unless `options' instrument nothing.
 void insert_request_sites(function *fun, const Options &options);
+
+// The position of the request argument if `call' (to `name') creates a
+// request the runtime tracks (the nonblocking point-to-point calls and
+// collectives this reader knows), or -1.
+int created_request_position(const gcall *call, const char *name, SourceLanguage language);
 
 } // namespace parcoach
 

@@ -9,7 +9,7 @@ namespace parcoach {
 namespace {
 
 // A parameter or result of parcoach_entry_points.def, in words.
-enum TypeWord { VOID, INT, TEXT, COMM, FORTRAN_COMM };
+enum TypeWord { VOID, INT, TEXT, ADDRESS, ULONG, COMM, FORTRAN_COMM };
 
 struct EntryPointType {
   const char *name;
@@ -40,6 +40,8 @@ tree type_of(TypeWord word, tree comm_type) {
   case VOID: return void_type_node;
   case INT: return integer_type_node;
   case TEXT: return const_string_type();
+  case ADDRESS: return build_pointer_type(build_qualified_type(void_type_node, TYPE_QUAL_CONST));
+  case ULONG: return long_unsigned_type_node;
   case COMM: case FORTRAN_COMM:
     gcc_assert(comm_type);
     return comm_type;

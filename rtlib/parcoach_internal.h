@@ -18,6 +18,7 @@
 
 #include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* None of this is part of the library's interface: hidden from programs
    and other libraries (the shared library exports parcoach_rt.h only).  */
@@ -157,6 +158,33 @@ void parcoach_requests_at_finalize (void);
    a window is still open.  CALLER: the program's return address in its
    MPI_Finalize call, to name it.  */
 void parcoach_rma_at_finalize (void *caller);
+
+/* ---- buffers of pending operations (parcoach_buffers.c) */
+
+/* COUNT elements of TYPE at BUF belong to the pending operation OWNER (a
+   request's value; with RMA, a window's value and TARGET); FORBIDS_READS:
+   a receive buffer.  A PERSISTENT request's buffer is pending only after
+   MPI_Start.  CALL, FILE, LINE name the operation (FILE may be NULL).  */
+void parcoach_buffers_add (uintptr_t owner, int target, int rma,
+                           const void *buf, MPI_Aint count, MPI_Datatype type,
+                           int forbids_reads, int persistent,
+                           const char *call, const char *file, int line);
+/* A creating call returned REQUEST: buffers of an older request of that
+   value are stale.  */
+void parcoach_buffers_request_created (uintptr_t request);
+/* The COUNT requests of VALUES completed (FREED: MPI_Request_free).  */
+void parcoach_buffers_requests_done (const MPI_Request *values, int count,
+                                     int freed);
+/* MPI_Start of the COUNT requests of VALUES.  */
+void parcoach_buffers_requests_started (const MPI_Request *values,
+                                        int count);
+/* The RMA operations of WINDOW to TARGET (-1: all) completed at the
+   origin.  */
+void parcoach_buffers_rma_done (uintptr_t window, int target);
+
+/* The site the plugin announced for the next MPI call of this thread
+   (parcoach_request_site), consumed: FILE NULL when none.  */
+void parcoach_take_site (const char **file, int *line);
 
 /* ---- hang detector (parcoach_nohang.c) */
 

@@ -100,6 +100,25 @@ parcoach_request_site (const char *file, int line)
   parcoach_next_line = line;
 }
 
+void
+parcoach_take_site (const char **file, int *line)
+{
+  *file = parcoach_next_file;
+  *line = parcoach_next_line;
+  parcoach_next_file = NULL;
+}
+
+/* Whether COMM is an intra-communicator whose rank of this process is
+   *RANK (the collectives' buffers are registered only then: an
+   inter-communicator's roots follow other rules).  */
+static int
+parcoach_intra_rank (MPI_Comm comm, int *rank)
+{
+  int inter = 1;
+  return PMPI_Comm_test_inter (comm, &inter) == MPI_SUCCESS && !inter
+         && PMPI_Comm_rank (comm, rank) == MPI_SUCCESS;
+}
+
 static int
 parcoach_requests_decide (void)
 {
@@ -300,6 +319,7 @@ parcoach_requests_completed (const MPI_Request *values,
   if (mode <= PARCOACH_REQ_OFF || values == NULL)
     return;
   parcoach_requests_lock (mode);
+  parcoach_buffers_requests_done (values, count, freed);
   for (k = 0; k < count && parcoach_requests_count > 0; k++)
     {
       struct parcoach_request_entry *entry
@@ -328,6 +348,7 @@ parcoach_requests_started (const MPI_Request *requests, int count)
   if (mode <= PARCOACH_REQ_OFF || requests == NULL)
     return;
   parcoach_requests_lock (mode);
+  parcoach_buffers_requests_started (requests, count);
   for (k = 0; k < count; k++)
     {
       struct parcoach_request_entry *entry
@@ -431,8 +452,10 @@ parcoach_requests_at_finalize (void)
 
 /* ---- the creating calls */
 
-/* Calls EXPR (a PMPI_ call writing *request) and tracks what it created.  */
-#define PARCOACH_CREATE(call, persistent, expr) \
+/* Calls EXPR (a PMPI_ call writing *request) and tracks what it created;
+   BUFFERS registers the buffers of the new request (parcoach_buffers.c)
+   with PARCOACH_BUFFER, before the site is consumed.  */
+#define PARCOACH_CREATE_WITH_BUFFERS(call, persistent, expr, buffers) \
   do \
     { \
       MPI_Request parcoach_previous = MPI_REQUEST_NULL; \
@@ -441,14 +464,33 @@ parcoach_requests_at_finalize (void)
         parcoach_previous = *request; \
       parcoach_err = (expr); \
       if (parcoach_err == MPI_SUCCESS && request != NULL) \
-        parcoach_request_created (request, parcoach_previous, call, \
-                                  persistent, \
-                                  __builtin_return_address (0)); \
+        { \
+          if (parcoach_requests_mode_now () != PARCOACH_REQ_OFF \
+              && *request != MPI_REQUEST_NULL) \
+            { \
+              parcoach_buffers_request_created ( \
+                parcoach_request_key (*request)); \
+              buffers; \
+            } \
+          parcoach_request_created (request, parcoach_previous, call, \
+                                    persistent, \
+                                    __builtin_return_address (0)); \
+        } \
       else \
         parcoach_next_file = NULL; \
       return parcoach_err; \
     } \
   while (0)
+
+#define PARCOACH_CREATE(call, persistent, expr) \
+  PARCOACH_CREATE_WITH_BUFFERS (call, persistent, expr, (void) 0)
+
+/* Inside PARCOACH_CREATE_WITH_BUFFERS: COUNT elements of TYPE at BUF are
+   the request's buffer; a receive buffer if FORBIDS_READS.  */
+#define PARCOACH_BUFFER(call, persistent, buf, count, type, forbids_reads) \
+  parcoach_buffers_add (parcoach_request_key (*request), -1, 0, buf, \
+                        (MPI_Aint) (count), type, forbids_reads, persistent, \
+                        call, parcoach_next_file, parcoach_next_line)
 
 /* Point-to-point sends, blocking-mode variants and their persistent
    forms share one signature.  */
@@ -457,9 +499,10 @@ parcoach_requests_at_finalize (void)
   MPI_##name (const void *buf, int count, MPI_Datatype datatype, int dest, \
               int tag, MPI_Comm comm, MPI_Request *request) \
   { \
-    PARCOACH_CREATE ("MPI_" #name, persistent, \
-                     PMPI_##name (buf, count, datatype, dest, tag, comm, \
-                                  request)); \
+    PARCOACH_CREATE_WITH_BUFFERS ( \
+      "MPI_" #name, persistent, \
+      PMPI_##name (buf, count, datatype, dest, tag, comm, request), \
+      PARCOACH_BUFFER ("MPI_" #name, persistent, buf, count, datatype, 0)); \
   }
 
 PARCOACH_SEND_LIKE (Isend, 0)
@@ -475,18 +518,20 @@ PARCOACH_EXPORT int
 MPI_Irecv (void *buf, int count, MPI_Datatype datatype, int source, int tag,
            MPI_Comm comm, MPI_Request *request)
 {
-  PARCOACH_CREATE ("MPI_Irecv", 0,
-                   PMPI_Irecv (buf, count, datatype, source, tag, comm,
-                               request));
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Irecv", 0,
+    PMPI_Irecv (buf, count, datatype, source, tag, comm, request),
+    PARCOACH_BUFFER ("MPI_Irecv", 0, buf, count, datatype, 1));
 }
 
 PARCOACH_EXPORT int
 MPI_Recv_init (void *buf, int count, MPI_Datatype datatype, int source,
                int tag, MPI_Comm comm, MPI_Request *request)
 {
-  PARCOACH_CREATE ("MPI_Recv_init", 1,
-                   PMPI_Recv_init (buf, count, datatype, source, tag, comm,
-                                   request));
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Recv_init", 1,
+    PMPI_Recv_init (buf, count, datatype, source, tag, comm, request),
+    PARCOACH_BUFFER ("MPI_Recv_init", 1, buf, count, datatype, 1));
 }
 
 /* Nonblocking collectives.  */
@@ -501,9 +546,12 @@ PARCOACH_EXPORT int
 MPI_Ibcast (void *buffer, int count, MPI_Datatype datatype, int root,
             MPI_Comm comm, MPI_Request *request)
 {
-  PARCOACH_CREATE ("MPI_Ibcast", 0,
-                   PMPI_Ibcast (buffer, count, datatype, root, comm,
-                                request));
+  int rank = -1;
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Ibcast", 0, PMPI_Ibcast (buffer, count, datatype, root, comm, request),
+    if (parcoach_intra_rank (comm, &rank))
+      PARCOACH_BUFFER ("MPI_Ibcast", 0, buffer, count, datatype,
+                       rank != root));
 }
 
 PARCOACH_EXPORT int
@@ -511,9 +559,16 @@ MPI_Ireduce (const void *sendbuf, void *recvbuf, int count,
              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
              MPI_Request *request)
 {
-  PARCOACH_CREATE ("MPI_Ireduce", 0,
-                   PMPI_Ireduce (sendbuf, recvbuf, count, datatype, op, root,
-                                 comm, request));
+  int rank = -1;
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Ireduce", 0,
+    PMPI_Ireduce (sendbuf, recvbuf, count, datatype, op, root, comm, request),
+    if (parcoach_intra_rank (comm, &rank))
+      {
+        PARCOACH_BUFFER ("MPI_Ireduce", 0, sendbuf, count, datatype, 0);
+        if (rank == root)
+          PARCOACH_BUFFER ("MPI_Ireduce", 0, recvbuf, count, datatype, 1);
+      });
 }
 
 /* Reductions to all: MPI_Iallreduce, MPI_Iscan, MPI_Iexscan,
@@ -529,8 +584,27 @@ MPI_Ireduce (const void *sendbuf, void *recvbuf, int count,
                                   comm, request)); \
   }
 
-PARCOACH_REDUCE_LIKE (Iallreduce)
-PARCOACH_REDUCE_LIKE (Iscan)
+/* The same, registering both buffers (COUNT elements each).  */
+#define PARCOACH_REDUCE_TO_ALL(name) \
+  PARCOACH_EXPORT int \
+  MPI_##name (const void *sendbuf, void *recvbuf, int count, \
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, \
+              MPI_Request *request) \
+  { \
+    int rank = -1; \
+    PARCOACH_CREATE_WITH_BUFFERS ( \
+      "MPI_" #name, 0, \
+      PMPI_##name (sendbuf, recvbuf, count, datatype, op, comm, request), \
+      if (parcoach_intra_rank (comm, &rank)) \
+        { \
+          PARCOACH_BUFFER ("MPI_" #name, 0, sendbuf, count, datatype, 0); \
+          PARCOACH_BUFFER ("MPI_" #name, 0, recvbuf, count, datatype, 1); \
+        }); \
+  }
+
+PARCOACH_REDUCE_TO_ALL (Iallreduce)
+PARCOACH_REDUCE_TO_ALL (Iscan)
+/* MPI_Iexscan: process 0's receive buffer is not significant.  */
 PARCOACH_REDUCE_LIKE (Iexscan)
 PARCOACH_REDUCE_LIKE (Ireduce_scatter_block)
 
@@ -791,3 +865,240 @@ MPI_Testall (int count, MPI_Request array_of_requests[], int *flag,
 
 PARCOACH_SOME (Waitsome)
 PARCOACH_SOME (Testsome)
+
+/* ---- more creating calls: the rest of MPI 3.1's nonblocking collectives
+   (both MPIs here), then MPI 4.0's nonblocking sendrecv, persistent
+   collectives and large-count (_c) variants (MPICH 4 here; Open MPI 4.1
+   declares none of them).  Tracked like the others; the buffers of the
+   point-to-point ones are registered for the run-time buffer checks.  */
+
+PARCOACH_EXPORT int
+MPI_Ireduce_scatter (const void *sendbuf, void *recvbuf,
+                     const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
+                     MPI_Comm comm, MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Ireduce_scatter", 0,
+                   PMPI_Ireduce_scatter (sendbuf, recvbuf, recvcounts,
+                                         datatype, op, comm, request));
+}
+
+PARCOACH_EXPORT int
+MPI_Ialltoallw (const void *sendbuf, const int sendcounts[],
+                const int sdispls[], const MPI_Datatype sendtypes[],
+                void *recvbuf, const int recvcounts[], const int rdispls[],
+                const MPI_Datatype recvtypes[], MPI_Comm comm,
+                MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Ialltoallw", 0,
+                   PMPI_Ialltoallw (sendbuf, sendcounts, sdispls, sendtypes,
+                                    recvbuf, recvcounts, rdispls, recvtypes,
+                                    comm, request));
+}
+
+PARCOACH_TO_ALL_LIKE (Ineighbor_allgather)
+PARCOACH_TO_ALL_LIKE (Ineighbor_alltoall)
+
+PARCOACH_EXPORT int
+MPI_Ineighbor_allgatherv (const void *sendbuf, int sendcount,
+                          MPI_Datatype sendtype, void *recvbuf,
+                          const int recvcounts[], const int displs[],
+                          MPI_Datatype recvtype, MPI_Comm comm,
+                          MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Ineighbor_allgatherv", 0,
+                   PMPI_Ineighbor_allgatherv (sendbuf, sendcount, sendtype,
+                                              recvbuf, recvcounts, displs,
+                                              recvtype, comm, request));
+}
+
+PARCOACH_EXPORT int
+MPI_Ineighbor_alltoallv (const void *sendbuf, const int sendcounts[],
+                         const int sdispls[], MPI_Datatype sendtype,
+                         void *recvbuf, const int recvcounts[],
+                         const int rdispls[], MPI_Datatype recvtype,
+                         MPI_Comm comm, MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Ineighbor_alltoallv", 0,
+                   PMPI_Ineighbor_alltoallv (sendbuf, sendcounts, sdispls,
+                                             sendtype, recvbuf, recvcounts,
+                                             rdispls, recvtype, comm,
+                                             request));
+}
+
+PARCOACH_EXPORT int
+MPI_Ineighbor_alltoallw (const void *sendbuf, const int sendcounts[],
+                         const MPI_Aint sdispls[],
+                         const MPI_Datatype sendtypes[], void *recvbuf,
+                         const int recvcounts[], const MPI_Aint rdispls[],
+                         const MPI_Datatype recvtypes[], MPI_Comm comm,
+                         MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Ineighbor_alltoallw", 0,
+                   PMPI_Ineighbor_alltoallw (sendbuf, sendcounts, sdispls,
+                                             sendtypes, recvbuf, recvcounts,
+                                             rdispls, recvtypes, comm,
+                                             request));
+}
+
+#if MPI_VERSION >= 4
+
+PARCOACH_EXPORT int
+MPI_Isendrecv (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+               int dest, int sendtag, void *recvbuf, int recvcount,
+               MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+               MPI_Request *request)
+{
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Isendrecv", 0,
+    PMPI_Isendrecv (sendbuf, sendcount, sendtype, dest, sendtag, recvbuf,
+                    recvcount, recvtype, source, recvtag, comm, request),
+    {
+      PARCOACH_BUFFER ("MPI_Isendrecv", 0, sendbuf, sendcount, sendtype, 0);
+      PARCOACH_BUFFER ("MPI_Isendrecv", 0, recvbuf, recvcount, recvtype, 1);
+    });
+}
+
+PARCOACH_EXPORT int
+MPI_Isendrecv_replace (void *buf, int count, MPI_Datatype datatype, int dest,
+                       int sendtag, int source, int recvtag, MPI_Comm comm,
+                       MPI_Request *request)
+{
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Isendrecv_replace", 0,
+    PMPI_Isendrecv_replace (buf, count, datatype, dest, sendtag, source,
+                            recvtag, comm, request),
+    PARCOACH_BUFFER ("MPI_Isendrecv_replace", 0, buf, count, datatype, 1));
+}
+
+/* Persistent collectives: inactive until MPI_Start, like the persistent
+   point-to-point requests.  */
+
+PARCOACH_EXPORT int
+MPI_Barrier_init (MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Barrier_init", 1,
+                   PMPI_Barrier_init (comm, info, request));
+}
+
+PARCOACH_EXPORT int
+MPI_Bcast_init (void *buffer, int count, MPI_Datatype datatype, int root,
+                MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Bcast_init", 1,
+                   PMPI_Bcast_init (buffer, count, datatype, root, comm, info,
+                                    request));
+}
+
+PARCOACH_EXPORT int
+MPI_Reduce_init (const void *sendbuf, void *recvbuf, int count,
+                 MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                 MPI_Info info, MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Reduce_init", 1,
+                   PMPI_Reduce_init (sendbuf, recvbuf, count, datatype, op,
+                                     root, comm, info, request));
+}
+
+#define PARCOACH_REDUCE_INIT(name) \
+  PARCOACH_EXPORT int \
+  MPI_##name (const void *sendbuf, void *recvbuf, int count, \
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, \
+              MPI_Request *request) \
+  { \
+    PARCOACH_CREATE ("MPI_" #name, 1, \
+                     PMPI_##name (sendbuf, recvbuf, count, datatype, op, \
+                                  comm, info, request)); \
+  }
+
+PARCOACH_REDUCE_INIT (Allreduce_init)
+PARCOACH_REDUCE_INIT (Scan_init)
+PARCOACH_REDUCE_INIT (Exscan_init)
+PARCOACH_REDUCE_INIT (Reduce_scatter_block_init)
+
+#define PARCOACH_TO_ALL_INIT(name) \
+  PARCOACH_EXPORT int \
+  MPI_##name (const void *sendbuf, int sendcount, MPI_Datatype sendtype, \
+              void *recvbuf, int recvcount, MPI_Datatype recvtype, \
+              MPI_Comm comm, MPI_Info info, MPI_Request *request) \
+  { \
+    PARCOACH_CREATE ("MPI_" #name, 1, \
+                     PMPI_##name (sendbuf, sendcount, sendtype, recvbuf, \
+                                  recvcount, recvtype, comm, info, \
+                                  request)); \
+  }
+
+PARCOACH_TO_ALL_INIT (Allgather_init)
+PARCOACH_TO_ALL_INIT (Alltoall_init)
+
+#define PARCOACH_ROOTED_INIT(name) \
+  PARCOACH_EXPORT int \
+  MPI_##name (const void *sendbuf, int sendcount, MPI_Datatype sendtype, \
+              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, \
+              MPI_Comm comm, MPI_Info info, MPI_Request *request) \
+  { \
+    PARCOACH_CREATE ("MPI_" #name, 1, \
+                     PMPI_##name (sendbuf, sendcount, sendtype, recvbuf, \
+                                  recvcount, recvtype, root, comm, info, \
+                                  request)); \
+  }
+
+PARCOACH_ROOTED_INIT (Gather_init)
+PARCOACH_ROOTED_INIT (Scatter_init)
+
+/* Large counts: the point-to-point calls (with their buffers) and the
+   most used collectives.  */
+
+#define PARCOACH_SEND_LIKE_C(name, persistent) \
+  PARCOACH_EXPORT int \
+  MPI_##name (const void *buf, MPI_Count count, MPI_Datatype datatype, \
+              int dest, int tag, MPI_Comm comm, MPI_Request *request) \
+  { \
+    PARCOACH_CREATE_WITH_BUFFERS ( \
+      "MPI_" #name, persistent, \
+      PMPI_##name (buf, count, datatype, dest, tag, comm, request), \
+      PARCOACH_BUFFER ("MPI_" #name, persistent, buf, count, datatype, 0)); \
+  }
+
+PARCOACH_SEND_LIKE_C (Isend_c, 0)
+PARCOACH_SEND_LIKE_C (Ibsend_c, 0)
+PARCOACH_SEND_LIKE_C (Issend_c, 0)
+PARCOACH_SEND_LIKE_C (Irsend_c, 0)
+PARCOACH_SEND_LIKE_C (Send_init_c, 1)
+PARCOACH_SEND_LIKE_C (Bsend_init_c, 1)
+PARCOACH_SEND_LIKE_C (Ssend_init_c, 1)
+PARCOACH_SEND_LIKE_C (Rsend_init_c, 1)
+
+#define PARCOACH_RECV_LIKE_C(name, persistent) \
+  PARCOACH_EXPORT int \
+  MPI_##name (void *buf, MPI_Count count, MPI_Datatype datatype, int source, \
+              int tag, MPI_Comm comm, MPI_Request *request) \
+  { \
+    PARCOACH_CREATE_WITH_BUFFERS ( \
+      "MPI_" #name, persistent, \
+      PMPI_##name (buf, count, datatype, source, tag, comm, request), \
+      PARCOACH_BUFFER ("MPI_" #name, persistent, buf, count, datatype, 1)); \
+  }
+
+PARCOACH_RECV_LIKE_C (Irecv_c, 0)
+PARCOACH_RECV_LIKE_C (Recv_init_c, 1)
+
+PARCOACH_EXPORT int
+MPI_Ibcast_c (void *buffer, MPI_Count count, MPI_Datatype datatype, int root,
+              MPI_Comm comm, MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Ibcast_c", 0,
+                   PMPI_Ibcast_c (buffer, count, datatype, root, comm,
+                                  request));
+}
+
+PARCOACH_EXPORT int
+MPI_Iallreduce_c (const void *sendbuf, void *recvbuf, MPI_Count count,
+                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                  MPI_Request *request)
+{
+  PARCOACH_CREATE ("MPI_Iallreduce_c", 0,
+                   PMPI_Iallreduce_c (sendbuf, recvbuf, count, datatype, op,
+                                      comm, request));
+}
+
+#endif /* MPI_VERSION >= 4 */

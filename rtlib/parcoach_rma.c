@@ -29,9 +29,11 @@
        request-based operations are not compared (their completion goes
        through MPI_Wait, which this file does not follow).
    Operations on MPI_PROC_NULL and on windows whose creation this file did
-   not see are passed through unchecked.  The messages name the calls by
-   their return address (file+offset, for addr2line): the profiling
-   interface gives no source location.
+   not see are passed through unchecked.  The messages name the RMA
+   operations by file:line where the plugin announced them
+   (parcoach_request_site before the call, gimple/buffer_checks.cc), and
+   other calls by their return address (file+offset, for addr2line): the
+   profiling interface gives no source location.
 
    With PARCOACH_NASTY=1 (seed 004, Nasty-MPI) the operations issued in an
    epoch are delayed to the call that completes them (fence, unlock,
@@ -274,13 +276,50 @@ rma_unlock (void)
 
 /* ---- reports */
 
-/* "app+0x11a8" for a return address (the call's own address, for
-   addr2line -e app 0x11a8), or "an unknown place".  */
+/* The source lines of the RMA operations the plugin announced
+   (parcoach_request_site before the call), by return address: the last
+   RMA_SITES distinct calls seen, enough for the operations of the epochs
+   open at once in most programs (an address not found is printed as
+   such).  */
+#define RMA_SITES 64
+static struct
+{
+  void *caller;
+  const char *file;
+  int line;
+} rma_sites[RMA_SITES];
+static int rma_next_site;
+
+static void
+rma_remember_site (void *caller, const char *file, int line)
+{
+  int i;
+  if (caller == NULL || file == NULL)
+    return;
+  for (i = 0; i < RMA_SITES; i++)
+    if (rma_sites[i].caller == caller)
+      return;
+  rma_sites[rma_next_site].caller = caller;
+  rma_sites[rma_next_site].file = file;
+  rma_sites[rma_next_site].line = line;
+  rma_next_site = (rma_next_site + 1) % RMA_SITES;
+}
+
+/* "app.c:26" when the plugin named the call at CALLER, else "app+0x11a8"
+   for its return address (the call's own address, for addr2line -e app
+   0x11a8), or "an unknown place".  */
 static void
 rma_describe_caller (char *text, size_t size, void *caller)
 {
   Dl_info info;
+  int i;
 
+  for (i = 0; caller != NULL && i < RMA_SITES; i++)
+    if (rma_sites[i].caller == caller)
+      {
+        snprintf (text, size, "%s:%d", rma_sites[i].file, rma_sites[i].line);
+        return;
+      }
   if (caller != NULL && dladdr (caller, &info) && info.dli_fname != NULL)
     {
       const char *name = strrchr (info.dli_fname, '/');
@@ -865,14 +904,69 @@ rma_nasty_issue (struct rma_window *w, int target, int passive)
   return err;
 }
 
+/* ---- origin buffers (parcoach_buffers.c) */
+
+static uintptr_t
+rma_window_key (MPI_Win win)
+{
+  uintptr_t key = 0;
+  memcpy (&key, &win, sizeof win < sizeof key ? sizeof win : sizeof key);
+  return key;
+}
+
+/* The origin-side buffers of O are pending until the call completing it
+   at the origin; FILE:LINE is the plugin's site of O (FILE may be NULL).
+   Request-based operations complete through MPI_Wait: not registered.  */
+static void
+rma_register_buffers (const struct rma_op *o, const char *file, int line)
+{
+  uintptr_t key = rma_window_key (o->win);
+  const char *call = rma_kind_names[o->kind];
+
+#define RMA_BUFFER(buf, count, type, forbids_reads) \
+  parcoach_buffers_add (key, o->target, 1, buf, count, type, forbids_reads, \
+                        0, call, file, line)
+  switch (o->kind)
+    {
+    case RMA_PUT:
+    case RMA_ACCUMULATE:
+      RMA_BUFFER (o->origin, o->origin_count, o->origin_type, 0);
+      break;
+    case RMA_GET:
+      RMA_BUFFER (o->result, o->origin_count, o->origin_type, 1);
+      break;
+    case RMA_GET_ACCUMULATE:
+      if (o->op != MPI_NO_OP)
+        RMA_BUFFER (o->origin, o->origin_count, o->origin_type, 0);
+      RMA_BUFFER (o->result, o->result_count, o->result_type, 1);
+      break;
+    case RMA_FETCH_AND_OP:
+      if (o->op != MPI_NO_OP)
+        RMA_BUFFER (o->origin, 1, o->target_type, 0);
+      RMA_BUFFER (o->result, 1, o->target_type, 1);
+      break;
+    case RMA_COMPARE_AND_SWAP:
+      RMA_BUFFER (o->origin, 1, o->target_type, 0);
+      RMA_BUFFER (o->compare, 1, o->target_type, 0);
+      RMA_BUFFER (o->result, 1, o->target_type, 1);
+      break;
+    default:
+      break;
+    }
+#undef RMA_BUFFER
+}
+
 /* ---- the operations' entry */
 
 static int
 rma_operation (struct rma_op *o)
 {
   struct rma_window *w;
-  int err;
+  const char *site_file;
+  int site_line, err;
 
+  /* Always consumed: a stale site must not name a later call.  */
+  parcoach_take_site (&site_file, &site_line);
   if (!rma_options_read)
     rma_read_options ();
   if (!rma_checks || o->target == MPI_PROC_NULL)
@@ -884,6 +978,7 @@ rma_operation (struct rma_op *o)
       rma_unlock ();
       return rma_issue (o);
     }
+  rma_remember_site (o->caller, site_file, site_line);
   if (!rma_in_epoch (w, o->target))
     rma_stop (rma_kind_names[o->kind], o->caller, w,
               "no access epoch of this window is open to rank %d (no"
@@ -900,7 +995,10 @@ rma_operation (struct rma_op *o)
         }
     }
   if (!rma_is_request_based (o->kind))
-    rma_check_conflicts (w, o);
+    {
+      rma_check_conflicts (w, o);
+      rma_register_buffers (o, site_file, site_line);
+    }
   /* Request-based operations go out now: the program may wait for their
      request before any synchronization.  */
   if (rma_nasty && !rma_is_request_based (o->kind))
@@ -1157,6 +1255,7 @@ MPI_Win_free (MPI_Win *win)
   if (w != NULL)
     {
       rma_check_closed (w, "MPI_Win_free", __builtin_return_address (0));
+      parcoach_buffers_rma_done (rma_window_key (*win), -1);
       rma_forget (w);
     }
   rma_unlock ();
@@ -1201,6 +1300,7 @@ MPI_Win_fence (int assert, MPI_Win win)
                 rma_kind_names[w->fence_op_kind], first);
     }
   rma_nasty_issue (w, -1, 0);
+  parcoach_buffers_rma_done (rma_window_key (win), -1);
   w->fence_open = !(assert & MPI_MODE_NOSUCCEED);
   w->fence_ops = 0;
   rma_forget_accesses (w, -1);
@@ -1237,6 +1337,7 @@ MPI_Win_unlock (int rank, MPI_Win win)
   if (rma_valid_target (w, rank))
     {
       rma_nasty_issue (w, rank, 1);
+      parcoach_buffers_rma_done (rma_window_key (win), rank);
       rma_forget_accesses (w, rank);
       if (w->locked[rank])
         {
@@ -1273,6 +1374,7 @@ MPI_Win_unlock_all (MPI_Win win)
   if (w == NULL)
     return PMPI_Win_unlock_all (win);
   rma_nasty_issue (w, -1, 1);
+  parcoach_buffers_rma_done (rma_window_key (win), -1);
   rma_forget_accesses (w, -1);
   w->lock_all = 0;
   rma_unlock ();
@@ -1293,6 +1395,7 @@ rma_flush (MPI_Win win, int rank, int remote)
   if (rank < 0 || rma_valid_target (w, rank))
     {
       rma_nasty_issue (w, rank, 1);
+      parcoach_buffers_rma_done (rma_window_key (win), rank);
       if (remote)
         rma_forget_accesses (w, rank);
     }
@@ -1381,6 +1484,7 @@ MPI_Win_complete (MPI_Win win)
   if (w == NULL)
     return PMPI_Win_complete (win);
   rma_nasty_issue (w, -1, 0);
+  parcoach_buffers_rma_done (rma_window_key (win), -1);
   rma_forget_accesses (w, -1);
   w->started = 0;
   rma_unlock ();

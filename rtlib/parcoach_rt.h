@@ -224,6 +224,12 @@ const char *parcoach_colour_name (int colour);
    parcoach_requests.c and the README).  */
 void parcoach_request_site (const char *file, int line);
 
+/* Before a load or store that may touch the buffer of a pending
+   nonblocking operation or RMA origin buffer (gimple/buffer_checks.h):
+   stops the program if it does (rtlib/parcoach_buffers.c).  */
+void parcoach_buffer_access (const void *address, unsigned long size, int writes,
+                             const char *file, int line);
+
 #ifdef __cplusplus
 }
 #endif

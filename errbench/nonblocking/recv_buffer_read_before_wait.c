@@ -1,15 +1,17 @@
 /* The receive buffer of an MPI_Irecv read before MPI_Wait.
  *
- * What is wrong: each rank posts an MPI_Irecv into `got' (line 26), sends
- * to the next rank, and reads `got' (line 28) before MPI_Wait completes
+ * What is wrong: each rank posts an MPI_Irecv into `got' (line 28), sends
+ * to the next rank, and reads `got' (line 30) before MPI_Wait completes
  * the receive: MPI forbids any access to a receive buffer while the
  * receive is pending; the value read may be the old one.  The compiler
- * warns at the read.  There is no run-time check of buffers: the run ends
- * normally (both MPIs here usually deliver the value in time).
+ * warns at the read, and the run-time buffer check the plugin inserted
+ * there stops each rank before the load (both MPIs here usually deliver the
+ * value in time: without the check the run would end normally).
  *
  * description: the buffer of an MPI_Irecv read before MPI_Wait
- * expect-warning: 28 request
- * expect-run: 2 ok
+ * expect-warning: 30 request
+ * expect-run: 2 stop
+ * expect-stop-message: recv_buffer_read_before_wait.c:30: this read touches the receive buffer of the MPI_Irecv at
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -1,14 +1,16 @@
 /* The send buffer of an MPI_Isend written before MPI_Wait.
  *
- * What is wrong: each rank sends `value' with MPI_Isend (line 24), then
- * overwrites it (line 26) before MPI_Wait completes the send: MPI forbids
+ * What is wrong: each rank sends `value' with MPI_Isend (line 26), then
+ * overwrites it (line 28) before MPI_Wait completes the send: MPI forbids
  * writing a send buffer while the send is pending; the receiver may get
  * either value.  (Reading it would be allowed.)  The compiler warns at the
- * write.  There is no run-time check of buffers: the run ends normally.
+ * write, and the run-time buffer check the plugin inserted there stops
+ * each rank before the store, naming the write and the MPI_Isend.
  *
  * description: the buffer of an MPI_Isend written before MPI_Wait
- * expect-warning: 26 request
- * expect-run: 2 ok
+ * expect-warning: 28 request
+ * expect-run: 2 stop
+ * expect-stop-message: send_buffer_written_before_wait.c:28: this write touches the send buffer of the MPI_Isend at
  */
 #include <mpi.h>
 

@@ -2,13 +2,15 @@
  * into rank 1's window and then gets x back, expecting the new value.
  * The two operations are unordered until the epoch closes: the get may
  * read the old value (and the put and get conflict).  Open MPI returns
- * the new value here; the runtime stops rank 0 in MPI_Get, which reads
- * the bytes the MPI_Put of the same epoch writes.
+ * the new value here; the runtime stops rank 0 in MPI_Get (line 31),
+ * which reads the bytes the MPI_Put of the same epoch (line 30) writes,
+ * naming both by file:line (the plugin announced them).
  *
  * description: MPI_Put then MPI_Get of the same target location in one lock/unlock epoch: stops in MPI_Get
  * mpi: openmpi
  * expect-run: 2 stop
  * expect-run: 2 stop PARCOACH_NASTY=1
+ * expect-stop-message: put_get_same_location_lock.c:31) on window 1: it reads bytes 8-11 of rank 1's window, which the MPI_Put called from
  */
 #include <mpi.h>
 #include <stdio.h>

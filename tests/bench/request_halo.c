@@ -3,6 +3,10 @@
    iteration posting two MPI_Irecv and two MPI_Isend of COUNT doubles and
    completing them with MPI_Waitall, then a small update of the interior.
    Small messages make the requests' share of the time the largest it gets.
+   With -DOVERLAP the interior is updated while the requests are pending
+   (reading the send cells), the two cells next to the ghosts after
+   MPI_Waitall: compiled with the plugin, every load and store of both
+   loops then gets a run-time buffer check (rtlib/parcoach_buffers.c).
    The iterations are timed in chunks of CHUNK (after WARMUP iterations);
    each chunk's time is the slowest process's.  Rank 0 prints
    "us_per_iteration X fastest10 F checksum Y": X the whole run's time per
@@ -61,9 +65,19 @@ int main(int argc, char **argv)
     MPI_Irecv(&u[CELLS + COUNT], COUNT, MPI_DOUBLE, right, 1, MPI_COMM_WORLD, &halo[1]);
     MPI_Isend(&u[COUNT], COUNT, MPI_DOUBLE, left, 1, MPI_COMM_WORLD, &halo[2]);
     MPI_Isend(&u[CELLS], COUNT, MPI_DOUBLE, right, 0, MPI_COMM_WORLD, &halo[3]);
+#ifdef OVERLAP
+    /* the interior while the requests are pending: it reads the send
+       cells, which MPI allows; the cells next to the ghosts wait */
+    for (i = COUNT + 1; i < CELLS + COUNT - 1; i++)
+      v[i] = 0.25 * u[i - 1] + 0.5 * u[i] + 0.25 * u[i + 1];
+    MPI_Waitall(4, halo, statuses);
+    for (i = COUNT; i < CELLS + COUNT; i += CELLS - 1)
+      v[i] = 0.25 * u[i - 1] + 0.5 * u[i] + 0.25 * u[i + 1];
+#else
     MPI_Waitall(4, halo, statuses);
     for (i = COUNT; i < CELLS + COUNT; i++)
       v[i] = 0.25 * u[i - 1] + 0.5 * u[i] + 0.25 * u[i + 1];
+#endif
     for (i = COUNT; i < CELLS + COUNT; i++)
       u[i] = v[i];
   }

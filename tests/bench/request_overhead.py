@@ -8,6 +8,9 @@ tests/bench/request_halo.c is built three ways with the same flags (-O2):
             and the table of requests
   off       the tracked binary run with PARCOACH_REQUESTS=off (wrappers
             only)
+  checked   compiled with the plugin too (`parcoach-config --cflags'):
+            with OVERLAP=1 (-DOVERLAP) the loads and stores of the update
+            loops carry run-time buffer checks (rtlib/parcoach_buffers.c)
 then run REPEAT rounds, each round running every build once, the order
 rotating between rounds so that the machine's load hits each alike.  Each
 run prints two figures per iteration (request_halo.c): the whole run's,
@@ -21,7 +24,8 @@ Figures to read: never fails on time.
 
 Environment: MPICC (default: config.mk's, else mpicc), MPIEXEC (likewise;
 for Open MPI add --oversubscribe), PARCOACH_CONFIG (build/parcoach-config),
-PROCS (2), ITERATIONS (20000), REPEAT (9), COUNT (doubles per message, 8).
+PROCS (2), ITERATIONS (20000), REPEAT (9), COUNT (doubles per message, 8),
+OVERLAP (0; 1: update the interior while the requests are pending).
 Standard library only.
 """
 
@@ -64,9 +68,15 @@ def main():
     source = os.path.join(REPO, 'tests', 'bench', 'request_halo.c')
     with tempfile.TemporaryDirectory() as tmp:
         plain, tracked = os.path.join(tmp, 'plain'), os.path.join(tmp, 'tracked')
+        checked = os.path.join(tmp, 'checked')
         flags = ['-O2', '-DCOUNT=' + count, source]
+        if os.environ.get('OVERLAP', '0') != '0':
+            flags.insert(0, '-DOVERLAP')
+        cflags = shlex.split(subprocess.run([config, '--cflags'], stdout=subprocess.PIPE,
+                                            check=True).stdout.decode())
         subprocess.run(mpicc + flags + ['-o', plain], check=True)
         subprocess.run(mpicc + flags + ['-o', tracked] + libs, check=True)
+        subprocess.run(mpicc + cflags + flags + ['-o', checked] + libs, check=True)
         # The tracked build must really go through the runtime's wrapper.
         symbols = subprocess.run(['nm', '-D', tracked], stdout=subprocess.PIPE).stdout.decode()
         needed = subprocess.run(['readelf', '-d', tracked],
@@ -74,11 +84,11 @@ def main():
         if 'MPI_Isend' not in symbols or 'libparcoach-rt' not in needed:
             sys.exit('request_overhead: the tracked build does not use the runtime')
         builds = [('plain', plain, {}), ('tracked', tracked, {}),
-                  ('off', tracked, {'PARCOACH_REQUESTS': 'off'})]
+                  ('off', tracked, {'PARCOACH_REQUESTS': 'off'}), ('checked', checked, {})]
         times = {name: [] for name, _, _ in builds}
         checksums = set()
         for round_ in range(repeat):
-            order = builds[round_ % 3:] + builds[:round_ % 3]
+            order = builds[round_ % len(builds):] + builds[:round_ % len(builds)]
             for name, exe, env in order:
                 out = subprocess.run(mpiexec + ['-n', procs, exe, iterations],
                                      stdout=subprocess.PIPE, stdin=subprocess.DEVNULL,
@@ -99,7 +109,7 @@ def main():
         for name, _, _ in builds:
             t = [run[figure] for run in times[name]]
             print('    %-8s %7.3f  %7.3f  %7.3f' % (name, statistics.median(t), min(t), max(t)))
-        for name in ('tracked', 'off'):
+        for name in ('tracked', 'off', 'checked'):
             ratios = [a[figure] / b[figure] for a, b in zip(times[name], times['plain'])]
             print('    %s/plain: median of the per-round ratios %.3f [min %.3f, max %.3f]'
                   % (name, statistics.median(ratios), min(ratios), max(ratios)))

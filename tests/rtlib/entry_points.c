@@ -14,6 +14,8 @@
 #define VOID void
 #define INT int
 #define TEXT const char *
+#define ADDRESS const void *
+#define ULONG unsigned long
 #define COMM MPI_Comm
 #define FORTRAN_COMM const MPI_Fint *
 

@@ -1,0 +1,377 @@
+/* Run-time buffer checks: the buffers of pending nonblocking operations.
+
+   The wrappers of the nonblocking calls (parcoach_requests.c for requests,
+   parcoach_rma.c for the origin buffers of one-sided operations) register
+   the bytes each pending operation owns, and release them when the
+   operation completes.  The plugin inserts, at the loads and stores that
+   may touch such a buffer (gimple/buffer_checks.cc), a guarded call
+
+     if (address < parcoach_buffers_read_lo
+         || address + size > parcoach_buffers_read_end)
+       parcoach_buffer_access (address, size, writes, file, line);
+
+   (the write_ pair for a store): the runtime publishes, for reads and for
+   writes, an interval known to hold no byte forbidden to that access.
+   With nothing pending it is the whole address space; the slow path, when
+   it finds an access allowed, widens it to the gap between the forbidden
+   ranges around that access, so that a loop over an array next to a
+   pending buffer calls the runtime about once, and a program with
+   nothing pending pays two loads and two compares per access.
+   The call stops the job with one "PARCOACH:" line when the access breaks
+   the rules of MPI (MPI-3.1 3.7.2, 5.12, 11.3):
+     - a send buffer (MPI_Isend..., the send buffer of a nonblocking
+       collective, the origin of MPI_Put or MPI_Accumulate) may be read but
+       not written until the operation completes (reading it is allowed
+       since MPI 3.0);
+     - a receive buffer (MPI_Irecv, the receive buffer of a nonblocking
+       collective, the origin of MPI_Get, the result buffer of
+       MPI_Get_accumulate, MPI_Fetch_and_op, MPI_Compare_and_swap) may be
+       neither read nor written.
+   A request's buffers are free again when MPI_Wait*, a successful
+   MPI_Test*, or MPI_Request_free (we cannot see when the operation then
+   completes: forgotten) says so; a persistent request's buffers are
+   pending only between MPI_Start and its completion.  An RMA origin buffer
+   is free again at the call completing the operation at the origin
+   (fence, unlock, unlock_all, complete, any flush).
+
+   Only what is certain is registered: datatypes whose bytes are one
+   contiguous block (a strided type has holes the program may use), not
+   MPI_BOTTOM, only at thread levels up to MPI_THREAD_FUNNELED, and the
+   checks run only in the thread that registered (the one thread calling
+   MPI): another thread may freely touch memory while the table changes.
+   A request value that comes back from a new creating call must have
+   completed (MPI reuses only freed values): its old buffers are dropped,
+   so a completion the runtime did not see cannot leave a stale entry.
+   PARCOACH_BUFFERS=0 (or off) turns the registration, hence the checks,
+   off.  */
+#include "parcoach_internal.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PARCOACH_EXPORT __attribute__ ((visibility ("default")))
+
+/* One registered byte range.  */
+struct parcoach_buffer
+{
+  uintptr_t lo, hi;     /* [lo, hi) */
+  uintptr_t owner;      /* the request's value, or the window's */
+  int target;           /* RMA: the target rank; requests: -1 */
+  unsigned char forbids_reads, persistent, active, rma;
+  const char *call;     /* "MPI_Irecv" */
+  const char *file;     /* the plugin's site of the call, or NULL */
+  int line;
+};
+
+/* Read by the plugin's guard: [lo, end) holds no byte a read (write)
+   may not touch now.  Empty (lo > end) until the slow path fills it.  */
+PARCOACH_EXPORT uintptr_t parcoach_buffers_read_lo = 0;
+PARCOACH_EXPORT uintptr_t parcoach_buffers_read_end = UINTPTR_MAX;
+PARCOACH_EXPORT uintptr_t parcoach_buffers_write_lo = 0;
+PARCOACH_EXPORT uintptr_t parcoach_buffers_write_end = UINTPTR_MAX;
+
+/* How many registered ranges are active.  */
+static int parcoach_buffers_pending;
+
+/* After a change of the active ranges: everything is safe with none;
+   otherwise nothing is known until the slow path looks (MORE: ranges were
+   added; when some were only released, the intervals stay valid).  */
+static void
+parcoach_buffers_publish (int more)
+{
+  if (parcoach_buffers_pending == 0)
+    {
+      parcoach_buffers_read_lo = parcoach_buffers_write_lo = 0;
+      parcoach_buffers_read_end = parcoach_buffers_write_end = UINTPTR_MAX;
+    }
+  else if (more)
+    {
+      parcoach_buffers_read_lo = parcoach_buffers_write_lo = UINTPTR_MAX;
+      parcoach_buffers_read_end = parcoach_buffers_write_end = 0;
+    }
+}
+
+static struct parcoach_buffer *parcoach_buffers;
+static int parcoach_buffers_count, parcoach_buffers_capacity;
+
+/* -1: undecided; 0: off; 1: on.  */
+static int parcoach_buffers_mode = -1;
+/* Set in the thread that registers (the only one calling MPI).  */
+static __thread __attribute__ ((tls_model ("initial-exec"))) int
+  parcoach_buffers_this_thread;
+
+static int
+parcoach_buffers_on (void)
+{
+  if (__builtin_expect (parcoach_buffers_mode < 0, 0))
+    {
+      const char *v = getenv ("PARCOACH_BUFFERS");
+      int provided = MPI_THREAD_SINGLE;
+      parcoach_buffers_mode = 1;
+      if (v != NULL && (strcmp (v, "0") == 0 || strcmp (v, "off") == 0))
+        parcoach_buffers_mode = 0;
+      else if (PMPI_Query_thread (&provided) != MPI_SUCCESS
+               || provided > MPI_THREAD_FUNNELED)
+        parcoach_buffers_mode = 0;
+    }
+  if (parcoach_buffers_mode)
+    parcoach_buffers_this_thread = 1;
+  return parcoach_buffers_mode;
+}
+
+static void
+parcoach_buffers_recount (void)
+{
+  int i, active = 0;
+  for (i = 0; i < parcoach_buffers_count; i++)
+    active += parcoach_buffers[i].active;
+  parcoach_buffers_pending = active;
+}
+
+static void
+parcoach_buffers_recount_and_publish (int more)
+{
+  parcoach_buffers_recount ();
+  parcoach_buffers_publish (more);
+}
+
+/* The bytes COUNT elements of TYPE at BUF cover, when they are one block
+   without holes.  One datatype's layout is remembered (the same
+   predefined type comes again and again).  */
+static int
+parcoach_buffer_bytes (const void *buf, MPI_Aint count, MPI_Datatype type,
+                       uintptr_t *lo, uintptr_t *hi)
+{
+  static MPI_Datatype known = MPI_DATATYPE_NULL;
+  static MPI_Aint known_extent, known_true_lb, known_true_extent;
+  static int known_size;
+  MPI_Aint span;
+
+  if (buf == NULL || buf == MPI_BOTTOM || buf == MPI_IN_PLACE || count <= 0
+      || type == MPI_DATATYPE_NULL)
+    return 0;
+  if (type != known)
+    {
+      MPI_Aint lb, extent, true_lb, true_extent;
+      int size;
+      if (PMPI_Type_get_extent (type, &lb, &extent) != MPI_SUCCESS
+          || PMPI_Type_get_true_extent (type, &true_lb, &true_extent)
+               != MPI_SUCCESS
+          || PMPI_Type_size (type, &size) != MPI_SUCCESS || size <= 0)
+        return 0;
+      known = type;
+      known_extent = extent;
+      known_true_lb = true_lb;
+      known_true_extent = true_extent;
+      known_size = size;
+    }
+  span = (count - 1) * known_extent + known_true_extent;
+  if (count * (MPI_Aint) known_size != span)
+    return 0;
+  *lo = (uintptr_t) buf + (uintptr_t) known_true_lb;
+  *hi = *lo + (uintptr_t) span;
+  return 1;
+}
+
+/* Drops entry I (order does not matter).  */
+static void
+parcoach_buffer_drop (int i)
+{
+  parcoach_buffers[i] = parcoach_buffers[--parcoach_buffers_count];
+}
+
+void
+parcoach_buffers_add (uintptr_t owner, int target, int rma, const void *buf,
+                      MPI_Aint count, MPI_Datatype type, int forbids_reads,
+                      int persistent, const char *call, const char *file,
+                      int line)
+{
+  struct parcoach_buffer *b;
+  uintptr_t lo, hi;
+
+  if (owner == 0 || !parcoach_buffers_on ()
+      || !parcoach_buffer_bytes (buf, count, type, &lo, &hi))
+    return;
+  if (parcoach_buffers_count == parcoach_buffers_capacity)
+    {
+      int capacity = parcoach_buffers_capacity ? 2 * parcoach_buffers_capacity
+                                               : 32;
+      struct parcoach_buffer *grown
+        = realloc (parcoach_buffers, (size_t) capacity * sizeof *grown);
+      if (grown == NULL)
+        return;
+      parcoach_buffers = grown;
+      parcoach_buffers_capacity = capacity;
+    }
+  b = &parcoach_buffers[parcoach_buffers_count++];
+  b->lo = lo;
+  b->hi = hi;
+  b->owner = owner;
+  b->target = target;
+  b->rma = (unsigned char) rma;
+  b->forbids_reads = (unsigned char) forbids_reads;
+  b->persistent = (unsigned char) persistent;
+  b->active = !persistent;
+  b->call = call;
+  b->file = file;
+  b->line = line;
+  if (b->active)
+    {
+      parcoach_buffers_pending++;
+      parcoach_buffers_publish (1);
+    }
+}
+
+void
+parcoach_buffers_request_created (uintptr_t request)
+{
+  int i, dropped = 0;
+  /* A value MPI hands out again belongs to a completed request.  */
+  for (i = parcoach_buffers_count - 1; i >= 0; i--)
+    if (!parcoach_buffers[i].rma && parcoach_buffers[i].owner == request)
+      {
+        parcoach_buffer_drop (i);
+        dropped = 1;
+      }
+  if (dropped)
+    parcoach_buffers_recount_and_publish (0);
+}
+
+void
+parcoach_buffers_requests_done (const MPI_Request *values, int count,
+                                int freed)
+{
+  int k, i, changed = 0;
+
+  if (parcoach_buffers_count == 0 || values == NULL)
+    return;
+  for (k = 0; k < count; k++)
+    {
+      uintptr_t key = 0;
+      if (values[k] == MPI_REQUEST_NULL)
+        continue;
+      memcpy (&key, &values[k], sizeof values[k]);
+      for (i = parcoach_buffers_count - 1; i >= 0; i--)
+        {
+          struct parcoach_buffer *b = &parcoach_buffers[i];
+          if (b->rma || b->owner != key)
+            continue;
+          changed = 1;
+          if (b->persistent && !freed)
+            b->active = 0;
+          else
+            parcoach_buffer_drop (i);
+        }
+    }
+  if (changed)
+    parcoach_buffers_recount_and_publish (0);
+}
+
+void
+parcoach_buffers_requests_started (const MPI_Request *values, int count)
+{
+  int k, i, changed = 0;
+
+  if (parcoach_buffers_count == 0 || values == NULL)
+    return;
+  for (k = 0; k < count; k++)
+    {
+      uintptr_t key = 0;
+      if (values[k] == MPI_REQUEST_NULL)
+        continue;
+      memcpy (&key, &values[k], sizeof values[k]);
+      for (i = 0; i < parcoach_buffers_count; i++)
+        if (!parcoach_buffers[i].rma && parcoach_buffers[i].owner == key
+            && parcoach_buffers[i].persistent)
+          {
+            parcoach_buffers[i].active = 1;
+            changed = 1;
+          }
+    }
+  if (changed)
+    parcoach_buffers_recount_and_publish (1);
+}
+
+void
+parcoach_buffers_rma_done (uintptr_t window, int target)
+{
+  int i, changed = 0;
+
+  for (i = parcoach_buffers_count - 1; i >= 0; i--)
+    if (parcoach_buffers[i].rma && parcoach_buffers[i].owner == window
+        && (target < 0 || parcoach_buffers[i].target == target))
+      {
+        parcoach_buffer_drop (i);
+        changed = 1;
+      }
+  if (changed)
+    parcoach_buffers_recount_and_publish (0);
+}
+
+/* The slow path of the plugin's check: something is pending.  */
+PARCOACH_EXPORT void
+parcoach_buffer_access (const void *address, unsigned long size, int writes,
+                        const char *file, int line)
+{
+  uintptr_t lo = (uintptr_t) address, hi = lo + size;
+  uintptr_t gap_lo = 0, gap_end = UINTPTR_MAX;
+  int i;
+
+  if (!parcoach_buffers_this_thread || !parcoach_mpi_usable ())
+    return;
+  for (i = 0; i < parcoach_buffers_count; i++)
+    {
+      const struct parcoach_buffer *b = &parcoach_buffers[i];
+      char operation[512];
+      int rank = -1;
+      if (!b->active || (!writes && !b->forbids_reads))
+        continue;
+      /* The forbidden ranges around the access bound the safe gap.  */
+      if (b->hi <= lo)
+        {
+          if (b->hi > gap_lo)
+            gap_lo = b->hi;
+          continue;
+        }
+      if (b->lo >= hi)
+        {
+          if (b->lo < gap_end)
+            gap_end = b->lo;
+          continue;
+        }
+      if (b->file != NULL)
+        snprintf (operation, sizeof operation, "%s at %s:%d", b->call,
+                  b->file, b->line);
+      else
+        snprintf (operation, sizeof operation, "%s", b->call);
+      PMPI_Comm_rank (MPI_COMM_WORLD, &rank);
+      fprintf (stderr,
+               "PARCOACH: rank %d of MPI_COMM_WORLD stops at %s:%d: this %s"
+               " touches the %s buffer of the %s, still pending (%s): %s\n",
+               rank, file != NULL ? file : "?", line,
+               writes ? "write" : "read",
+               b->forbids_reads ? "receive" : "send", operation,
+               b->rma ? "not completed by MPI_Win_fence, MPI_Win_unlock,"
+                        " MPI_Win_complete or a flush"
+                      : "not completed by MPI_Wait or MPI_Test",
+               b->forbids_reads
+                 ? "MPI forbids reading or writing it until the operation"
+                   " completes"
+                 : "MPI forbids writing it until the operation completes");
+      fflush (stderr);
+      parcoach_let_output_drain ();
+      parcoach_stop_program ();
+    }
+  if (writes)
+    {
+      parcoach_buffers_write_lo = gap_lo;
+      parcoach_buffers_write_end = gap_end;
+    }
+  else
+    {
+      parcoach_buffers_read_lo = gap_lo;
+      parcoach_buffers_read_end = gap_end;
+    }
+}
