@@ -410,6 +410,7 @@ bench-stencil: all
 # tests/openmpi/run.sh: a second build in $(B)/openmpi against Open MPI (when
 # installed), then the runtime, plugin and errbench suites against it.
 CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py tests/multifile/run.py \
+                 tests/extractor/run.py \
                  tests/gen_hybrid/run.py tests/sarif/run.py \
                  tests/robustness/run.sh tests/install/run.sh tests/install/gcc11.sh \
                  tests/install/user_build.sh tests/openmpi/run.sh
