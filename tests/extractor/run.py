@@ -85,7 +85,7 @@ class Expectation:
         while rest.startswith(','):
             rest = rest[1:].strip()
             if rest.startswith('known-failure:'):
-                self.known_failure = rest[len('known-failure:'):].strip()
+                self.known_failure, rest = rest[len('known-failure:'):].strip(), ''
                 break
             word, _, rest = rest.partition(',')
             rest = ',' + rest if rest else ''
