@@ -9,24 +9,19 @@
 #include <catch2/catch.hpp>
 
 #include "value_flow.h"
+#include "value_flow_records.h"
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
 using namespace parcoach;
+using namespace value_flow_records;
 
 namespace {
 
-ValueFlowSlot local(const std::string &name) {
-  ValueFlowSlot slot;
-  slot.name = name;
-  slot.scalar = true;
-  return slot;
-}
-
 ValueFlowSlot global(GlobalVisibility visibility, bool other_files_store_uniform) {
-  ValueFlowSlot slot = local("my_rank");
+  ValueFlowSlot slot = scalar_slot("my_rank");
   slot.scope = SlotScope::Global;
   slot.global = 100;
   slot.visibility = visibility;
@@ -34,29 +29,6 @@ ValueFlowSlot global(GlobalVisibility visibility, bool other_files_store_uniform
     slot.symbol = "my_rank";
   slot.other_files_store_uniform = other_files_store_uniform;
   return slot;
-}
-
-ValueFlowStatement assign(int target, std::vector<int> uses, int fact = -1) {
-  ValueFlowStatement s;
-  s.target = target;
-  s.uses = std::move(uses);
-  s.fact = fact;
-  return s;
-}
-
-ValueFlowStatement call(unsigned callee, int target) {
-  ValueFlowStatement s;
-  s.kind = ValueFlowStatement::Kind::Call;
-  s.callee = callee;
-  s.target = target;
-  return s;
-}
-
-ValueFlowStatement ret(std::vector<int> uses) {
-  ValueFlowStatement s;
-  s.kind = ValueFlowStatement::Kind::Return;
-  s.uses = std::move(uses);
-  return s;
 }
 
 // int my_rank;
@@ -69,7 +41,7 @@ std::vector<ValueFlowFunction> rank_in_a_global(GlobalVisibility visibility,
   ValueFlowFunction is_first;
   is_first.uid = 1;
   is_first.name = "is_first";
-  is_first.slots = {global(visibility, other_files_store_uniform), local("t")};
+  is_first.slots = {global(visibility, other_files_store_uniform), scalar_slot("t")};
   is_first.blocks.resize(2);
   is_first.blocks[0].statements = {assign(1, {0})};
   is_first.blocks[0].successors = {1};
@@ -91,7 +63,7 @@ std::vector<ValueFlowFunction> rank_in_a_global(GlobalVisibility visibility,
   main.uid = 3;
   main.name = "main";
   main.entry_point = true;
-  main.slots = {local("result")};
+  main.slots = {scalar_slot("result")};
   main.blocks.resize(3);
   main.blocks[0].statements = {call(2, -1), call(1, 0)};
   main.blocks[0].successors = {1, 2};
@@ -159,7 +131,7 @@ std::vector<ValueFlowFunction> steps_program(GlobalVisibility visibility, bool w
   ValueFlowFunction step;
   step.uid = 1;
   step.name = "step";
-  step.slots = {steps(), local("t")};
+  step.slots = {steps(), scalar_slot("t")};
   step.blocks.resize(3);
   step.blocks[0].statements = {assign(1, {0})};
   step.blocks[0].successors = {1, 2};
@@ -180,7 +152,7 @@ std::vector<ValueFlowFunction> steps_program(GlobalVisibility visibility, bool w
   main.uid = 3;
   main.name = "main";
   main.entry_point = true;
-  main.slots = {steps(), local("t")};
+  main.slots = {steps(), scalar_slot("t")};
   main.blocks.resize(3);
   main.blocks[0].statements = {call(1, -1)};
   if (with_reset)

@@ -5,20 +5,15 @@
 
 #include "value_flow.h"
 #include "value_flow_text.h"
+#include "value_flow_records.h"
 
 #include <string>
 #include <vector>
 
 using namespace parcoach;
+using namespace value_flow_records;
 
 namespace {
-
-ValueFlowSlot local(const std::string &name) {
-  ValueFlowSlot slot;
-  slot.name = name;
-  slot.scalar = true;
-  return slot;
-}
 
 ValueFlowFact fact(const std::string &phrase, bool differs) {
   ValueFlowFact f;
@@ -26,14 +21,6 @@ ValueFlowFact fact(const std::string &phrase, bool differs) {
   f.differs_between_threads = differs;
   f.phrase = phrase;
   return f;
-}
-
-ValueFlowStatement assign(int target, std::vector<int> uses, int fact = -1) {
-  ValueFlowStatement s;
-  s.target = target;
-  s.uses = std::move(uses);
-  s.fact = fact;
-  return s;
 }
 
 // main() {
@@ -49,7 +36,7 @@ ValueFlowFunction rank_program() {
   f.name = "main";
   f.symbol = "main";
   f.entry_point = true;
-  f.slots = {local("rank"), local("n"), local("r")};
+  f.slots = {scalar_slot("rank"), scalar_slot("n"), scalar_slot("r")};
   f.slots[2].single_definition = true;
   f.facts.push_back(fact("depends on MPI_Comm_rank at line 8", true));
   f.facts.back().is_rank = true;
@@ -128,12 +115,12 @@ TEST_CASE("value-flow text: globals, parameters, escapes, weak stores and splits
   f.name = "f";
   f.callable_from_outside = false;
   f.parameters_by_reference = true;
-  ValueFlowSlot global = local("g");
+  ValueFlowSlot global = scalar_slot("g");
   global.scope = SlotScope::Global;
   global.global = 41;
   global.visibility = GlobalVisibility::Public;
   global.symbol = "g_";
-  ValueFlowSlot target = local("*p");
+  ValueFlowSlot target = scalar_slot("*p");
   target.scope = SlotScope::ParameterTarget;
   target.parameter = 0;
   target.scalar = false;
