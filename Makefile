@@ -414,6 +414,7 @@ bench-stencil: all
 # errbench sampled: every third program and those needing Open MPI; all of
 # them: make check-openmpi).
 CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py tests/multifile/run.py \
+                 tests/extractor/run.py \
                  tests/gen_hybrid/run.py tests/sarif/run.py \
                  tests/robustness/run.sh tests/install/run.sh tests/install/gcc11.sh \
                  tests/install/user_build.sh tests/openmpi/run.sh

@@ -20,6 +20,7 @@
 #include "summary_section.h"
 #include "thread_level.h"
 #include "value_flow_model.h"
+#include "value_flow_text.h"
 
 #include <algorithm>
 #include <exception>
@@ -950,6 +951,13 @@ void run_unit_step() {
   DeferredValues deferred;
   if (!options.thesis)
     deferred = defer_external_results(flows, verdicts, results, 32, &argument_verdicts);
+  if (options.dump_value_flow) {
+    std::vector<std::string> files;
+    for (const FunctionRecord &record : unit.records)
+      files.push_back(source_location(record.location).file);
+    fputs(value_flow_unit_text(flows, verdicts, results, deferred.branch_depends_on, files).c_str(),
+          stderr);
+  }
   const bool defer_here = deferred.any && !options.one_file;
   std::vector<FunctionModel> models_one_file;
   if (defer_here)

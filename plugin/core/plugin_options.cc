@@ -18,6 +18,8 @@ const Choice<int> omp_verbosities[] = {{"0", 0}, {"1", 1}};
 const Choice<ThreadLevel> thread_levels[] = {
     {"single", ThreadLevel::Single}, {"funneled", ThreadLevel::Funneled},
     {"serialized", ThreadLevel::Serialized}, {"multiple", ThreadLevel::Multiple}};
+// What dump= can print (one thing so far).
+const Choice<bool> dumps[] = {{"value-flow", true}};
 const Choice<CallContext> contexts[] = {
     {"sequential", CallContext::Sequential}, {"parallel", CallContext::Parallel},
     {"single", CallContext::Single}, {"master", CallContext::Master}};
@@ -178,6 +180,14 @@ const OptionSpec option_table[] = {
      "compilation), in the style of -ftime-report",
      [](const char *name, const std::string &value, Options &options) {
        return parse_flag(name, value, options.print_phase_times);
+     }},
+    {"dump", choice_names(dumps, false),
+     "print on the standard error, at the end of the translation unit, what the "
+     "analysis read of each function's values (slots, statements, conditionals, "
+     "sources of difference) and the verdict on each conditional: whether processes "
+     "or threads may take it differently (for debugging and tests)",
+     [](const char *name, const std::string &value, Options &options) {
+       return parse_choice(name, value, dumps, options.dump_value_flow);
      }},
     {"help", "",
      "print this list of arguments on the standard error, then compile as usual",

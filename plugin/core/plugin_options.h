@@ -57,6 +57,9 @@ struct Options {
   CallContext context = CallContext::Sequential;
   // time-report: print the time of each phase (phase_timer.h).
   bool print_phase_times = false;
+  // dump=value-flow: print the value-flow records of the unit and their
+  // verdicts on the standard error (value_flow_text.h).
+  bool dump_value_flow = false;
   // help: print options_help() on the standard error.
   bool help = false;
   // disable=, error=: how each kind of finding is reported.

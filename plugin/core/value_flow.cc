@@ -132,6 +132,11 @@ struct FunctionState {
   std::vector<std::vector<int>> readers; // single-value slot -> blocks reading it
   std::vector<int> global_slots;         // flow-sensitive Global slots
   std::vector<int> all_global_slots;
+  // The globals (by uid) a statement of the function may store to: as a
+  // target, or through a call's argument; all of them when it stores
+  // through pointers it cannot name or binds references.
+  std::set<unsigned> stored_globals;
+  bool may_store_any_global = false;
   std::vector<int> target_slots;         // ParameterTarget slots written
 
   // Fixpoint state.
@@ -598,6 +603,7 @@ private:
     for (int s = 0; s < slots; ++s)
       candidates += !function.slots[s].single_definition;
     const bool flow_sensitive = (long long)candidates * blocks <= kMaxStateCells;
+    note_stored_globals(state);
     for (int s = 0; s < slots; ++s) {
       const ValueFlowSlot &slot = function.slots[s];
       if (slot.scope == SlotScope::Global)
@@ -1041,17 +1047,48 @@ private:
         enqueue(state, *queue_, reader);
   }
 
+  // FunctionState::stored_globals.
+  static void note_stored_globals(FunctionState &state) {
+    const ValueFlowFunction &function = *state.function;
+    const int slots = (int)function.slots.size();
+    auto note = [&](int s) {
+      if (s >= 0 && s < slots && function.slots[s].scope == SlotScope::Global)
+        state.stored_globals.insert(function.slots[s].global);
+    };
+    state.may_store_any_global =
+        function.stores_through_unknown || !function.reference_bindings.empty();
+    for (const ValueFlowSlot &slot : function.slots)
+      state.may_store_any_global |= slot.through_reference >= 0 ||
+                                    (slot.scope == SlotScope::Global && slot.escapes >= 0);
+    for (const ValueFlowBlock &block : function.blocks)
+      for (const ValueFlowStatement &statement : block.statements) {
+        note(statement.target);
+        for (const ValueFlowArgument &argument : statement.arguments) {
+          for (int p : argument.pointees)
+            note(p);
+          for (const ValueFlowReach &reach : argument.reachable)
+            note(reach.slot);
+        }
+      }
+  }
+
   // What a global holds where control leaves the function (calls,
   // returns) is what other functions may find in it: a store overwritten
   // before that (`if (rank == 0) read(n); MPI_Bcast(&n)') stays private.
+  // A function run on some processes only makes a global differ if it may
+  // store to it; one it only reads holds what it held before everywhere
+  // (its callees publish their own stores, in the context it gives them).
   void publish(FunctionState &state, const ValueFlowSlot &slot, Value v) {
     v = leaving_activation(concrete(state, v));
-    if (differs(state.process_context, 0))
+    if (differs(state.process_context, 0) &&
+        (state.may_store_any_global || state.stored_globals.count(slot.global)))
       join_into(v, state.process_context);
+    // Every reader reads it again, this function too: what it read at its
+    // entry and after its calls is stale (it ran before the store, or it
+    // publishes what a caller on some processes only leaves there).
     if (join_into(summary_[{slot.global, slot.field}], v))
       for (int reader : readers_of_global_[slot.global])
-        if (reader != current_)
-          schedule(reader);
+        schedule(reader);
   }
 
   void publish_globals(FunctionState &state, const std::vector<Value> &values, int b) {

@@ -105,7 +105,7 @@ TEST_CASE("the help lists every argument the parser accepts, wrapped", "[options
     CHECK(parse_options({{name, value}}, options).empty());
     ++listed;
   }
-  CHECK(listed == 14);
+  CHECK(listed == 15);
   // No line wider than a terminal.
   std::size_t line_start = 0;
   while (line_start < help.size()) {
@@ -189,4 +189,18 @@ TEST_CASE("a phase timer reads no clock and records nothing when the report is o
   REQUIRE_FALSE(phase_times().enabled());
   { PhaseTimer timer("never recorded"); }
   CHECK(phase_times().phases().empty());
+}
+
+TEST_CASE("dump takes value-flow, listed in the help", "[options]") {
+  Options options;
+  CHECK_FALSE(options.dump_value_flow);
+  CHECK(parse_options({{"dump", "value-flow"}}, options).empty());
+  CHECK(options.dump_value_flow);
+  Options other;
+  CHECK(parse_options({{"dump", ""}}, other).find("expected value-flow") != std::string::npos);
+  CHECK(parse_options({{"dump", "valueflow"}}, other).find("expected value-flow") !=
+        std::string::npos);
+  CHECK_FALSE(other.dump_value_flow);
+  CHECK(std::string(options_help()).find("-fplugin-arg-parcoach-dump=value-flow\n") !=
+        std::string::npos);
 }
