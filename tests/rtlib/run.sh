@@ -604,17 +604,17 @@ ABORT_GREP=-E PARCOACH_TIMEOUT=1 expect_abort \
   2 ./rt_pmpi watchdog -- \
   "$P 0 of MPI_COMM_WORLD \(rank 0 of communicator of size 2\) $WD MPI_Barrier at p\.c:7 in function g; $WHY"
 
-# (19) Collectives of code built without PARCOACH (parcoach_pmpi_collectives.c):
+# (23) Collectives of code built without PARCOACH (parcoach_pmpi_collectives.c):
 # checked through the runtime's MPI_ wrappers while the thread is armed.
 LIB_AT='called from rt_library(_layered)?\+0x[0-9a-f]+( \([^)]*\))? in code built without PARCOACH'
 for variant in rt_library rt_library_layered; do
   layer=; [ $variant = rt_library_layered ] && layer=--layer
-  expect_clean "(19a) $variant: every rank calls the library, armed: clean" \
+  expect_clean "(23a) $variant: every rank calls the library, armed: clean" \
     2 ./$variant clean $layer
-  expect_clean "(19b) $variant: a checked MPI_Allreduce against the library's: one check each, clean" \
+  expect_clean "(23b) $variant: a checked MPI_Allreduce against the library's: one check each, clean" \
     3 ./$variant mixed $layer
   ABORT_GREP=-E expect_abort \
-    "(19c) $variant: rank 0 in the library's MPI_Allreduce, rank 1 at a checked MPI_Barrier: stop" \
+    "(23c) $variant: rank 0 in the library's MPI_Allreduce, rank 1 at a checked MPI_Barrier: stop" \
     2 ./$variant abort -- \
     "$P 0 of communicator of size 2 stops before MPI_Allreduce $LIB_AT: other processes are calling MPI_Barrier" \
     "$P 1 of communicator of size 2 stops before MPI_Barrier at l\.c:2 in function main: other processes are calling MPI_Allreduce; see the conditional\(s\) at line\(s\) 1"
@@ -634,25 +634,25 @@ if got != want:
     sys.exit('sites %s, want %s' % (got, want))
 PY
 then
-  pass "(19d) statistics: 20 wrapper checks of the library's MPI_Allreduce, 20 barrier checks (no double check)"
+  pass "(23d) statistics: 20 wrapper checks of the library's MPI_Allreduce, 20 barrier checks (no double check)"
 else
-  fail "(19d) statistics of the library's checks" "exit status $rc" "$tmp/lib.check"
+  fail "(23d) statistics of the library's checks" "exit status $rc" "$tmp/lib.check"
   [ -f "$tmp/lib.json" ] && sed -e 's/^/    | /' "$tmp/lib.json" | head -20
 fi
 rm -f "$tmp/lib.json"
 PARCOACH_STATS="$tmp/lib.json" run 2 ./rt_library unarmed
 if [ $rc -eq 0 ] && [ ! -e "$tmp/lib.json" ] && ! grep -q '^PARCOACH' "$out"; then
-  pass "(19e) unarmed: the library's collectives are not checked"
+  pass "(23e) unarmed: the library's collectives are not checked"
 else
-  fail "(19e) unarmed: the library's collectives are not checked" "exit status $rc" "$out"
+  fail "(23e) unarmed: the library's collectives are not checked" "exit status $rc" "$out"
 fi
 rm -f "$tmp/lib.json"
 PARCOACH_LIBRARY_COLLECTIVES=off PARCOACH_STATS="$tmp/lib.json" run 2 ./rt_library_layered clean --layer
 if [ $rc -eq 0 ] && ! grep -q '^PARCOACH\|rt_library:' "$out" \
    && [ -s "$tmp/lib.json" ] && ! grep -q '"MPI_Allreduce"' "$tmp/lib.json"; then
-  pass "(19f) PARCOACH_LIBRARY_COLLECTIVES=off: no wrapper check, the layer still sees every call"
+  pass "(23f) PARCOACH_LIBRARY_COLLECTIVES=off: no wrapper check, the layer still sees every call"
 else
-  fail "(19f) PARCOACH_LIBRARY_COLLECTIVES=off" "exit status $rc" "$out"
+  fail "(23f) PARCOACH_LIBRARY_COLLECTIVES=off" "exit status $rc" "$out"
 fi
 
 echo
