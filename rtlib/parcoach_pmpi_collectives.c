@@ -27,7 +27,7 @@
        processes are calling MPI_Barrier
 
    (addr2line -e app 0x1234 gives the line).  Unarmed, a wrapper costs one
-   thread-local read before its PMPI_ call.
+   thread-local read and an indirect call before the MPI library's.
 
    A collective of instrumented code must not be checked twice: the
    plugin's check before it leaves a token (parcoach_note_checked: its
@@ -55,7 +55,7 @@
    collectives, the large-count (_c) forms.
 
    PARCOACH_LIBRARY_COLLECTIVES=off (or 0) switches the checks off (the
-   wrappers then only call PMPI_).  */
+   wrappers then only forward the call).  */
 #include "parcoach_internal.h"
 
 #include <dlfcn.h>
