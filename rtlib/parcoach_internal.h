@@ -40,6 +40,12 @@ int parcoach_known_colour (int colour);
 void parcoach_describe (char *desc, size_t size, const char *verb,
                         int colour);
 
+/* Where a check is, for an error line: "at FILE:LINE in function F", or
+   "called from FILE in code built without PARCOACH" for a check of
+   parcoach_pmpi_collectives.c.  */
+void parcoach_where (char *text, size_t size, const char *file, int line,
+                     const char *function);
+
 /* Sleep a moment so that the launcher forwards the error lines before
    MPI_Abort tears the job down.  */
 void parcoach_let_output_drain (void);

@@ -182,7 +182,7 @@ static void parcoach_stop (MPI_Comm comm);
    for a collective of code built without PARCOACH, whose FILE names the
    caller (parcoach_pmpi_collectives.c), "called from FILE in code built
    without PARCOACH".  */
-static void
+void
 parcoach_where (char *text, size_t size, const char *file, int line,
                 const char *function)
 {
