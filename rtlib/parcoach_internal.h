@@ -10,6 +10,8 @@
    parcoach_threads.c, parcoach_omp.c: the thread and OpenMP checks, on
    their own headers.
    parcoach_rma.c       RMA epochs and the nasty schedule (MPI_ wrappers)
+   parcoach_pmpi_collectives.c  blocking collectives of code built without
+                        PARCOACH (MPI_ wrappers checking them when armed)
    parcoach_pmpi_lifecycle.c  the MPI_Finalize wrapper and its hooks  */
 #ifndef PARCOACH_INTERNAL_H
 #define PARCOACH_INTERNAL_H
@@ -39,9 +41,42 @@ int parcoach_known_colour (int colour);
 void parcoach_describe (char *desc, size_t size, const char *verb,
                         int colour);
 
+/* Where a check is, for an error line: "at FILE:LINE in function F", or
+   "called from FILE in code built without PARCOACH" for a check of
+   parcoach_pmpi_collectives.c.  */
+void parcoach_where (char *text, size_t size, const char *file, int line,
+                     const char *function);
+
 /* Sleep a moment so that the launcher forwards the error lines before
    MPI_Abort tears the job down.  */
 void parcoach_let_output_drain (void);
+
+/* How many flagged functions the calling thread is in: > 0 arms the
+   dormant checks and the wrappers of parcoach_pmpi_collectives.c.  */
+extern __thread int parcoach_depth;
+
+/* ---- collectives of code built without PARCOACH
+   (parcoach_pmpi_collectives.c) */
+
+/* Every check on a communicator calls this first: the wrapper of the
+   collective that follows on this thread then knows it was checked.  */
+void parcoach_note_checked (MPI_Comm comm, int colour);
+/* After a check from Fortran: no wrapper will consume its token when the
+   MPI library's Fortran bindings call PMPI_ directly (Open MPI; MPICH's
+   `use mpi' and mpif.h bindings call the C MPI_ names), so it is dropped
+   rather than left for an unrelated call.  */
+static inline void
+parcoach_fortran_check_done (void)
+{
+#ifdef OPEN_MPI
+  parcoach_note_checked (MPI_COMM_NULL, 0);
+#endif
+}
+#define PARCOACH_FROM_FORTRAN_C 0
+#define PARCOACH_FROM_FORTRAN_Fortran 1
+/* The function name of a check made by such a wrapper (compared by
+   address); its file is then the caller, "app+0x11a8".  */
+extern const char parcoach_library_function[];
 
 /* ---- stopping (parcoach_stop.c) */
 

@@ -244,10 +244,12 @@ parcoach_describe_wait (char *text, size_t size, int kind, int colour,
   else
     n = snprintf (text, size, "%s", call != NULL ? call : "an MPI call");
   /* A line too long for the slot is cut.  */
-  if (n >= 0 && (size_t) n < size)
-    snprintf (text + n, size - (size_t) n, " at %s:%d in function %s",
-              file != NULL ? file : "<unknown file>", line,
-              function != NULL ? function : "<unknown function>");
+  if (n >= 0 && (size_t) n + 1 < size)
+    {
+      text[n] = ' ';
+      parcoach_where (text + n + 1, size - (size_t) n - 1, file, line,
+                      function);
+    }
 }
 
 /* Copies this process's record into its slot when it changed.  */

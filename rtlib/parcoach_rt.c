@@ -51,8 +51,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How many flagged functions the calling thread is in.  */
-static __thread int parcoach_depth;
+/* How many flagged functions the calling thread is in (read by the
+   wrappers of parcoach_pmpi_collectives.c too).  */
+__thread int parcoach_depth;
 
 int
 parcoach_enter_checked_region (void)
@@ -177,6 +178,23 @@ parcoach_let_output_drain (void)
 
 static void parcoach_stop (MPI_Comm comm);
 
+/* Where a check is, for an error line: "at FILE:LINE in function F", or
+   for a collective of code built without PARCOACH, whose FILE names the
+   caller (parcoach_pmpi_collectives.c), "called from FILE in code built
+   without PARCOACH".  */
+void
+parcoach_where (char *text, size_t size, const char *file, int line,
+                const char *function)
+{
+  if (function == parcoach_library_function)
+    snprintf (text, size, "called from %s in code built without PARCOACH",
+              file);
+  else
+    snprintf (text, size, "at %s:%d in function %s",
+              file != NULL ? file : "<unknown file>", line,
+              function != NULL ? function : "<unknown function>");
+}
+
 /* The processes of COMM disagree: the smallest colour among them is MIN
    and the largest MAX.  Every process of COMM calls this with the same MIN
    and MAX (they come from the same MPI_Allreduce), prints its line, and
@@ -188,7 +206,7 @@ parcoach_report (MPI_Comm comm, int colour, int min, int max,
 {
   int rank = -1, size = -1;
   int other = colour == min ? max : min;
-  char mine[96], theirs[96];
+  char mine[96], theirs[96], where[256];
   int blame = conditionals != NULL && conditionals[0] != '\0';
 
   PMPI_Comm_rank (comm, &rank);
@@ -198,11 +216,11 @@ parcoach_report (MPI_Comm comm, int colour, int min, int max,
 
   /* One fprintf call, so that threads of this process do not interleave
      within the line.  */
+  parcoach_where (where, sizeof where, file, line, function);
   fprintf (stderr,
            "PARCOACH: rank %d of communicator of size %d stops before %s"
-           " at %s:%d in function %s: other processes are %s%s%s\n",
-           rank, size, mine, file != NULL ? file : "<unknown file>", line,
-           function != NULL ? function : "<unknown function>", theirs,
+           " %s: other processes are %s%s%s\n",
+           rank, size, mine, where, theirs,
            blame ? "; see the conditional(s) at line(s) " : "",
            blame ? conditionals : "");
   fflush (stderr);
@@ -316,7 +334,7 @@ parcoach_report_argument (MPI_Comm comm, int field, const long long *all,
   int rank = -1, size = 0, r, groups = 0;
   long long lo = LLONG_MIN, hi = LLONG_MIN;
   struct parcoach_text t;
-  char name[96];
+  char name[96], where[256];
 
   PMPI_Comm_rank (comm, &rank);
   PMPI_Comm_size (comm, &size);
@@ -376,12 +394,11 @@ parcoach_report_argument (MPI_Comm comm, int field, const long long *all,
 #undef PARCOACH_LO
 #undef PARCOACH_HI
   parcoach_describe (name, sizeof name, "", colour);
+  parcoach_where (where, sizeof where, file, line, function);
   fprintf (stderr,
            "PARCOACH: rank %d of communicator of size %d stops before %s"
-           " at %s:%d in function %s: processes call it with %s: %s\n",
-           rank, size, name, file != NULL ? file : "<unknown file>", line,
-           function != NULL ? function : "<unknown function>", what[field],
-           t.buf);
+           " %s: processes call it with %s: %s\n",
+           rank, size, name, where, what[field], t.buf);
   fflush (stderr);
   parcoach_stop (comm);
 }
@@ -452,6 +469,9 @@ parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
   long long exact[2 * PARCOACH_NFIELDS];
   signed char in[PARCOACH_DIGEST_BYTES], out[PARCOACH_DIGEST_BYTES];
 
+  /* The collective this check guards need not be checked again by its
+     wrapper (parcoach_pmpi_collectives.c).  */
+  parcoach_note_checked (comm, colour);
   if (comm == MPI_COMM_NULL)
     return;
   /* On an inter-communicator an MPI_Allreduce gives each group the
@@ -569,6 +589,8 @@ parcoach_check_usable_file (MPI_File fh, const struct parcoach_args *args,
       return; \
     parcoach_check_usable_##checked_as (handle, NULL, colour, file, line, \
                                         function, conditionals); \
+    if (PARCOACH_FROM_FORTRAN_##language) \
+      parcoach_fortran_check_done (); \
   }
 #include "parcoach_rt_checks.def"
 #undef PARCOACH_HANDLE_CHECK
@@ -622,4 +644,5 @@ parcoach_check_fortran_comm_args (const MPI_Fint *comm, int colour,
     return;
   parcoach_check_usable_comm (PMPI_Comm_f2c (*comm), &args, colour, file,
                               line, function, conditionals);
+  parcoach_fortran_check_done ();
 }

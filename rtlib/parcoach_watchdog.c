@@ -15,22 +15,21 @@ parcoach_watchdog_fire (MPI_Comm comm, double waited, int colour,
                         const char *file, int line, const char *function)
 {
   int rank = -1, size = -1;
-  char mine[96];
+  char mine[96], where[256];
 
   PMPI_Comm_rank (comm, &rank);
   PMPI_Comm_size (comm, &size);
   parcoach_describe (mine, sizeof mine, "", colour);
+  parcoach_where (where, sizeof where, file, line, function);
   /* Named by its rank in MPI_COMM_WORLD: processes waiting on different
      communicators may have the same rank in theirs.  */
   fprintf (stderr,
            "PARCOACH: rank %d of MPI_COMM_WORLD (rank %d of communicator of"
            " size %d) has waited %.1f s"
-           " in the check before %s at %s:%d in function %s; other"
+           " in the check before %s %s; other"
            " processes never reached a matching check (a collective on"
            " another communicator, or code compiled without PARCOACH?)\n",
-           parcoach_world_rank (), rank, size, waited, mine,
-           file != NULL ? file : "<unknown file>",
-           line, function != NULL ? function : "<unknown function>");
+           parcoach_world_rank (), rank, size, waited, mine, where);
   fflush (stderr);
   /* Other processes stuck in a check since about the same time are about
      to say the same: give them a moment before the job goes down.  */

@@ -22,7 +22,9 @@
    the cost in nanoseconds of a dormant check (PARCOACH_CHECK_IF_ARMED
    outside a flagged function: no communication) and of the bracket
    around a blocking point-to-point call (parcoach_blocking_enter and
-   _leave, for the hang detector).  The options of the
+   _leave, for the hang detector), and of the runtime's MPI_ wrapper of a
+   collective outside a flagged function (parcoach_pmpi_collectives.c):
+   MPI_Barrier minus PMPI_Barrier on MPI_COMM_SELF.  The options of the
    runtime (PARCOACH_TIMEOUT, PARCOACH_STATS) apply as usual: run with
    them set to measure the watchdog's or the statistics' cost.  */
 
@@ -165,7 +167,8 @@ main (int argc, char **argv)
       const char *s = getenv ("PARCOACH_STATS");
       int i, n = 20000000;
       volatile int sink = 0;
-      double t0, dormant, bracket, x = 1.0, y;
+      double t0, dormant, bracket, wrapped, unwrapped, x = 1.0, y;
+      int rep;
 
       /* Dormant checks: no MPI communication, rank 0 alone.  */
       t0 = MPI_Wtime ();
@@ -187,6 +190,25 @@ main (int argc, char **argv)
         }
       bracket = (MPI_Wtime () - t0) / n * 1e9;
 
+      /* The unarmed wrapper of a collective: the same barrier on
+         MPI_COMM_SELF through MPI_ (the runtime's wrapper, then MPI) and
+         through PMPI_ (MPI alone), best of REPS.  */
+      wrapped = unwrapped = 1e30;
+      for (rep = 0; rep < REPS; rep++)
+        {
+          double w, u;
+          t0 = MPI_Wtime ();
+          for (i = 0; i < n / 4; i++)
+            MPI_Barrier (MPI_COMM_SELF);
+          w = (MPI_Wtime () - t0) / (n / 4) * 1e9;
+          t0 = MPI_Wtime ();
+          for (i = 0; i < n / 4; i++)
+            PMPI_Barrier (MPI_COMM_SELF);
+          u = (MPI_Wtime () - t0) / (n / 4) * 1e9;
+          wrapped = w < wrapped ? w : wrapped;
+          unwrapped = u < unwrapped ? u : unwrapped;
+        }
+
       printf ("# check_overhead: %d processes, %d iterations,"
               " PARCOACH_TIMEOUT=%s PARCOACH_STATS=%s\n", size, iters,
               t ? t : "(unset)", s ? s : "(unset)");
@@ -200,6 +222,10 @@ main (int argc, char **argv)
       printf ("%-28s %10.2f\n", "PMPI_Allreduce 8 char MIN", raw);
       printf ("%-28s %10.3f\n", "dormant check (ns/op)", dormant);
       printf ("%-28s %10.3f\n", "p2p bracket (ns/op)", bracket);
+      printf ("%-28s %10.3f\n", "MPI_Barrier self (ns/op)", wrapped);
+      printf ("%-28s %10.3f\n", "PMPI_Barrier self (ns/op)", unwrapped);
+      printf ("%-28s %10.3f\n", "unarmed wrapper (ns/op)",
+              wrapped - unwrapped);
       printf ("ratio check / MPI_Allreduce 8 B = %.2f (goal <= 1.2)\n",
               ck / ar);
       printf ("ratio check / MPI_Allreduce 8 B int MIN = %.2f\n", ck / ari);

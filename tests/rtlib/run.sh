@@ -111,6 +111,16 @@ for prog in rt_cases rt_pmpi rt_options rt_args; do
     exit 1
   fi
 done
+# rt_library twice: alone, and with a PMPI layer of its own linked after
+# the runtime (the documented order for stacking tools).
+build_c rt_library || fail "build: tests/rtlib/rt_library.c" "" "$tmp/rt_library.build"
+if ! $MPICC $CFLAGS -shared -o "$tmp/librt_pmpi_layer.so" "$here/rt_pmpi_layer.c" \
+       > "$tmp/rt_pmpi_layer.build" 2>&1 \
+   || ! $MPICC $CFLAGS -o "$tmp/rt_library_layered" "$here/rt_library.c" $LINK \
+          -L"$tmp" -Wl,-rpath,"$tmp" -Wl,--no-as-needed -lrt_pmpi_layer \
+          >> "$tmp/rt_pmpi_layer.build" 2>&1; then
+  fail "build: tests/rtlib/rt_library.c with rt_pmpi_layer.c" "" "$tmp/rt_pmpi_layer.build"
+fi
 have_threads=1
 build_c rt_threads -pthread || have_threads=0
 build_c rt_omp -fopenmp || fail "build: tests/rtlib/rt_omp.c" "" "$tmp/rt_omp.build"
@@ -609,6 +619,57 @@ ABORT_GREP=-E PARCOACH_TIMEOUT=1 expect_abort \
   "(18c) PMPI layer, watchdog stop: same stop, no runtime call seen" \
   2 ./rt_pmpi watchdog -- \
   "$P 0 of MPI_COMM_WORLD \(rank 0 of communicator of size 2\) $WD MPI_Barrier at p\.c:7 in function g; $WHY"
+
+# (23) Collectives of code built without PARCOACH (parcoach_pmpi_collectives.c):
+# checked through the runtime's MPI_ wrappers while the thread is armed.
+LIB_AT='called from rt_library(_layered)?\+0x[0-9a-f]+( \([^)]*\))? in code built without PARCOACH'
+for variant in rt_library rt_library_layered; do
+  layer=; [ $variant = rt_library_layered ] && layer=--layer
+  expect_clean "(23a) $variant: every rank calls the library, armed: clean" \
+    2 ./$variant clean $layer
+  expect_clean "(23b) $variant: a checked MPI_Allreduce against the library's: one check each, clean" \
+    3 ./$variant mixed $layer
+  ABORT_GREP=-E expect_abort \
+    "(23c) $variant: rank 0 in the library's MPI_Allreduce, rank 1 at a checked MPI_Barrier: stop" \
+    2 ./$variant abort -- \
+    "$P 0 of communicator of size 2 stops before MPI_Allreduce $LIB_AT: other processes are calling MPI_Barrier" \
+    "$P 1 of communicator of size 2 stops before MPI_Barrier at l\.c:2 in function main: other processes are calling MPI_Allreduce; see the conditional\(s\) at line\(s\) 1"
+done
+# Which checks ran, from the statistics: the library's 20 MPI_Allreduce per
+# rank, checked by the wrapper; the 20 checked barriers once each (the
+# wrapper consumed the check's token); unarmed, no check at all.
+rm -f "$tmp/lib.json"
+PARCOACH_STATS="$tmp/lib.json" run 2 ./rt_library_layered clean --layer
+if [ $rc -eq 0 ] && python3 - "$tmp/lib.json" > "$tmp/lib.check" 2>&1 <<'PY'
+import json, sys
+sites = json.load(open(sys.argv[1]))['sites']
+got = sorted((s['collective'], s['file'].startswith('rt_library'), s['checks_per_rank_max'], s['ranks'])
+             for s in sites)
+want = [('MPI_Allreduce', True, 20, 2), ('MPI_Barrier', False, 20, 2)]
+if got != want:
+    sys.exit('sites %s, want %s' % (got, want))
+PY
+then
+  pass "(23d) statistics: 20 wrapper checks of the library's MPI_Allreduce, 20 barrier checks (no double check)"
+else
+  fail "(23d) statistics of the library's checks" "exit status $rc" "$tmp/lib.check"
+  [ -f "$tmp/lib.json" ] && sed -e 's/^/    | /' "$tmp/lib.json" | head -20
+fi
+rm -f "$tmp/lib.json"
+PARCOACH_STATS="$tmp/lib.json" run 2 ./rt_library unarmed
+if [ $rc -eq 0 ] && [ ! -e "$tmp/lib.json" ] && ! grep -q '^PARCOACH' "$out"; then
+  pass "(23e) unarmed: the library's collectives are not checked"
+else
+  fail "(23e) unarmed: the library's collectives are not checked" "exit status $rc" "$out"
+fi
+rm -f "$tmp/lib.json"
+PARCOACH_LIBRARY_COLLECTIVES=off PARCOACH_STATS="$tmp/lib.json" run 2 ./rt_library_layered clean --layer
+if [ $rc -eq 0 ] && ! grep -q '^PARCOACH\|rt_library:' "$out" \
+   && [ -s "$tmp/lib.json" ] && ! grep -q '"MPI_Allreduce"' "$tmp/lib.json"; then
+  pass "(23f) PARCOACH_LIBRARY_COLLECTIVES=off: no wrapper check, the layer still sees every call"
+else
+  fail "(23f) PARCOACH_LIBRARY_COLLECTIVES=off" "exit status $rc" "$out"
+fi
 
 echo
 if [ $failures -ne 0 ]; then

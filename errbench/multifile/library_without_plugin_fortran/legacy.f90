@@ -1,0 +1,9 @@
+! Compiled without PARCOACH (plain $(MPIF90), no plugin flags): under
+! MPICH the `use mpi' binding mpi_allreduce_ calls the C MPI_Allreduce,
+! which is the runtime's wrapper.
+subroutine legacy_sum(comm, x, y)
+  use mpi
+  integer :: comm, ierr
+  double precision :: x(2), y(2)
+  call MPI_Allreduce(x, y, 2, MPI_DOUBLE_PRECISION, MPI_SUM, comm, ierr)
+end subroutine legacy_sum
