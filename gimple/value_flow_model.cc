@@ -2174,7 +2174,8 @@ private:
         // Taking an address reads and writes nothing: the accesses
         // through it do (access() follows the pointer to them).
         continue;
-      } else if (TREE_CODE(op) == ADDR_EXPR || (is_call && POINTER_TYPE_P(TREE_TYPE(op)))) {
+      } else if (TREE_CODE(op) == ADDR_EXPR ||
+                 (is_call && TREE_TYPE(op) && POINTER_TYPE_P(TREE_TYPE(op)))) {
         Targets t = targets(op);
         std::vector<int> reached;
         for (int object : with_pointees(t.objects))

@@ -2,6 +2,7 @@
 
 #include "graph.h"
 #include "postdominance.h"
+#include "shared_reads.h"
 
 #include <algorithm>
 #include <climits>
@@ -366,6 +367,7 @@ private:
     for (FunctionState &state : functions_)
       state.outside = state.function->callable_from_outside || taken.count(state.function->uid);
     find_unknown_writers();
+    shared_writes_ = find_shared_writes(unit_);
     for (std::size_t i = 0; i < functions_.size(); ++i) {
       std::vector<int> &callers = functions_[i].callers;
       std::sort(callers.begin(), callers.end());
@@ -679,11 +681,24 @@ private:
                              "process alike", 1);
     if (function.entry_point) // envp
       return add_fact(kProcesses, "depends on " + what + ", the process's environment", 3);
+    // Shared memory only read here is the same in every thread of a team
+    // calling it, and so is the pointer to it (shared_reads.h); the
+    // unit's callers still say.
+    bool points_to_target = slot.scope == SlotScope::ParameterTarget;
+    if (slot.scope == SlotScope::Parameter)
+      for (const ValueFlowSlot &other : function.slots)
+        points_to_target |= other.scope == SlotScope::ParameterTarget &&
+                            other.parameter == slot.parameter;
+    unsigned char threads = state.outside && points_to_target &&
+                                    !function.parameters_by_reference && !state.writes_unknown &&
+                                    parameter_target_read_only(function, slot.parameter)
+                                ? 0
+                                : kThreads;
     if (state.outside && judged_at_link(function, slot))
-      return add_fact(kThreads, what + " is judged at the link step, at every call site of "
-                                       "the program", 1);
+      return add_fact(threads, what + " is judged at the link step, at every call site of "
+                                      "the program", 1);
     if (state.outside)
-      return add_fact(kProcesses | kThreads,
+      return add_fact(kProcesses | threads,
                       "depends on " + what + ", which other files may call with any value", 3);
     std::string sites = state.call_sites == 1
                             ? "its call site"
@@ -876,8 +891,14 @@ private:
         if (field != state.targets_field.end())
           join_into(v, field->second);
       }
-      if (facts_[fact].bits)
-        return fact_value(fact);
+      if (facts_[fact].bits) {
+        Value given = fact_value(fact);
+        if (!(facts_[fact].bits & kThreads) && differs(v, 1)) { // the unit's callers
+          given.bits |= kThreads;
+          given.why[1] = v.why[1];
+        }
+        return given;
+      }
       // The join of the call sites; the proof is the parameter's.
       for (int d = 0; d < kDimensions; ++d)
         if (!differs(v, d))
@@ -925,6 +946,17 @@ private:
 
   Value read(FunctionState &state, const std::vector<Value> &values, int s, int b) {
     Value v = in_team_context(state, b, read_slot(state, values, s, b));
+    if (shared_read_in_orphaned_code(state, values, s, b)) {
+      // Only the unit's own stores may make it differ between threads
+      // (shared_reads.h): other code writing it now would race.
+      auto stored = thread_stores_.find(state.function->slots[s].global);
+      v.bits &= (unsigned char)~kThreads;
+      v.why[1] = -1;
+      if (stored != thread_stores_.end()) {
+        v.bits |= kThreads;
+        v.why[1] = stored->second.why[1];
+      }
+    }
     // In a team this function forks, a local or parameter no statement of
     // the team writes (and no unknown code may change) is the same in
     // every thread of that team, whatever differs between the threads of
@@ -941,6 +973,23 @@ private:
       v.why[1] = -1;
     }
     return v;
+  }
+
+  // Slot `s' is a shared global (not threadprivate) read at block `b' by
+  // code a team runs outside a parallel region of its own (orphaned code,
+  // or a function such code calls), which, with the functions of the unit
+  // it calls, never writes it (shared_reads.h).
+  bool shared_read_in_orphaned_code(const FunctionState &state, const std::vector<Value> &values,
+                                    int s, int b) const {
+    const ValueFlowFunction &function = *state.function;
+    if (s < 0 || s >= (int)function.slots.size() || function.blocks[b].in_parallel_region ||
+        !differs(state.thread_context, 1))
+      return false;
+    const ValueFlowSlot &slot = function.slots[s];
+    std::size_t index = &state - functions_.data();
+    return slot.scope == SlotScope::Global && slot.visibility != GlobalVisibility::ThreadLocal &&
+           !escaped_here(state, values, s) && !global_escape_.count(slot.global) &&
+           !shared_writes_.anything[index] && !shared_writes_.globals[index].count(slot.global);
   }
 
   // Code the analysis does not see may have changed slot `s' by this
@@ -1031,6 +1080,8 @@ private:
       join_into(v, fact_value(racy_fact(slot)));
       publish(state, slot, v);
     }
+    if (slot.scope == SlotScope::Global && differs(v, 1))
+      note_thread_store(slot.global, v);
     int flow = state.flow_index[s];
     if (flow >= 0) {
       bool escaped = values[flow].escaped;
@@ -1089,6 +1140,18 @@ private:
     if (join_into(summary_[{slot.global, slot.field}], v))
       for (int reader : readers_of_global_[slot.global])
         schedule(reader);
+  }
+
+  // A store of the unit leaves in a global a value that may differ
+  // between threads (thread_stores_).
+  void note_thread_store(unsigned uid, const Value &v) {
+    Value threads;
+    threads.bits = kThreads;
+    threads.why[1] = v.why[1];
+    if (join_into(thread_stores_[uid], threads))
+      for (int reader : readers_of_global_[uid])
+        if (reader != current_)
+          schedule(reader);
   }
 
   void publish_globals(FunctionState &state, const std::vector<Value> &values, int b) {
@@ -1817,6 +1880,12 @@ private:
   std::vector<FunctionState> functions_;
   std::vector<UnitFact> facts_;
   std::map<unsigned, int> index_of_uid_;
+  SharedWrites shared_writes_; // by function index, as functions_
+  // By global: the difference between threads of what the unit's own
+  // stores leave there (a value per thread, or a store by a team), not
+  // counting what other files may do; what a shared read in orphaned code
+  // may see (shared_read_in_orphaned_code).
+  std::map<unsigned, Value> thread_stores_;
   std::map<unsigned, std::vector<int>> readers_of_global_;
   std::map<unsigned, int> global_escape_;
   std::map<std::pair<unsigned, int>, Value> summary_; // (global, field)
