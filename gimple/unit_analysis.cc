@@ -21,6 +21,8 @@
 #include "thread_level.h"
 #include "value_flow_model.h"
 
+#include "toplev.h" // get_src_pwd
+
 #include <algorithm>
 #include <exception>
 #include <map>
@@ -722,6 +724,13 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
   std::vector<Reachable> reach = reachable_by_function();
   UnitSummary summary;
   summary.source = main_input_filename ? main_input_filename : "";
+  if (!unit.options.report_file.empty() || !unit.options.sarif_file.empty()) {
+    summary.report_file = unit.options.report_file;
+    summary.sarif_file = unit.options.sarif_file;
+    summary.directory = get_src_pwd();
+    summary.tool_version = PARCOACH_VERSION;
+    summary.information_uri = PARCOACH_DOC_URI;
+  }
   summarise_parameters(deferred, arguments, summary);
   std::map<unsigned, std::string> key_of_function;
   summarise_deferred(reach, deferred, variables, deferred_flagged, summary, key_of_function,

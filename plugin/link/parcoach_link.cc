@@ -184,7 +184,13 @@ bool analyse(const std::vector<std::string> &files, bool werror, bool quiet,
   if (text.empty())
     return false;
   bool error = false;
-  std::vector<UnitSummary> units = parse_summaries(text);
+  std::vector<std::string> problems;
+  std::vector<UnitSummary> units = parse_summaries(text, &problems);
+  std::sort(problems.begin(), problems.end());
+  problems.erase(std::unique(problems.begin(), problems.end()), problems.end());
+  if (!quiet)
+    for (const std::string &problem : problems)
+      std::cerr << "parcoach-link: warning: " << problem << "\n";
   // A shared library being built exports its functions: anyone may call
   // them with any value (cross_file_parameters.h).
   if (building_shared_library) {
