@@ -97,9 +97,7 @@ SarifResult link_sarif_result(const Finding &finding) {
   result.message = finding.message;
   result.location = finding.location;
   result.function = finding.function;
-  for (const PathEvent &event : finding.path)
-    result.notes.push_back({event.location, event.message});
-  result.events = finding.path;
+  result.events = finding.path; // the notes: one related location each
   return result;
 }
 

@@ -32,8 +32,8 @@ namespace parcoach {
 Finding link_report_finding(const std::string &printed, const std::vector<RelatedLocation> &related,
                             const std::string &collective, bool checked);
 
-// The same finding as a SARIF result (its notes the related locations, its
-// path the code flow).
+// The same finding as a SARIF result (its path the code flow, each event a
+// related location, as the compile-time results' path events).
 SarifResult link_sarif_result(const Finding &finding);
 
 // Where the findings at one unit's sites go.
