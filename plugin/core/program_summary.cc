@@ -141,7 +141,7 @@ void read_record(const SummaryRecord &f, UnitSummary &unit) {
 
 std::string serialise_summary(const UnitSummary &unit) {
   return summary_header() + "\nsource\t" + escape_summary_field(unit.source) + "\n" +
-         encode_summary_records(unit_records(unit));
+         encode_summary_records(unit_records(unit), unit.source);
 }
 
 std::vector<UnitSummary> parse_summaries(const std::string &text,
@@ -165,7 +165,7 @@ std::vector<UnitSummary> parse_summaries(const std::string &text,
     }
     UnitSummary unit;
     unit.source = source;
-    for (const SummaryRecord &record : decode_summary_records(lines))
+    for (const SummaryRecord &record : decode_summary_records(lines, source))
       read_record(record, unit);
     units.push_back(unit);
   };

@@ -25,6 +25,9 @@ const std::pair<const char *, const char *> kind_codes[] = {
 };
 
 const char *const table_kind = "$";
+// A field naming the unit's main file (which most locations name), a text
+// escape_summary_field never writes.
+const char *const source_field = "%";
 const char digits52[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 // Decimal numbers are written as they are (lines, columns, flags, indices).
@@ -97,11 +100,15 @@ std::string unescape_summary_field(const std::string &field) {
 
 std::string summary_header() { return header_prefix + std::to_string(summary_format_version); }
 
-std::string encode_summary_records(const std::vector<SummaryRecord> &records) {
+std::string encode_summary_records(const std::vector<SummaryRecord> &records,
+                                   const std::string &source) {
+  auto inline_field = [&](const std::string &field) {
+    return field.empty() || literal(field) || (!source.empty() && field == source);
+  };
   std::vector<std::string> table;
   for (const SummaryRecord &record : records)
     for (std::size_t i = 1; i < record.size(); ++i)
-      if (!record[i].empty() && !literal(record[i]))
+      if (!inline_field(record[i]))
         table.push_back(record[i]);
   std::sort(table.begin(), table.end());
   table.erase(std::unique(table.begin(), table.end()), table.end());
@@ -123,7 +130,9 @@ std::string encode_summary_records(const std::vector<SummaryRecord> &records) {
     out += code != codes.end() ? code->second : escape_summary_field(record[0]);
     for (std::size_t i = 1; i < record.size(); ++i) {
       out += '\t';
-      if (record[i].empty() || literal(record[i]))
+      if (!source.empty() && record[i] == source)
+        out += source_field;
+      else if (inline_field(record[i]))
         out += record[i];
       else
         out += base52(std::lower_bound(table.begin(), table.end(), record[i]) - table.begin());
@@ -133,7 +142,8 @@ std::string encode_summary_records(const std::vector<SummaryRecord> &records) {
   return out + "end\n";
 }
 
-std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string> &lines) {
+std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string> &lines,
+                                                  const std::string &source) {
   std::map<std::string, std::string> kinds;
   for (const auto &entry : kind_codes)
     kinds[entry.second] = entry.first;
@@ -163,6 +173,10 @@ std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string>
       const std::string &field = fields[i];
       if (field.empty() || literal(field)) {
         record.push_back(field);
+        continue;
+      }
+      if (field == source_field) {
+        record.push_back(source);
         continue;
       }
       long index = from_base52(field);

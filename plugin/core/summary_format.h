@@ -11,10 +11,11 @@
 //                                       sorted, each written as the length
 //                                       of the prefix it shares with the
 //                                       entry before, a space, the rest
-//   F<TAB>b<TAB>c<TAB>a                 records: a short kind code, then
-//   S<TAB>d<TAB>a<TAB>12<TAB>5...       fields: "" as is, a decimal number
-//   end                                 as is, anything else the index of
-//                                       its table entry in base 52 (a-zA-Z)
+//   F<TAB>b<TAB>c<TAB>%                 records: a short kind code, then
+//   S<TAB>d<TAB>%<TAB>12<TAB>5...       fields: "" as is, a decimal number
+//   end                                 as is, the source file as '%',
+//                                       anything else the index of its
+//                                       table entry in base 52 (a-zA-Z)
 //
 // Fields escape '%', tab, CR, LF and NUL as %XX.  The table makes every
 // mangled name, file and reason appear once per unit; front coding makes
@@ -36,13 +37,16 @@ constexpr int summary_format_version = 2;
 std::string summary_header();
 
 // The unit's records (each: kind, then fields) as the text after the header
-// and the source line, up to and including the "end" line.
+// and the source line, up to and including the "end" line.  A field equal
+// to `source' (the unit's main file, on the source line) is written '%'.
 using SummaryRecord = std::vector<std::string>;
-std::string encode_summary_records(const std::vector<SummaryRecord> &records);
+std::string encode_summary_records(const std::vector<SummaryRecord> &records,
+                                   const std::string &source);
 
 // Decodes the lines of one unit after its source line (up to "end",
 // excluded); records whose fields do not resolve are dropped.
-std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string> &lines);
+std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string> &lines,
+                                                  const std::string &source);
 
 // If `line' ends with a version line (sections are concatenated, maybe after
 // padding): true, and its version in `version' (0 if not a number).
