@@ -4,6 +4,7 @@
 
 #include "mpi_f08.h"
 #include "omp_regions.h"
+#include "runtime_callees.h"
 
 #include <set>
 #include <utility>
@@ -65,7 +66,7 @@ tree external_callee(const gcall *call) {
     return NULL_TREE;
   tree callee = gimple_call_fndecl(call);
   if (!callee || fndecl_built_in_p(callee) || !TREE_PUBLIC(callee) || !DECL_NAME(callee) ||
-      unit_callee(call))
+      unit_callee(call) || is_language_runtime_function(callee))
     return NULL_TREE;
   // The MPI library, the compilers' runtimes: they run no collective of
   // the program (MPI's own are in the table).

@@ -22,6 +22,8 @@
 #include "value_flow_model.h"
 #include "value_flow_text.h"
 
+#include "toplev.h" // get_src_pwd
+
 #include <algorithm>
 #include <exception>
 #include <map>
@@ -74,6 +76,9 @@ struct FunctionRecord {
   std::string symbol;
   bool is_public = false;
   bool returns_value = false; // and other files may call it for that
+  // Its definition is this unit's to emit (not a C99 or gnu_inline one
+  // that another file's definition may replace).
+  bool defined_here = false;
   std::map<NodeId, ExternalCallee> external_sites;
   std::map<NodeId, location_t> external_locations;
   // Calls of public functions (of other files, or of this one), probed for
@@ -577,9 +582,24 @@ std::set<std::string> deferred_keys(std::size_t r, const DeferredValues &deferre
 void summarise_parameters(const DeferredValues &deferred,
                           const std::vector<std::vector<std::vector<ArgumentVerdict>>> &arguments,
                           UnitSummary &summary) {
+  // The calls the link step needs: those of functions whose parameters it
+  // may judge (a key of this unit), or defined in other files.  A function
+  // defined here without keys has none in any file (a C++ inline copy is
+  // alike everywhere): its calls are left out (the summaries' size).
+  std::set<std::string> defined_without_keys;
+  for (const FunctionRecord &record : unit.records)
+    if (record.defined_here)
+      defined_without_keys.insert(record.symbol);
+  for (const auto &entry : deferred.names)
+    if (is_parameter_key(entry.first)) {
+      std::string group = parameter_group(entry.first); // "par:SYMBOL:"
+      defined_without_keys.erase(group.substr(4, group.size() - 5));
+    }
   for (std::size_t r = 0; r < unit.records.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
     for (const FunctionRecord::CallProbe &probe : record.call_probes) {
+      if (defined_without_keys.count(probe.callee))
+        continue;
       ParameterCallSite call;
       call.caller = record.name;
       call.callee = probe.callee;
@@ -726,6 +746,13 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
   std::vector<Reachable> reach = reachable_by_function();
   UnitSummary summary;
   summary.source = main_input_filename ? main_input_filename : "";
+  if (!unit.options.report_file.empty() || !unit.options.sarif_file.empty()) {
+    summary.report_file = unit.options.report_file;
+    summary.sarif_file = unit.options.sarif_file;
+    summary.directory = get_src_pwd();
+    summary.tool_version = PARCOACH_VERSION;
+    summary.information_uri = PARCOACH_DOC_URI;
+  }
   summarise_parameters(deferred, arguments, summary);
   std::map<unsigned, std::string> key_of_function;
   summarise_deferred(reach, deferred, variables, deferred_flagged, summary, key_of_function,
@@ -1149,6 +1176,7 @@ void record_function(function *fun, const Options &options, bool library) {
   }
   record.symbol = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fun->decl));
   record.is_public = TREE_PUBLIC(fun->decl);
+  record.defined_here = !DECL_EXTERNAL(fun->decl);
   // Other files may call it for its result (not a C++ inline function or
   // template instance, of which each calling file has its own copy, nor a
   // library's function of a system header).

@@ -1,5 +1,7 @@
 #include "value_flow_model.h"
 
+#include "runtime_callees.h"
+
 #include "mpi_calls.h"
 
 #include "function_model.h"
@@ -115,10 +117,13 @@ bool callable_from_outside(tree decl) {
 // every call of a public function that no pointer may reach (not in a
 // global initializer, not virtual, not variadic; whether the unit takes
 // its address is known at the unit step, unit_analysis.cc) from the
-// program's files.
+// program's files.  Not the functions of system headers and of the C++
+// library (runtime_callees.h): their library calls them too, and their
+// keys made most of a C++ unit's summary.
 bool link_judges_parameters(tree decl) {
   return TREE_PUBLIC(decl) && !flag_whole_program && !in_global_initializer(decl) &&
-         !stdarg_p(TREE_TYPE(decl)) && !DECL_VIRTUAL_P(decl);
+         !stdarg_p(TREE_TYPE(decl)) && !DECL_VIRTUAL_P(decl) && !DECL_IN_SYSTEM_HEADER(decl) &&
+         !is_language_runtime_function(decl);
 }
 
 // The functions whose address a statement takes, other than to call them.

@@ -97,6 +97,7 @@ std::string instrumented_json(const InstrumentedFunction &f) {
 std::string to_json_line(const TranslationUnitReport &report) {
   return "{\"version\": 3, \"tool\": {\"name\": " + quoted(tool_name) +
          ", \"version\": " + quoted(report.tool_version) + "}, \"source\": " + quoted(report.source) +
+         (report.stage.empty() ? "" : ", \"stage\": " + quoted(report.stage)) +
          ", \"findings\": " + list(report.findings, finding_json) +
          ", \"instrumented\": " + list(report.instrumented, instrumented_json) + "}";
 }

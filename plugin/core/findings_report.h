@@ -5,6 +5,7 @@
 // One line per translation unit:
 //   {"version": 3, "tool": {"name": "PARCOACH for GCC", "version": "0.1"},
 //    "source": "app.c",
+//    ("stage": "link", on the lines the link step adds: link_report.h)
 //    "findings": [
 //      {"kind": "collective-mismatch", "severity": "warning" | "error",
 //       "message": "'MPI_Barrier' may not be called...", "function": "f",
@@ -94,6 +95,9 @@ struct InstrumentedFunction {
 struct TranslationUnitReport {
   std::string tool_version;
   std::string source;
+  // "link": the findings of the link step at this unit's sites
+  // (link_report.h), written "stage": "link"; "" (compile time): no key.
+  std::string stage;
   std::vector<Finding> findings;
   std::vector<InstrumentedFunction> instrumented;
 };

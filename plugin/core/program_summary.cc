@@ -1,5 +1,7 @@
 #include "program_summary.h"
 
+#include "summary_format.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -14,86 +16,13 @@ const char *const summary_section_name = ".parcoach.summary";
 
 namespace {
 
-// One record per line, fields separated by tabs; a field escapes what
-// would break that (%, tab, newline, NUL) as %XX.
-const char *const header = "parcoach-summary 1";
-
-std::string escape(const std::string &field) {
-  std::string out;
-  for (char c : field) {
-    if (c == '%' || c == '\t' || c == '\n' || c == '\r' || c == '\0') {
-      char buffer[4];
-      std::snprintf(buffer, sizeof buffer, "%%%02X", static_cast<unsigned char>(c));
-      out += buffer;
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
-std::string unescape(const std::string &field) {
-  std::string out;
-  for (std::size_t i = 0; i < field.size(); ++i) {
-    if (field[i] == '%' && i + 2 < field.size()) {
-      out += static_cast<char>(std::strtol(field.substr(i + 1, 2).c_str(), nullptr, 16));
-      i += 2;
-    } else {
-      out += field[i];
-    }
-  }
-  return out;
-}
-
-// A field that is the unit's source file, which most locations name, is
-// written as a lone '%' (which escape() never produces): the summaries
-// stay a small part of the object (tests/bench/link_step.py).
-const char *const source_shorthand = "%";
-
-// One unit's records, after its "source" line.
-class RecordWriter {
-public:
-  explicit RecordWriter(const std::string &source) : source_(source) {}
-
-  void line(std::ostringstream &out, std::initializer_list<std::string> fields) const {
-    line(out, std::vector<std::string>(fields));
-  }
-
-  void line(std::ostringstream &out, const std::vector<std::string> &fields) const {
-    for (std::size_t i = 0; i < fields.size(); ++i)
-      out << (i ? "\t" : "")
-          << (i && !source_.empty() && fields[i] == source_ ? source_shorthand
-                                                            : escape(fields[i]));
-    out << '\n';
-  }
-
-private:
-  std::string source_;
-};
-
-std::vector<std::string> split(const std::string &text, const std::string &source) {
-  std::vector<std::string> fields;
-  std::size_t start = 0;
-  for (;;) {
-    std::size_t tab = text.find('\t', start);
-    std::string field = text.substr(start, tab - start);
-    fields.push_back(field == source_shorthand ? source : unescape(field));
-    if (tab == std::string::npos)
-      return fields;
-    start = tab + 1;
-  }
-}
-
 int number(const std::string &text) { return std::atoi(text.c_str()); }
 
-} // namespace
-
-std::string serialise_summary(const UnitSummary &unit) {
-  std::ostringstream out;
-  out << header << '\n';
-  out << "source\t" << escape(unit.source) << '\n';
-  RecordWriter writer(unit.source);
-  auto line = [&](std::initializer_list<std::string> fields) { writer.line(out, fields); };
+// One unit's records, in the order the reader expects them (a record such
+// as "runs" belongs to the "function" before it).
+std::vector<SummaryRecord> unit_records(const UnitSummary &unit) {
+  std::vector<SummaryRecord> records;
+  auto line = [&](std::initializer_list<std::string> fields) { records.emplace_back(fields); };
   for (const FunctionSummary &f : unit.functions) {
     line({"function", f.symbol, f.name, f.file});
     for (const std::string &collective : f.collectives)
@@ -103,23 +32,22 @@ std::string serialise_summary(const UnitSummary &unit) {
   }
   for (const ExternalCallSite &site : unit.sites) {
     line({"site", site.function, site.location.file, std::to_string(site.location.line),
-               std::to_string(site.location.column), site.as_error ? "1" : "0",
-               site.arming_key});
+          std::to_string(site.location.column), site.as_error ? "1" : "0", site.arming_key});
     for (const ExternalCallee &callee : site.callees)
       line({"callee", callee.symbol, callee.name});
     for (const RelatedLocation &related : site.related)
       line({"related", related.role, related.location.file,
-                 std::to_string(related.location.line), std::to_string(related.location.column)});
+            std::to_string(related.location.line), std::to_string(related.location.column)});
   }
   for (const ResultSummary &result : unit.results) {
     line({"result", result.symbol, result.name, result.file, result.may_differ ? "1" : "0",
-               result.reason});
+          result.reason});
     for (const std::string &symbol : result.depends_on)
       line({"result-of", symbol});
   }
   for (const VariableSummary &variable : unit.variables) {
     line({"variable", variable.symbol, variable.name, variable.file,
-               variable.defined_here ? "1" : "0", variable.may_differ ? "1" : "0"});
+          variable.defined_here ? "1" : "0", variable.may_differ ? "1" : "0"});
     for (const std::string &key : variable.depends_on)
       line({"variable-of", key});
     for (const std::string &writer : variable.writers)
@@ -127,98 +55,139 @@ std::string serialise_summary(const UnitSummary &unit) {
   }
   for (const DeferredSite &site : unit.deferred) {
     line({"deferred", site.function, site.location.file, std::to_string(site.location.line),
-               std::to_string(site.location.column), site.as_error ? "1" : "0",
-               site.arming_key, site.collective, site.callee});
+          std::to_string(site.location.column), site.as_error ? "1" : "0", site.arming_key,
+          site.collective, site.callee});
     for (const std::string &collective : site.runs)
       line({"deferred-runs", collective});
     for (std::size_t i = 0; i < site.depends_on.size(); ++i)
       line({"deferred-on", site.depends_on[i],
-                 i < site.names.size() ? site.names[i] : site.depends_on[i]});
+            i < site.names.size() ? site.names[i] : site.depends_on[i]});
     for (const RelatedLocation &related : site.related)
       line({"deferred-related", related.role, related.location.file,
-                 std::to_string(related.location.line), std::to_string(related.location.column)});
+            std::to_string(related.location.line), std::to_string(related.location.column)});
   }
   for (const std::vector<std::string> &fields : parameter_lines(unit))
-    writer.line(out, fields);
-  out << "end\n";
-  return out.str();
+    records.push_back(fields);
+  if (!unit.report_file.empty() || !unit.sarif_file.empty())
+    line({"report-to", unit.report_file, unit.sarif_file, unit.directory, unit.tool_version,
+          unit.information_uri});
+  return records;
 }
 
-std::vector<UnitSummary> parse_summaries(const std::string &text) {
-  std::vector<UnitSummary> units;
-  UnitSummary *unit = nullptr;
-  std::istringstream in(text);
-  std::string record;
-  while (std::getline(in, record)) {
-    // Sections are concatenated, possibly with alignment padding (NULs).
-    // A unit's text starts a new line even after bytes that are not ours.
-    std::size_t length = std::string(header).size();
-    if (record.size() >= length && record.compare(record.size() - length, length, header) == 0) {
-      units.emplace_back();
-      unit = &units.back();
-      continue;
-    }
-    if (!unit)
-      continue;
-    std::vector<std::string> f = split(record, unit->source);
-    const std::string &kind = f[0];
-    if (kind == "end") {
-      unit = nullptr;
-    } else if (kind == "source" && f.size() >= 2) {
-      unit->source = f[1];
-    } else if (kind == "function" && f.size() >= 4) {
-      unit->functions.push_back({f[1], f[2], f[3], {}, {}});
-    } else if (kind == "runs" && f.size() >= 2 && !unit->functions.empty()) {
-      unit->functions.back().collectives.push_back(f[1]);
-    } else if (kind == "calls" && f.size() >= 2 && !unit->functions.empty()) {
-      unit->functions.back().external_callees.push_back(f[1]);
-    } else if (kind == "site" && f.size() >= 6) {
-      ExternalCallSite site;
-      site.function = f[1];
-      site.location = {f[2], number(f[3]), number(f[4])};
-      site.as_error = f[5] == "1";
-      if (f.size() >= 7)
-        site.arming_key = f[6];
-      unit->sites.push_back(site);
-    } else if (kind == "callee" && f.size() >= 3 && !unit->sites.empty()) {
-      unit->sites.back().callees.push_back({f[1], f[2]});
-    } else if (kind == "related" && f.size() >= 5 && !unit->sites.empty()) {
-      unit->sites.back().related.push_back({{f[2], number(f[3]), number(f[4])}, f[1]});
-    } else if (kind == "result" && f.size() >= 6) {
-      unit->results.push_back({f[1], f[2], f[3], f[4] == "1", {}, f[5]});
-    } else if (kind == "result-of" && f.size() >= 2 && !unit->results.empty()) {
-      unit->results.back().depends_on.push_back(f[1]);
-    } else if (read_parameter_line(f, *unit)) {
-    } else if (kind == "variable" && f.size() >= 6) {
-      VariableSummary variable;
-      variable.symbol = f[1];
-      variable.name = f[2];
-      variable.file = f[3];
-      variable.defined_here = f[4] == "1";
-      variable.may_differ = f[5] == "1";
-      unit->variables.push_back(variable);
-    } else if (kind == "variable-of" && f.size() >= 2 && !unit->variables.empty()) {
-      unit->variables.back().depends_on.push_back(f[1]);
-    } else if (kind == "variable-writer" && f.size() >= 2 && !unit->variables.empty()) {
-      unit->variables.back().writers.push_back(f[1]);
-    } else if (kind == "deferred" && f.size() >= 9) {
-      DeferredSite site;
-      site.function = f[1];
-      site.location = {f[2], number(f[3]), number(f[4])};
-      site.as_error = f[5] == "1";
+// Adds one record to `unit' (records of unknown kinds are ignored).
+void read_record(const SummaryRecord &f, UnitSummary &unit) {
+  const std::string &kind = f[0];
+  if (kind == "function" && f.size() >= 4) {
+    unit.functions.push_back({f[1], f[2], f[3], {}, {}});
+  } else if (kind == "runs" && f.size() >= 2 && !unit.functions.empty()) {
+    unit.functions.back().collectives.push_back(f[1]);
+  } else if (kind == "calls" && f.size() >= 2 && !unit.functions.empty()) {
+    unit.functions.back().external_callees.push_back(f[1]);
+  } else if (kind == "site" && f.size() >= 6) {
+    ExternalCallSite site;
+    site.function = f[1];
+    site.location = {f[2], number(f[3]), number(f[4])};
+    site.as_error = f[5] == "1";
+    if (f.size() >= 7)
       site.arming_key = f[6];
-      site.collective = f[7];
-      site.callee = f[8];
-      unit->deferred.push_back(site);
-    } else if (kind == "deferred-runs" && f.size() >= 2 && !unit->deferred.empty()) {
-      unit->deferred.back().runs.push_back(f[1]);
-    } else if (kind == "deferred-on" && f.size() >= 3 && !unit->deferred.empty()) {
-      unit->deferred.back().depends_on.push_back(f[1]);
-      unit->deferred.back().names.push_back(f[2]);
-    } else if (kind == "deferred-related" && f.size() >= 5 && !unit->deferred.empty()) {
-      unit->deferred.back().related.push_back({{f[2], number(f[3]), number(f[4])}, f[1]});
+    unit.sites.push_back(site);
+  } else if (kind == "callee" && f.size() >= 3 && !unit.sites.empty()) {
+    unit.sites.back().callees.push_back({f[1], f[2]});
+  } else if (kind == "related" && f.size() >= 5 && !unit.sites.empty()) {
+    unit.sites.back().related.push_back({{f[2], number(f[3]), number(f[4])}, f[1]});
+  } else if (kind == "result" && f.size() >= 6) {
+    unit.results.push_back({f[1], f[2], f[3], f[4] == "1", {}, f[5]});
+  } else if (kind == "result-of" && f.size() >= 2 && !unit.results.empty()) {
+    unit.results.back().depends_on.push_back(f[1]);
+  } else if (kind == "report-to" && f.size() >= 6) {
+    unit.report_file = f[1];
+    unit.sarif_file = f[2];
+    unit.directory = f[3];
+    unit.tool_version = f[4];
+    unit.information_uri = f[5];
+  } else if (read_parameter_line(f, unit)) {
+  } else if (kind == "variable" && f.size() >= 6) {
+    VariableSummary variable;
+    variable.symbol = f[1];
+    variable.name = f[2];
+    variable.file = f[3];
+    variable.defined_here = f[4] == "1";
+    variable.may_differ = f[5] == "1";
+    unit.variables.push_back(variable);
+  } else if (kind == "variable-of" && f.size() >= 2 && !unit.variables.empty()) {
+    unit.variables.back().depends_on.push_back(f[1]);
+  } else if (kind == "variable-writer" && f.size() >= 2 && !unit.variables.empty()) {
+    unit.variables.back().writers.push_back(f[1]);
+  } else if (kind == "deferred" && f.size() >= 9) {
+    DeferredSite site;
+    site.function = f[1];
+    site.location = {f[2], number(f[3]), number(f[4])};
+    site.as_error = f[5] == "1";
+    site.arming_key = f[6];
+    site.collective = f[7];
+    site.callee = f[8];
+    unit.deferred.push_back(site);
+  } else if (kind == "deferred-runs" && f.size() >= 2 && !unit.deferred.empty()) {
+    unit.deferred.back().runs.push_back(f[1]);
+  } else if (kind == "deferred-on" && f.size() >= 3 && !unit.deferred.empty()) {
+    unit.deferred.back().depends_on.push_back(f[1]);
+    unit.deferred.back().names.push_back(f[2]);
+  } else if (kind == "deferred-related" && f.size() >= 5 && !unit.deferred.empty()) {
+    unit.deferred.back().related.push_back({{f[2], number(f[3]), number(f[4])}, f[1]});
+  }
+}
+
+} // namespace
+
+std::string serialise_summary(const UnitSummary &unit) {
+  return summary_header() + "\nsource\t" + escape_summary_field(unit.source) + "\n" +
+         encode_summary_records(unit_records(unit), unit.source);
+}
+
+std::vector<UnitSummary> parse_summaries(const std::string &text,
+                                         std::vector<std::string> *problems) {
+  std::vector<UnitSummary> units;
+  std::istringstream in(text);
+  std::string line;
+  // The unit being read: its version, source and record lines.
+  bool reading = false;
+  int version = 0;
+  std::string source;
+  std::vector<std::string> lines;
+  auto finish = [&]() {
+    if (!reading)
+      return;
+    reading = false;
+    if (version != summary_format_version) {
+      if (problems)
+        problems->push_back(summary_version_problem(version, source));
+      return;
+    }
+    UnitSummary unit;
+    unit.source = source;
+    for (const SummaryRecord &record : decode_summary_records(lines, source))
+      read_record(record, unit);
+    units.push_back(unit);
+  };
+  while (std::getline(in, line)) {
+    int line_version = 0;
+    if (summary_version_line(line, line_version)) {
+      finish(); // a unit cut short (no "end") is still read
+      reading = true;
+      version = line_version;
+      source.clear();
+      lines.clear();
+    } else if (!reading) {
+      continue;
+    } else if (line == "end") {
+      finish();
+    } else if (line.compare(0, 7, "source\t") == 0 && source.empty() && lines.empty()) {
+      source = unescape_summary_field(line.substr(7));
+    } else {
+      lines.push_back(line);
     }
   }
+  finish();
   return units;
 }
 

@@ -146,6 +146,9 @@ struct UnitSummary {
   // the program with any value (a shared library being built), why.
   std::string any_caller;
   std::vector<VariableSummary> variables;
+  // Where the link step adds the findings at the unit's sites
+  // (link_report.h): set when it was compiled with report= or sarif=.
+  std::string report_file, sarif_file, directory, tool_version, information_uri;
 };
 
 // The lines of the records of cross_file_parameters.h (fields), and one
@@ -155,9 +158,12 @@ bool read_parameter_line(const std::vector<std::string> &fields, UnitSummary &un
 
 // The text stored in the section for one unit, and back.  parse_summaries
 // reads the concatenation of any number of them (what `ld -r', an archive
-// member list or a shared library holds); malformed parts are skipped.
+// member list or a shared library holds); malformed parts are skipped, and
+// a unit of another format version (summary_format.h) is left out, with a
+// message in `problems' (if given) saying so.
 std::string serialise_summary(const UnitSummary &unit);
-std::vector<UnitSummary> parse_summaries(const std::string &text);
+std::vector<UnitSummary> parse_summaries(const std::string &text,
+                                         std::vector<std::string> *problems = nullptr);
 
 // A cross-file finding: the call at `site' runs `collectives' of `callee'
 // (through `via', the chain of functions from the called one to the one

@@ -16,6 +16,7 @@
 #include "cross_file_parameters.h"
 #include "cross_file_values.h"
 #include "elf_summaries.h"
+#include "link_report.h"
 #include "program_summary.h"
 
 #include <sys/stat.h>
@@ -30,6 +31,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -169,6 +171,46 @@ std::vector<std::string> link_inputs(const std::vector<std::string> &command_lin
   return files;
 }
 
+// The findings at the sites of units compiled with report= or sarif=, for
+// their JSON report and SARIF log (link_report.h).
+class LinkReports {
+public:
+  explicit LinkReports(const std::vector<UnitSummary> &units) {
+    for (const UnitSummary &unit : units) {
+      if (unit.report_file.empty() && unit.sarif_file.empty())
+        continue;
+      std::size_t index = targets_.size();
+      targets_.push_back({{unit.source, unit.directory, unit.report_file, unit.sarif_file,
+                           unit.tool_version, unit.information_uri},
+                          {}});
+      for (const ExternalCallSite &site : unit.sites)
+        unit_of_site_.emplace(site_key(site.function, site.location), index);
+      for (const DeferredSite &site : unit.deferred)
+        unit_of_site_.emplace(site_key(site.function, site.location), index);
+    }
+  }
+
+  void add(const std::string &function, const SourceLocation &location, const std::string &text,
+           const std::vector<RelatedLocation> &related, const std::string &collective,
+           bool checked) {
+    auto found = unit_of_site_.find(site_key(function, location));
+    if (found != unit_of_site_.end())
+      targets_[found->second].second.push_back(
+          link_report_finding(text, related, collective, checked));
+  }
+
+  std::vector<std::string> write() const { return write_link_reports(targets_); }
+
+private:
+  static std::string site_key(const std::string &function, const SourceLocation &location) {
+    return function + "\n" + location.file + "\n" + std::to_string(location.line) + ":" +
+           std::to_string(location.column);
+  }
+
+  std::vector<std::pair<LinkReportTarget, std::vector<Finding>>> targets_;
+  std::map<std::string, std::size_t> unit_of_site_;
+};
+
 // Prints the findings; true if one of them is an error.  `keys': the
 // arming keys of the calling functions (program_summary.h); `judged': the
 // program has sites whose verdict was left to this step
@@ -184,7 +226,13 @@ bool analyse(const std::vector<std::string> &files, bool werror, bool quiet,
   if (text.empty())
     return false;
   bool error = false;
-  std::vector<UnitSummary> units = parse_summaries(text);
+  std::vector<std::string> problems;
+  std::vector<UnitSummary> units = parse_summaries(text, &problems);
+  std::sort(problems.begin(), problems.end());
+  problems.erase(std::unique(problems.begin(), problems.end()), problems.end());
+  if (!quiet)
+    for (const std::string &problem : problems)
+      std::cerr << "parcoach-link: warning: " << problem << "\n";
   // A shared library being built exports its functions: anyone may call
   // them with any value (cross_file_parameters.h).
   if (building_shared_library) {
@@ -210,15 +258,19 @@ bool analyse(const std::vector<std::string> &files, bool werror, bool quiet,
                  findings.end());
   if (keys)
     *keys = arming_keys(findings);
+  LinkReports reports(units);
   for (const CrossFileFinding &finding : findings) {
     bool as_error = werror || finding.site.as_error;
     if (quiet && !as_error)
       continue;
-    std::cerr << format_finding(finding, as_error);
+    std::string text = format_finding(finding, as_error);
     auto note = deferred_notes.find(finding.site.location.file + ":" +
                                     std::to_string(finding.site.location.line));
     if (note != deferred_notes.end())
-      std::cerr << note->second;
+      text += note->second;
+    std::cerr << text;
+    reports.add(finding.site.function, finding.site.location, text, finding.site.related,
+                finding.callee_name, !finding.site.arming_key.empty());
     error |= as_error;
   }
   for (const DeferredFinding &finding : judge_deferred_sites(units, judged)) {
@@ -228,9 +280,16 @@ bool analyse(const std::vector<std::string> &files, bool werror, bool quiet,
     bool as_error = werror || finding.site.as_error;
     if (quiet && !as_error)
       continue;
-    std::cerr << format_deferred_finding(finding, as_error);
+    std::string text = format_deferred_finding(finding, as_error);
+    std::cerr << text;
+    const DeferredSite &site = finding.site;
+    reports.add(site.function, site.location, text, site.related,
+                site.collective.empty() ? site.callee : site.collective,
+                !site.arming_key.empty());
     error |= as_error;
   }
+  for (const std::string &problem : reports.write())
+    std::cerr << "parcoach-link: warning: " << problem << "\n";
   return error;
 }
 

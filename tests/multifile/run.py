@@ -24,6 +24,14 @@ states the expectations, one per line behind `#':
                                    the second time from the cache, with the
                                    same diagnostics (the summaries travel
                                    inside the cached objects)
+  also-report: yes                 one more clean build with
+                                   -fplugin-arg-parcoach-report=FILE and
+                                   sarif=FILE: the JSON report (compile
+                                   lines and the link step's "stage":
+                                   "link" lines) and the SARIF log hold
+                                   exactly the expected warnings, each
+                                   link-time one with its conditionals
+                                   and a path
   known-failure: TEXT              failed checks are XFAIL (not failures);
                                    XPASS when every check passes
   description: TEXT
@@ -35,6 +43,7 @@ run.py [-k PATTERN] [-v].  Exit status 1 if a check failed.
 """
 
 import argparse
+import json
 import os
 import re
 import shlex
@@ -50,12 +59,12 @@ import run_errbench  # noqa: E402  (its diagnostic patterns and tools)
 
 MULTIFILE = os.path.join(REPO, 'errbench', 'multifile')
 HEADER_RE = re.compile(r'^#\s*(expect-warning|expect-conditional|expect-werror-link|expect-run|'
-                       r'also-with|also-ccache|known-failure|description)\s*:\s*(.*?)\s*$')
+                       r'also-with|also-ccache|also-report|known-failure|description)\s*:\s*(.*?)\s*$')
 
 
 def read_header(makefile):
     spec = {'warnings': set(), 'conditionals': set(), 'werror': None, 'runs': [],
-            'known_failure': None, 'variants': [], 'ccache': False}
+            'known_failure': None, 'variants': [], 'ccache': False, 'report': False}
     with open(makefile) as f:
         for line in f:
             m = HEADER_RE.match(line)
@@ -72,6 +81,8 @@ def read_header(makefile):
             elif key == 'expect-run':
                 np, outcome = value.split()[:2]
                 spec['runs'].append((int(np), outcome))
+            elif key == 'also-report':
+                spec['report'] = value == 'yes'
             elif key == 'also-ccache':
                 spec['ccache'] = value == 'yes'
             elif key == 'also-with':
@@ -183,6 +194,48 @@ def check_build(runner, spec, name, tree, make_vars, mpiexec, timeout, env, verb
             print('\n'.join('    | ' + l for l in out.rstrip().split('\n')[:20]))
 
 
+def check_report(runner, spec, name, tree, make_vars, timeout, env):
+    """A build writing the JSON report and the SARIF log: they list the
+    expected warnings, the link step's included."""
+    report, sarif = os.path.join(tree, 'report.jsonl'), os.path.join(tree, 'log.sarif')
+    cflags = run(['make', '-s', '--eval=print-cflags: ; @echo $(strip $(CFLAGS) $(CXXFLAGS) $(FCFLAGS))', 'print-cflags']
+                 + make_vars, tree, 10 * timeout, env)[1].strip().split('\n')[-1]
+    flags = '%s -fplugin-arg-parcoach-report=%s -fplugin-arg-parcoach-sarif=%s' % (
+        cflags, report, sarif)
+    run(['make', 'clean'], tree, 10 * timeout, env)
+    for path in (report, sarif):
+        if os.path.exists(path):
+            os.remove(path)
+    rc, out, hung = run(['make', '-j2'] + make_vars + ['CFLAGS=' + flags, 'CXXFLAGS=' + flags,
+                                                       'FCFLAGS=' + flags], tree, 10 * timeout, env)
+    if rc != 0 or not os.path.exists(report):
+        runner.report(False, 'report', name, spec['known_failure'], 'build failed or no report')
+        return
+    reported, link_findings = set(), []
+    with open(report) as f:
+        for line in f:
+            entry = json.loads(line)
+            for finding in entry['findings']:
+                where = '%s:%d' % (os.path.basename(finding['location']['file']),
+                                   finding['location']['line'])
+                reported.add((where, finding['kind']))
+                if entry.get('stage') == 'link':
+                    link_findings.append(finding)
+    ok = reported == spec['warnings'] and all(f['related'] and f['path'] for f in link_findings)
+    runner.report(ok, 'report', name, spec['known_failure'], '' if ok else 'got %s' % sorted(reported))
+    logged = set()
+    try:
+        with open(sarif) as f:
+            for result in json.load(f)['runs'][0]['results']:
+                where = result['locations'][0]['physicalLocation']
+                logged.add(('%s:%d' % (os.path.basename(where['artifactLocation']['uri']),
+                                       where['region']['startLine']), result['ruleId']))
+    except (OSError, ValueError, KeyError, IndexError):
+        logged = None
+    ok = logged == spec['warnings']
+    runner.report(ok, 'sarif', name, spec['known_failure'], '' if ok else 'got %s' % logged)
+
+
 def check_ccache(runner, spec, name, tree, make_vars, timeout, env):
     ccache = shutil.which('ccache')
     if not ccache:
@@ -245,6 +298,8 @@ def main():
             for variant in [[]] + spec['variants']:
                 check_build(runner, spec, name, tree, make_vars + variant, mpiexec, timeout, env,
                             args.verbose)
+            if spec['report']:
+                check_report(runner, spec, name, tree, make_vars, timeout, env)
             if spec['ccache']:
                 check_ccache(runner, spec, name, tree, make_vars, timeout, env)
         finally:

@@ -1,0 +1,216 @@
+#include "summary_format.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+
+namespace parcoach {
+
+namespace {
+
+const char *const header_prefix = "parcoach-summary ";
+
+// Record kinds and their one-letter codes in the section ('$' is the
+// string table).  A kind missing here is written under its own name.
+const std::pair<const char *, const char *> kind_codes[] = {
+    {"function", "F"},       {"runs", "R"},          {"calls", "C"},
+    {"site", "S"},           {"callee", "E"},        {"related", "L"},
+    {"result", "V"},         {"result-of", "O"},     {"variable", "G"},
+    {"variable-of", "H"},    {"variable-writer", "W"}, {"deferred", "D"},
+    {"deferred-runs", "X"},  {"deferred-on", "Y"},   {"deferred-related", "Z"},
+    {"param", "P"},          {"pcall", "Q"},         {"parg", "A"},
+    {"site-on", "N"},        {"address", "T"},       {"any-caller", "U"},
+    {"report-to", "B"},
+};
+
+const char *const table_kind = "$";
+// A field naming the unit's main file (which most locations name), a text
+// escape_summary_field never writes.
+const char *const source_field = "%";
+const char digits52[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+// Decimal numbers are written as they are (lines, columns, flags, indices).
+bool literal(const std::string &field) {
+  return !field.empty() && field.size() <= 9 &&
+         std::all_of(field.begin(), field.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string base52(std::size_t index) {
+  std::string text;
+  do {
+    text.insert(text.begin(), digits52[index % 52]);
+    index /= 52;
+  } while (index);
+  return text;
+}
+
+// The index a base-52 field names, or -1.
+long from_base52(const std::string &text) {
+  long index = 0;
+  for (char c : text) {
+    const char *at = std::find(digits52, digits52 + 52, c);
+    if (at == digits52 + 52 || index > (1L << 40))
+      return -1;
+    index = index * 52 + (at - digits52);
+  }
+  return text.empty() ? -1 : index;
+}
+
+std::vector<std::string> split_tabs(const std::string &line) {
+  std::vector<std::string> fields;
+  std::size_t start = 0;
+  for (;;) {
+    std::size_t tab = line.find('\t', start);
+    fields.push_back(line.substr(start, tab - start));
+    if (tab == std::string::npos)
+      return fields;
+    start = tab + 1;
+  }
+}
+
+} // namespace
+
+std::string escape_summary_field(const std::string &field) {
+  std::string out;
+  for (char c : field) {
+    if (c == '%' || c == '\t' || c == '\n' || c == '\r' || c == '\0') {
+      char buffer[4];
+      std::snprintf(buffer, sizeof buffer, "%%%02X", static_cast<unsigned char>(c));
+      out += buffer;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string unescape_summary_field(const std::string &field) {
+  std::string out;
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    if (field[i] == '%' && i + 2 < field.size()) {
+      out += static_cast<char>(std::strtol(field.substr(i + 1, 2).c_str(), nullptr, 16));
+      i += 2;
+    } else {
+      out += field[i];
+    }
+  }
+  return out;
+}
+
+std::string summary_header() { return header_prefix + std::to_string(summary_format_version); }
+
+std::string encode_summary_records(const std::vector<SummaryRecord> &records,
+                                   const std::string &source) {
+  auto inline_field = [&](const std::string &field) {
+    return field.empty() || literal(field) || (!source.empty() && field == source);
+  };
+  std::vector<std::string> table;
+  for (const SummaryRecord &record : records)
+    for (std::size_t i = 1; i < record.size(); ++i)
+      if (!inline_field(record[i]))
+        table.push_back(record[i]);
+  std::sort(table.begin(), table.end());
+  table.erase(std::unique(table.begin(), table.end()), table.end());
+  std::string out = table_kind;
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    std::size_t shared = 0;
+    if (i > 0)
+      while (shared < table[i].size() && shared < table[i - 1].size() &&
+             table[i][shared] == table[i - 1][shared])
+        ++shared;
+    out += '\t' + std::to_string(shared) + ' ' + escape_summary_field(table[i].substr(shared));
+  }
+  out += '\n';
+  std::map<std::string, std::string> codes(std::begin(kind_codes), std::end(kind_codes));
+  for (const SummaryRecord &record : records) {
+    if (record.empty())
+      continue;
+    auto code = codes.find(record[0]);
+    out += code != codes.end() ? code->second : escape_summary_field(record[0]);
+    for (std::size_t i = 1; i < record.size(); ++i) {
+      out += '\t';
+      if (!source.empty() && record[i] == source)
+        out += source_field;
+      else if (inline_field(record[i]))
+        out += record[i];
+      else
+        out += base52(std::lower_bound(table.begin(), table.end(), record[i]) - table.begin());
+    }
+    out += '\n';
+  }
+  return out + "end\n";
+}
+
+std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string> &lines,
+                                                  const std::string &source) {
+  std::map<std::string, std::string> kinds;
+  for (const auto &entry : kind_codes)
+    kinds[entry.second] = entry.first;
+  std::vector<std::string> table;
+  std::vector<SummaryRecord> records;
+  for (const std::string &line : lines) {
+    std::vector<std::string> fields = split_tabs(line);
+    if (fields[0] == table_kind) {
+      for (std::size_t i = 1; i < fields.size(); ++i) {
+        std::size_t space = fields[i].find(' ');
+        if (space == std::string::npos)
+          return records; // not our table: the rest cannot be read
+        std::size_t shared = std::strtoul(fields[i].substr(0, space).c_str(), nullptr, 10);
+        std::string before = table.empty() ? "" : table.back();
+        if (shared > before.size())
+          return records;
+        table.push_back(before.substr(0, shared) +
+                        unescape_summary_field(fields[i].substr(space + 1)));
+      }
+      continue;
+    }
+    SummaryRecord record;
+    auto kind = kinds.find(fields[0]);
+    record.push_back(kind != kinds.end() ? kind->second : unescape_summary_field(fields[0]));
+    bool resolved = true;
+    for (std::size_t i = 1; i < fields.size() && resolved; ++i) {
+      const std::string &field = fields[i];
+      if (field.empty() || literal(field)) {
+        record.push_back(field);
+        continue;
+      }
+      if (field == source_field) {
+        record.push_back(source);
+        continue;
+      }
+      long index = from_base52(field);
+      resolved = index >= 0 && static_cast<std::size_t>(index) < table.size();
+      if (resolved)
+        record.push_back(table[index]);
+    }
+    if (resolved)
+      records.push_back(record);
+  }
+  return records;
+}
+
+bool summary_version_line(const std::string &line, int &version) {
+  // Sections are concatenated, maybe after padding or bytes that are not
+  // ours: the version line is the end of a line.
+  std::size_t at = line.rfind(header_prefix);
+  if (at == std::string::npos)
+    return false;
+  std::string number = line.substr(at + std::string(header_prefix).size());
+  if (number.empty() || number.size() > 6 ||
+      !std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return false;
+  version = std::atoi(number.c_str());
+  return true;
+}
+
+std::string summary_version_problem(int version, const std::string &source) {
+  return (source.empty() ? std::string("an object") : "the object of " + source) +
+         " holds a PARCOACH summary of format version " + std::to_string(version) +
+         ", which this parcoach-link does not read (it reads version " +
+         std::to_string(summary_format_version) +
+         "): the calls of that file are left out of the whole-program step; rebuild it with "
+         "this PARCOACH";
+}
+
+} // namespace parcoach
