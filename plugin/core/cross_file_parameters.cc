@@ -110,7 +110,8 @@ void assume_parameters_uniform(std::vector<ValueFlowFunction> &unit,
 std::vector<ValueFlowFunction> without_parameters_passed_differing(
     const std::vector<ValueFlowFunction> &unit,
     const std::function<std::vector<ValueFlowFunction>(const std::vector<ValueFlowFunction> &)>
-        &assuming_uniform) {
+        &assuming_uniform,
+    UnitSolve *last_solve) {
   std::vector<ValueFlowFunction> out = unit;
   std::map<std::string, std::size_t> index_of;
   for (std::size_t i = 0; i < out.size(); ++i)
@@ -125,8 +126,10 @@ std::vector<ValueFlowFunction> without_parameters_passed_differing(
   // Excluding a parameter may make more arguments differ: to a fixpoint.
   for (bool changed = true; changed;) {
     changed = false;
-    std::vector<std::vector<std::vector<ArgumentVerdict>>> arguments;
-    solve_value_flow(assuming_uniform(out), &arguments);
+    UnitSolve solve;
+    std::vector<std::vector<std::vector<ArgumentVerdict>>> &arguments = solve.arguments;
+    solve.verdicts = solve_value_flow(assuming_uniform(out), &arguments, &solve.results);
+    solve.solved = true;
     for (std::size_t r = 0; r < out.size() && r < arguments.size(); ++r)
       for (std::size_t c = 0; c < out[r].collectives.size() && c < arguments[r].size(); ++c) {
         auto callee = index_of.find(out[r].collectives[c].callee_symbol);
@@ -140,6 +143,9 @@ std::vector<ValueFlowFunction> without_parameters_passed_differing(
             changed = true;
           }
       }
+    // Nothing changed: this solve is of assuming_uniform(out) as returned.
+    if (!changed && last_solve)
+      *last_solve = std::move(solve);
   }
   return out;
 }

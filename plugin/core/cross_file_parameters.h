@@ -67,10 +67,22 @@ void assume_parameters_uniform(std::vector<ValueFlowFunction> &unit,
 // differ (a call of the unit, with every key but those uniform, given by
 // `assuming_uniform') left out of the keys: the file shows the difference,
 // the conditionals on them are warned at compile time.
+//
+// `last_solve' (may be null): the fixpoint's last solve, of
+// assuming_uniform(returned unit), which a caller about to solve exactly
+// that reuses instead (issue 17: a whole-unit solve each); `solved' stays
+// false when the fixpoint needed no solve.
+struct UnitSolve {
+  bool solved = false;
+  std::vector<std::vector<BranchVerdict>> verdicts;
+  std::vector<std::vector<std::vector<ArgumentVerdict>>> arguments;
+  std::vector<ResultVerdict> results;
+};
 std::vector<ValueFlowFunction> without_parameters_passed_differing(
     const std::vector<ValueFlowFunction> &unit,
     const std::function<std::vector<ValueFlowFunction>(const std::vector<ValueFlowFunction> &)>
-        &assuming_uniform);
+        &assuming_uniform,
+    UnitSolve *last_solve = nullptr);
 
 // What one argument of a call is, from the verdicts of the unit's solves:
 // `full' the unit's own, `optimistic' with every key assumed uniform, and

@@ -90,9 +90,11 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
                                           *arguments) {
   // Parameters a call of the unit passes a value that may differ are not
   // left to the link step (cross_file_parameters.h).
+  UnitSolve fixpoint_solve;
   const std::vector<ValueFlowFunction> unit = without_parameters_passed_differing(
       unit_as_given,
-      [](const std::vector<ValueFlowFunction> &u) { return assuming_uniform(u, ""); });
+      [](const std::vector<ValueFlowFunction> &u) { return assuming_uniform(u, ""); },
+      &fixpoint_solve);
   DeferredValues out;
   out.verdicts = verdicts;
   out.branch_depends_on.resize(verdicts.size());
@@ -142,10 +144,18 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
   out.names = name_of;
 
   // Which verdicts differ only through those results.
+  // The fixpoint above ended with this very solve: reused.
   std::vector<ResultVerdict> optimistic_results;
-  std::vector<std::vector<BranchVerdict>> optimistic = solve_value_flow(
-      assuming_uniform(unit, ""), arguments ? &optimistic_arguments : nullptr,
-      &optimistic_results);
+  std::vector<std::vector<BranchVerdict>> optimistic;
+  if (fixpoint_solve.solved) {
+    optimistic = std::move(fixpoint_solve.verdicts);
+    optimistic_results = std::move(fixpoint_solve.results);
+    if (arguments)
+      optimistic_arguments = std::move(fixpoint_solve.arguments);
+  } else {
+    optimistic = solve_value_flow(assuming_uniform(unit, ""),
+                                  arguments ? &optimistic_arguments : nullptr, &optimistic_results);
+  }
   bool arguments_deferred = false;
   if (arguments)
     for (std::size_t r = 0; r < arguments->size(); ++r)

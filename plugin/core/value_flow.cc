@@ -1163,8 +1163,13 @@ private:
   void evaluate_block(FunctionState &state, int b) {
     const ValueFlowFunction &function = *state.function;
     const ValueFlowBlock &block = function.blocks[b];
-    std::vector<Value> values =
-        b == 0 ? entry_state(state) : std::vector<Value>(state.flow_count);
+    // One buffer for every evaluation (a block is evaluated many times):
+    // no allocation per evaluation; copied into `out' only when changed.
+    std::vector<Value> &values = block_values_;
+    if (b == 0)
+      values = entry_state(state);
+    else
+      values.assign(state.flow_count, Value());
     for (int p : state.predecessors[b])
       if (state.evaluated[p])
         for (int k = 0; k < state.flow_count; ++k)
@@ -1219,7 +1224,7 @@ private:
     for (int k = 0; k < state.flow_count && !changed; ++k)
       changed = !same(values[k], state.out[b][k]);
     if (changed) {
-      state.out[b] = std::move(values);
+      state.out[b] = values;
       for (int s : block.successors)
         if (s >= 0 && s < (int)function.blocks.size())
           enqueue(state, *queue_, s);
@@ -1266,8 +1271,10 @@ private:
     const Value taint = state.taint[b];
     auto found = index_of_uid_.find(call.callee);
     FunctionState *callee = found == index_of_uid_.end() ? nullptr : &functions_[found->second];
-    // The arguments as this function sees them, for the callee's result.
-    std::vector<Value> arguments;
+    // The arguments as this function sees them, for the callee's result
+    // (a buffer kept between calls: evaluate_call does not recurse).
+    std::vector<Value> &arguments = call_arguments_;
+    arguments.clear();
     for (const ValueFlowArgument &argument : call.arguments) {
       arguments.push_back(
           in_team_context(state, b, joined(read_all(state, values, argument.uses, b), taint)));
@@ -1901,6 +1908,8 @@ private:
   std::vector<bool> queued_;
   int current_ = -1;
   BlockQueue *queue_ = nullptr;
+  std::vector<Value> block_values_; // evaluate_block's state
+  std::vector<Value> call_arguments_; // evaluate_call's arguments
 };
 
 } // namespace

@@ -17,7 +17,12 @@ of its testsuite that were the plugin's worst cases (issue 17), with plain
 gcc/gfortran.  Or the files given as arguments (-O2, the MPI wrapper for
 the language).
 
-usage: compile_ratio.py [--pairs N] [--only SUBSTRING] [FILE...]
+--baseline CONFIG (or BASELINE_CONFIG): another build's parcoach-config
+(the build before a change), compiled in the same rounds (plain, baseline,
+plugin): a second line per unit gives its ratio to the same plain runs, so
+that before and after meet the same load.
+
+usage: compile_ratio.py [--pairs N] [--only SUBSTRING] [--baseline CONFIG] [FILE...]
 environment: PARCOACH_CONFIG, MPICC, MPICXX, MPIF90 (default: config.mk's),
 GCC_MAJOR (default config.mk's, else 12).  A figure to read, not a test:
 it fails only when a compilation fails.
@@ -112,10 +117,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--pairs', type=int, default=int(os.environ.get('PAIRS', '5')))
     parser.add_argument('--only', default='', help='only the units whose name contains this')
+    parser.add_argument('--baseline', default=os.environ.get('BASELINE_CONFIG', ''),
+                        help="another build's parcoach-config, measured in the same rounds")
     parser.add_argument('files', nargs='*')
     args = parser.parse_args()
-    plugin = shlex.split(subprocess.run([CONFIG, '--cflags'], check=True, capture_output=True,
-                                        text=True).stdout)
+
+    def cflags(config):
+        return shlex.split(subprocess.run([config, '--cflags'], check=True, capture_output=True,
+                                          text=True).stdout)
+    plugin = cflags(CONFIG)
+    baseline = cflags(args.baseline) if args.baseline else None
     with tempfile.TemporaryDirectory() as work:
         if args.files:
             units = [(os.path.basename(f) + ' -O2', os.path.abspath(f),
@@ -129,10 +140,16 @@ def main():
                                           'plugin s', 'peak memory plugin / plain'))
         for name, source, command in units:
             plain_times, plugin_times, ratios, plain_memory, plugin_memory = [], [], [], [], []
+            baseline_times, baseline_ratios, baseline_memory = [], [], []
             cwd = os.path.dirname(source)
             for _ in range(args.pairs):
                 base = command + ['-c', source, '-o', output]
                 t0, m0 = measure(base, cwd)
+                if baseline:
+                    tb, mb = measure(command[:1] + baseline + command[1:] + ['-c', source, '-o', output], cwd)
+                    baseline_times.append(tb)
+                    baseline_ratios.append(tb / t0 if t0 > 0 else float('nan'))
+                    baseline_memory.append(mb)
                 t1, m1 = measure(command[:1] + plugin + command[1:] + ['-c', source, '-o', output], cwd)
                 plain_times.append(t0)
                 plugin_times.append(t1)
@@ -143,6 +160,12 @@ def main():
                 name, statistics.median(ratios), min(ratios), max(ratios),
                 statistics.median(plain_times), statistics.median(plugin_times),
                 max(plugin_memory) // 1024, max(plain_memory) // 1024), flush=True)
+            if baseline:
+                print('%-44s %6.3f [%.3f, %.3f] %8.2f %8.2f  %d / %d MiB' % (
+                    '  (baseline)', statistics.median(baseline_ratios), min(baseline_ratios),
+                    max(baseline_ratios), statistics.median(plain_times),
+                    statistics.median(baseline_times), max(baseline_memory) // 1024,
+                    max(plain_memory) // 1024), flush=True)
 
 
 if __name__ == '__main__':
