@@ -6,10 +6,10 @@
 #include <catch2/catch.hpp>
 
 #include "communicator_membership.h"
-#include "value_flow_test_support.h"
+#include "value_flow_records.h"
 
 using namespace parcoach;
-using testing_support::add_slot;
+using value_flow_records::add_slot;
 
 namespace {
 

@@ -7,14 +7,14 @@
 
 #include "communicator_membership.h"
 #include "value_flow.h"
-#include "value_flow_test_support.h"
+#include "value_flow_records.h"
 
 #include <set>
 #include <string>
 #include <vector>
 
 using namespace parcoach;
-using testing_support::add_slot;
+using value_flow_records::add_slot;
 
 namespace {
 

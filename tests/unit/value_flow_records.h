@@ -11,6 +11,17 @@
 
 namespace value_flow_records {
 
+// A scalar variable named `name' added to `f' (`single': assigned at one
+// place only); returns its slot number.
+inline int add_slot(parcoach::ValueFlowFunction &f, const char *name, bool single = false) {
+  parcoach::ValueFlowSlot slot;
+  slot.name = name;
+  slot.scalar = true;
+  slot.single_definition = single;
+  f.slots.push_back(slot);
+  return (int)f.slots.size() - 1;
+}
+
 // A local variable holding one value.
 inline parcoach::ValueFlowSlot scalar_slot(const std::string &name) {
   parcoach::ValueFlowSlot slot;
