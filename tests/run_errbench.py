@@ -68,7 +68,8 @@ tools configure chose, from config.mk, so that a runtime built for MPICH
 is never run under Open MPI's mpiexec; else mpicc, mpicxx, mpif90,
 mpiexec), PARCOACH_CONFIG (default build/parcoach-config, relative
 to the repository), ERRBENCH_TIMEOUT (seconds per run, default 60), ERRBENCH_RUNS=first (only the
-first expect-run line of each program).
+first expect-run line of each program), ERRBENCH_EVERY=N (the default of
+--every).
 Standard library only.
 """
 
@@ -841,7 +842,8 @@ def main():
     parser.add_argument('--list', action='store_true',
                         help='list the programs and their expectations, run nothing')
     parser.add_argument('--keep', action='store_true', help='keep the temporary directories')
-    parser.add_argument('--every', type=int, default=1, metavar='N',
+    parser.add_argument('--every', type=int, default=int(os.environ.get('ERRBENCH_EVERY', '1')),
+                        metavar='N',
                         help='a sample: every Nth program of the selection (in listed order), '
                              'and every program that needs Open MPI (mpi: openmpi), which a '
                              'run against the Open MPI build is the only one to run in CI')
