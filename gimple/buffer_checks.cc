@@ -1,13 +1,12 @@
 #include "buffer_checks.h"
 
-#include "cfgloop.h"
-
 #include "function_model.h"
 #include "instrument.h"
 #include "request_events.h"
 
 #include "buffer_accesses.h"
 #include "mpi_knowledge.h"
+#include "rma_epochs.h"
 
 #include <cstring>
 #include <map>
@@ -43,19 +42,14 @@ tree safe_bound(SafeBound bound) {
 }
 
 // The RMA operations whose origin-side buffers stay in use until a
-// synchronization, as the runtime registers them (C only: the Fortran
-// bindings of both MPIs reach PMPI_ directly for RMA).
-const char *const rma_with_origin[] = {"MPI_Put",          "MPI_Get",
-                                       "MPI_Accumulate",   "MPI_Get_accumulate",
-                                       "MPI_Fetch_and_op", "MPI_Compare_and_swap"};
-
+// synchronization, as the runtime registers them: the operations of
+// rma_epochs' table but the request-based MPI_R* ones, called by their
+// MPI_ name (the runtime wraps those), from C only (the Fortran bindings
+// of both MPIs reach PMPI_ directly for RMA).
 bool is_rma_with_origin(const char *name, SourceLanguage language) {
-  if (language != SourceLanguage::C)
-    return false;
-  for (const char *rma : rma_with_origin)
-    if (std::strcmp(name, rma) == 0)
-      return true;
-  return false;
+  RmaEventKind kind;
+  return language == SourceLanguage::C && std::strncmp(name, "MPI_", 4) == 0 &&
+         name[4] != 'R' && rma_event_of_routine(name, kind) && kind == RmaEventKind::Operation;
 }
 
 // The persistent point-to-point calls: their buffers are pending from each

@@ -26,6 +26,7 @@
 #include "tree-cfg.h"
 #include "gimplify-me.h"
 #include "omp-general.h"
+#include "cfgloop.h"
 
 #include "bversion.h"
 #if BUILDING_GCC_MAJOR < 11
