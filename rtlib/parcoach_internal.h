@@ -58,22 +58,33 @@ extern __thread int parcoach_depth;
 /* ---- collectives of code built without PARCOACH
    (parcoach_pmpi_collectives.c) */
 
+/* The colour of a collective: its position in mpi_collectives.def plus
+   one, as the plugin compiles it.  */
+enum parcoach_collective_index
+{
+#define PARCOACH_COLLECTIVE(c_name, f_name, family, arg, kind, arguments) \
+  PARCOACH_INDEX_##c_name,
+#include "mpi_collectives.def"
+#undef PARCOACH_COLLECTIVE
+  PARCOACH_INDEX_END
+};
+#define PARCOACH_COLOUR_OF(c_name) (PARCOACH_INDEX_##c_name + 1)
+
 /* Every check on a communicator calls this first: the wrapper of the
    collective that follows on this thread then knows it was checked.  */
 void parcoach_note_checked (MPI_Comm comm, int colour);
-/* After a check from Fortran: no wrapper will consume its token when the
-   MPI library's Fortran bindings call PMPI_ directly (Open MPI; MPICH's
-   `use mpi' and mpif.h bindings call the C MPI_ names), so it is dropped
-   rather than left for an unrelated call.  */
-static inline void
-parcoach_fortran_check_done (void)
-{
-#ifdef OPEN_MPI
-  parcoach_note_checked (MPI_COMM_NULL, 0);
-#endif
-}
-#define PARCOACH_FROM_FORTRAN_C 0
-#define PARCOACH_FROM_FORTRAN_Fortran 1
+/* Consumes the token: whether the wrapper of a collective of code built
+   without PARCOACH must check it (no check of instrumented code ran just
+   before for this colour and communicator, the checks are on and MPI is
+   usable).  */
+int parcoach_library_check_wanted (MPI_Comm comm, int colour);
+/* "app+0x11a8 (function)": the text naming the call's address CALLER in
+   the messages, kept for the whole run.  */
+const char *parcoach_describe_library_caller (void *caller);
+/* The next definition of NAME after the runtime (another profiling layer,
+   else the MPI library), looked up once into *SLOT; FALLBACK when none.  */
+void *parcoach_next_definition (void **slot, const char *name,
+                                void *fallback);
 /* The function name of a check made by such a wrapper (compared by
    address); its file is then the caller, "app+0x11a8".  */
 extern const char parcoach_library_function[];

@@ -8,7 +8,7 @@
    seen through the MPI profiling interface: this file defines the MPI_
    names of the blocking collectives below; each forwards the call to the
    next definition of its name (a profiling layer linked after the
-   runtime, else the MPI library: parcoach_next).  The runtime's own MPI
+   runtime, else the MPI library: parcoach_next_definition).  The runtime's own MPI
    calls use the PMPI_ names and never come here.
 
    Why: a flagged function's checks need partners.  Inside the extent of a
@@ -39,20 +39,20 @@
    collective of the library called from a flagged function meets the
    same collective on the other processes, armed and checked alike.
 
-   Checks from Fortran: under Open MPI the Fortran bindings call PMPI_,
-   so those checks drop their token (parcoach_fortran_check_done); under
-   MPICH `use mpi' and mpif.h reach these wrappers, which consume it, but
-   mpi_f08 calls PMPI_: its token stays until the next check or wrapper
-   (the next wrapper of the same colour and communicator then skips its
-   check: a missed check on this process).
+   Checks from Fortran: under MPICH `use mpi' and mpif.h reach these
+   wrappers (its Fortran bindings call the C MPI_ names); under Open MPI
+   they call PMPI_, and parcoach_pmpi_fortran.c wraps the Fortran names
+   themselves.  Either way the token of an instrumented Fortran call is
+   consumed by the next wrapper.  mpi_f08 calls reach no wrapper: their
+   token stays until the next check or wrapper (the next wrapper of the
+   same colour and communicator then skips its check: a missed check on
+   this process).
 
    Covered: MPI_Barrier, Bcast, Gather(v), Scatter(v), Allgather(v),
    Alltoall(v/w), Reduce, Allreduce, Reduce_scatter(_block), Scan, Exscan,
-   from C and C++, and from Fortran under MPICH (its `use mpi' and mpif.h
-   bindings call these C names).  Not covered: Fortran under Open MPI (its
-   bindings call PMPI_ directly), the nonblocking, persistent and
-   neighbourhood collectives, communicator constructors, window and file
-   collectives, the large-count (_c) forms.
+   from C, C++ and Fortran (`use mpi', mpif.h).  Not covered: mpi_f08, the
+   nonblocking, persistent and neighbourhood collectives, communicator
+   constructors, window and file collectives, the large-count (_c) forms.
 
    PARCOACH_LIBRARY_COLLECTIVES=off (or 0) switches the checks off (the
    wrappers then only forward the call).  */
@@ -66,18 +66,6 @@
 #include <string.h>
 
 #define PARCOACH_EXPORT __attribute__ ((visibility ("default")))
-
-/* The colour of a collective: its position in mpi_collectives.def plus
-   one, as the plugin compiles it.  */
-enum parcoach_collective_index
-{
-#define PARCOACH_COLLECTIVE(c_name, f_name, family, arg, kind, arguments) \
-  PARCOACH_INDEX_##c_name,
-#include "mpi_collectives.def"
-#undef PARCOACH_COLLECTIVE
-  PARCOACH_INDEX_END
-};
-#define PARCOACH_COLOUR_OF(c_name) (PARCOACH_INDEX_##c_name + 1)
 
 /* The token: the last check the plugin inserted on this thread, until the
    next wrapped collective consumes it (colour 0: none).  */
@@ -135,7 +123,7 @@ static struct
 static int parcoach_ncallers;
 static pthread_mutex_t parcoach_callers_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-static const char *
+const char *
 parcoach_describe_library_caller (void *caller)
 {
   const char *text = "an unknown place";
@@ -171,6 +159,16 @@ done:
   return text;
 }
 
+int
+parcoach_library_check_wanted (MPI_Comm comm, int colour)
+{
+  int checked = parcoach_checked_colour == colour
+                && parcoach_checked_comm == comm;
+
+  parcoach_checked_colour = 0;
+  return !checked && parcoach_library_checks_on () && parcoach_mpi_usable ();
+}
+
 /* The check of a collective made by code built without PARCOACH, on an
    armed thread (out of line: the wrappers' unarmed path stays a read and
    a branch).  The arguments come by address, as from instrumented C code;
@@ -182,11 +180,7 @@ parcoach_library_check (MPI_Comm comm, int colour, const int *root,
                         const void *recv_buf, const void *recv_count,
                         const MPI_Datatype *recv_type, void *caller)
 {
-  int checked = parcoach_checked_colour == colour
-                && parcoach_checked_comm == comm;
-
-  parcoach_checked_colour = 0;
-  if (checked || !parcoach_library_checks_on () || !parcoach_mpi_usable ())
+  if (!parcoach_library_check_wanted (comm, colour))
     return;
   parcoach_check_comm_args (comm, colour, root, op, send_buf,
                             (const int *) send_count, send_type, recv_buf,
@@ -204,8 +198,8 @@ parcoach_library_check (MPI_Comm comm, int colour, const int *root,
    chain).  Forwarding to the next MPI_ name rather than to PMPI_ lets a
    profiling layer linked after the runtime see the collectives too, as
    with PnMPI's chaining (seed 002).  Looked up once per name.  */
-static void *
-parcoach_next (void **slot, const char *name, void *pmpi)
+void *
+parcoach_next_definition (void **slot, const char *name, void *pmpi)
 {
   void *f = __atomic_load_n (slot, __ATOMIC_ACQUIRE);
 
@@ -221,7 +215,7 @@ parcoach_next (void **slot, const char *name, void *pmpi)
 
 #define PARCOACH_FORWARD(name) \
   (*({ static void *next_##name; \
-       (__typeof__ (&P##name)) parcoach_next (&next_##name, #name, \
+       (__typeof__ (&P##name)) parcoach_next_definition (&next_##name, #name, \
                                               (void *) &P##name); }))
 
 /* Each wrapper: if the thread is armed, the check; then the PMPI_ call.

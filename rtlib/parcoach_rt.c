@@ -589,8 +589,6 @@ parcoach_check_usable_file (MPI_File fh, const struct parcoach_args *args,
       return; \
     parcoach_check_usable_##checked_as (handle, NULL, colour, file, line, \
                                         function, conditionals); \
-    if (PARCOACH_FROM_FORTRAN_##language) \
-      parcoach_fortran_check_done (); \
   }
 #include "parcoach_rt_checks.def"
 #undef PARCOACH_HANDLE_CHECK
@@ -644,5 +642,4 @@ parcoach_check_fortran_comm_args (const MPI_Fint *comm, int colour,
     return;
   parcoach_check_usable_comm (PMPI_Comm_f2c (*comm), &args, colour, file,
                               line, function, conditionals);
-  parcoach_fortran_check_done ();
 }

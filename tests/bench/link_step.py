@@ -78,13 +78,25 @@ def source_text(file_index):
     return "\n".join(lines) + "\n"
 
 
-def compile_one(source, obj, flags, plugin_file=None):
-    """Compiles `source' unless `obj' is newer than it and than the plugin."""
-    newest_input = max(source.stat().st_mtime,
-                       os.stat(plugin_file).st_mtime if plugin_file else 0)
+def compile_one(source, obj, flags, plugin_files=()):
+    """Compiles `source' unless `obj' is newer than it and than the plugin's
+    files."""
+    newest_input = max([source.stat().st_mtime] + [os.stat(f).st_mtime for f in plugin_files])
     if obj.exists() and obj.stat().st_mtime >= newest_input:
         return
     subprocess.run([MPICC, "-O2", "-w", *flags, "-c", str(source), "-o", str(obj)], check=True)
+
+
+def plugin_files(flags):
+    """The plugin named by -fplugin= and the pass it loads (parcoach.so
+    loads parcoach-pass.so from its directory): a change of either
+    recompiles."""
+    files = []
+    for flag in flags:
+        if flag.startswith("-fplugin="):
+            loader = pathlib.Path(flag.split("=", 1)[1])
+            files += [f for f in (loader, loader.with_name("parcoach-pass.so")) if f.exists()]
+    return files
 
 
 def section_size(obj):
@@ -114,9 +126,8 @@ def main():
         objects.append(work / ("file%04d.o" % i))
     start = time.perf_counter()
     with concurrent.futures.ThreadPoolExecutor(max_workers=JOBS) as pool:
-        plugin_file = next((flag.split("=", 1)[1] for flag in plugin
-                            if flag.startswith("-fplugin=")), None)
-        list(pool.map(compile_one, sources, objects, [plugin] * FILES, [plugin_file] * FILES))
+        list(pool.map(compile_one, sources, objects, [plugin] * FILES,
+                      [plugin_files(plugin)] * FILES))
         plain = [work / ("plain%04d.o" % i) for i in range(min(SAMPLE, FILES))]
         list(pool.map(compile_one, sources[:len(plain)], plain, [[]] * len(plain)))
     print("generated program: %d files, %d functions (compiled or up to date in %.1f s)"

@@ -16,7 +16,8 @@
 #   - tests/rtlib/run.sh (the runtime tests), tests/plugin/run.sh (the
 #     plugin loading into Open MPI's wrappers), tests/run_errbench.py (the
 #     whole errbench suite: warnings, instrumentation of pointer handles,
-#     runs that must stop or finish).
+#     runs that must stop or finish), tests/multifile/run.py's programs
+#     calling libraries built without the plugin.
 #
 # Environment: OPENMPI_MPICC (default mpicc.openmpi, else mpicc when it is
 # Open MPI's), PARCOACH_OPENMPI_BUILD (the build directory), PARCOACH_BUILD,
@@ -194,6 +195,10 @@ suite tests/plugin/run.sh bash "$src/tests/plugin/run.sh"
 # shellcheck disable=SC2086  # ERRBENCH_ARGS is a list of words
 suite tests/run_errbench.py "$PYTHON" "$src/tests/run_errbench.py" \
   --every "${OPENMPI_ERRBENCH_EVERY:-1}" ${ERRBENCH_ARGS:-}
+# The libraries built without the plugin: Open MPI's Fortran bindings call
+# PMPI_, so its Fortran collectives have wrappers of their own.
+suite "tests/multifile/run.py -k library_without_plugin" "$PYTHON" \
+  "$src/tests/multifile/run.py" -k library_without_plugin
 
 echo
 if [ $failures -ne 0 ]; then

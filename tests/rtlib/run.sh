@@ -133,6 +133,10 @@ if command -v "$MPIF90" > /dev/null 2>&1; then
   else
     fail "build: tests/rtlib/rt_fortran.f90" "" "$tmp/rt_fortran.build"
   fi
+  if ! (cd "$tmp" && $MPIF90 -o rt_library_fortran "$here/rt_library_fortran.f90" $LINK) \
+       > "$tmp/rt_library_fortran.build" 2>&1; then
+    fail "build: tests/rtlib/rt_library_fortran.f90" "" "$tmp/rt_library_fortran.build"
+  fi
 fi
 
 # ----------------------------------------------------------------- running
@@ -669,6 +673,36 @@ if [ $rc -eq 0 ] && ! grep -q '^PARCOACH\|rt_library:' "$out" \
   pass "(23f) PARCOACH_LIBRARY_COLLECTIVES=off: no wrapper check, the layer still sees every call"
 else
   fail "(23f) PARCOACH_LIBRARY_COLLECTIVES=off" "exit status $rc" "$out"
+fi
+
+# (23g-j) The same from Fortran (`use mpi'): MPICH's binding calls the C
+# wrapper, Open MPI's calls PMPI_ and the runtime wraps mpi_allreduce_.
+if [ $have_fortran = 1 ]; then
+  expect_clean "(23g) Fortran library, armed, every rank calls it: clean" \
+    2 ./rt_library_fortran clean
+  rm -f "$tmp/flib.json"
+  PARCOACH_STATS="$tmp/flib.json" run 3 ./rt_library_fortran mixed
+  if [ $rc -eq 0 ] && python3 - "$tmp/flib.json" > "$tmp/flib.check" 2>&1 <<'PY'
+import json, sys
+sites = json.load(open(sys.argv[1]))['sites']
+got = sorted((s['collective'], s['file'] == 'f.f90', s['checks_per_rank_max'], s['ranks'])
+             for s in sites)
+want = [('MPI_Allreduce', False, 20, 2), ('MPI_Allreduce', True, 20, 1)]
+if got != want:
+    sys.exit('sites %s, want %s' % (got, want))
+PY
+  then
+    pass "(23h) Fortran: a checked MPI_Allreduce against the library's: one check per call (token consumed), clean"
+  else
+    fail "(23h) Fortran: a checked MPI_Allreduce against the library's" "exit status $rc" "$tmp/flib.check"
+    [ -f "$tmp/flib.json" ] && sed -e 's/^/    | /' "$tmp/flib.json" | head -20
+  fi
+  rm -f "$tmp/flib.json"
+  ABORT_GREP=-E expect_abort \
+    "(23i) Fortran: rank 0 in the library's MPI_Allreduce, rank 1 at a checked MPI_Barrier: stop" \
+    2 ./rt_library_fortran abort -- \
+    "$P 0 of communicator of size 2 stops before MPI_Allreduce called from [^ ]+\+0x[0-9a-f]+( \([^)]*\))? in code built without PARCOACH: other processes are calling MPI_Barrier" \
+    "$P 1 of communicator of size 2 stops before MPI_Barrier at f\.f90:2 in function main: other processes are calling MPI_Allreduce; see the conditional\(s\) at line\(s\) 1"
 fi
 
 echo

@@ -1,8 +1,8 @@
 ! Rank 0 calls legacy_sum of liblegacy.a (Fortran, built without
 ! PARCOACH, MPI_Allreduce); the others call MPI_Barrier: warning at line
-! 14, note at the `if' of line 13.  At run time rank 0 reaches the
-! runtime's MPI_Allreduce wrapper through MPICH's Fortran binding, armed,
-! and the run stops instead of hanging.
+! 14, note at the `if' of line 13.  At run time rank 0 reaches a wrapper
+! of the runtime, armed (MPICH's binding calls MPI_Allreduce, Open MPI's
+! mpi_allreduce_ is wrapped itself), and the run stops instead of hanging.
 program main
   use mpi
   integer :: rank, ierr
