@@ -625,6 +625,7 @@ void summarise_parameters(const DeferredValues &deferred,
   for (const auto &entry : deferred.names)
     if (is_parameter_key(entry.first))
       summary.parameters.push_back({entry.first, entry.second, summary.source});
+  summary.every_key = deferred.every_key;
   summary.addresses_taken = public_addresses_taken();
 }
 

@@ -167,9 +167,8 @@ ArgumentSummary summarise_argument(const ArgumentVerdict &full, const ArgumentVe
   for (const auto &entry : alone)
     if (entry.second)
       out.depends_on.push_back(entry.first);
-  if (out.depends_on.empty()) // past the bound: any of them
-    for (const auto &entry : keys)
-      out.depends_on.push_back(entry.first);
+  if (out.depends_on.empty() && !keys.empty()) // past the bound: any of them
+    out.depends_on.push_back(every_key_placeholder);
   return out;
 }
 

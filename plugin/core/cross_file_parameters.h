@@ -87,7 +87,8 @@ std::vector<ValueFlowFunction> without_parameters_passed_differing(
 // What one argument of a call is, from the verdicts of the unit's solves:
 // `full' the unit's own, `optimistic' with every key assumed uniform, and
 // by key, the verdict with only that key differing (`alone'; empty: past
-// the bound on separate solves, it depends on every key of `keys').
+// the bound on separate solves, it depends on every key of `keys', named
+// by every_key_placeholder of cross_file_values.h).
 ArgumentSummary summarise_argument(const ArgumentVerdict &full, const ArgumentVerdict &optimistic,
                                    const std::map<std::string, bool> &alone,
                                    const std::map<std::string, std::string> &keys);

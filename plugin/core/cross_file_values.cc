@@ -38,10 +38,14 @@ std::vector<ValueFlowFunction> assuming_uniform(const std::vector<ValueFlowFunct
 
 bool is_variable(const std::string &key) { return key.compare(0, 4, "var:") == 0; }
 
+const char every_key_prefix[] = "every:";
+// How a conditional's note names every_key_placeholder.
+const char every_key_name[] = "what other files decide for this file";
+
 // What a key of link_key_* stands for: "the result of 'f'", "the variable
 // 'n'".
 std::string describe_key(const std::string &key, const std::string &name) {
-  if (is_parameter_key(key)) // "parameter 'n' of 'step'"
+  if (is_parameter_key(key) || is_every_key(key)) // "parameter 'n' of 'step'"
     return name;
   return (is_variable(key) ? "the variable '" : "the result of '") + name + "'";
 }
@@ -141,6 +145,26 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
     summarise_arguments();
     return out;
   }
+  // What every_key_placeholder stands for here, if a list names it.
+  auto name_every_key = [&](DeferredValues &values) {
+    bool named = false;
+    for (const auto &by_function : values.branch_depends_on)
+      for (const auto &keys : by_function)
+        named |= std::count(keys.begin(), keys.end(), every_key_placeholder) != 0;
+    for (const auto &keys : values.result_depends_on)
+      named |= std::count(keys.begin(), keys.end(), every_key_placeholder) != 0;
+    for (const auto &by_function : values.arguments)
+      for (const auto &by_probe : by_function)
+        for (const ArgumentSummary &argument : by_probe)
+          named |= std::count(argument.depends_on.begin(), argument.depends_on.end(),
+                              every_key_placeholder) != 0;
+    if (!named)
+      return;
+    for (const auto &entry : name_of)
+      if (entry.first != every_key_placeholder)
+        values.every_key.push_back(entry.first);
+    values.names[every_key_placeholder] = every_key_name;
+  };
   out.names = name_of;
 
   // Which verdicts differ only through those results.
@@ -175,6 +199,7 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
       functions.push_back(r);
   if (branches.empty() && functions.empty() && !arguments_deferred) {
     summarise_arguments();
+    name_every_key(out);
     return out;
   }
   out.any = !branches.empty() || !functions.empty();
@@ -196,14 +221,16 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
       groups[entry.first].push_back(entry.first);
   }
   bool separately = (int)groups.size() <= max_separate_solves;
+  if (!separately) {
+    name_of[every_key_placeholder] = every_key_name;
+    for (auto &set : branch_sets)
+      set.insert(every_key_placeholder);
+    for (auto &set : function_sets)
+      set.insert(every_key_placeholder);
+  }
   for (const auto &group : groups) {
-    if (!separately) {
-      for (auto &set : branch_sets)
-        set.insert(group.second.begin(), group.second.end());
-      for (auto &set : function_sets)
-        set.insert(group.second.begin(), group.second.end());
-      continue;
-    }
+    if (!separately)
+      break;
     std::vector<ResultVerdict> alone_results;
     std::vector<std::vector<BranchVerdict>> alone_verdicts = solve_value_flow(
         assuming_uniform(unit, group.first),
@@ -232,10 +259,39 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
     out.result_depends_on[functions[i]].assign(function_sets[i].begin(), function_sets[i].end());
   }
   summarise_arguments();
+  name_every_key(out);
   return out;
 }
 
 std::string variable_key(const std::string &symbol) { return "var:" + symbol; }
+
+const char *const every_key_placeholder = "every:";
+
+bool is_every_key(const std::string &key) {
+  return key.compare(0, sizeof every_key_prefix - 1, every_key_prefix) == 0;
+}
+
+void qualify_every_key(UnitSummary &unit) {
+  if (unit.every_key.empty())
+    return;
+  // The unit's own key: its source and first key (a unit compiled twice
+  // alike names the same keys).
+  const std::string own = every_key_prefix + unit.source + "#" + unit.every_key.front();
+  auto qualify = [&](std::vector<std::string> &keys) {
+    std::replace(keys.begin(), keys.end(), std::string(every_key_placeholder), own);
+  };
+  for (ExternalCallSite &site : unit.sites)
+    qualify(site.depends_on);
+  for (ResultSummary &result : unit.results)
+    qualify(result.depends_on);
+  for (VariableSummary &variable : unit.variables)
+    qualify(variable.depends_on);
+  for (DeferredSite &site : unit.deferred)
+    qualify(site.depends_on);
+  for (ParameterCallSite &call : unit.calls)
+    for (ArgumentSummary &argument : call.arguments)
+      qualify(argument.depends_on);
+}
 
 namespace {
 
@@ -438,6 +494,17 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
       judged[entry.first].reason = "no file compiled with PARCOACH defines it";
     }
   judge_parameters(units, judged, own, depends_on);
+  // Each unit's key standing for all its keys (every_key_placeholder).
+  for (const UnitSummary &unit : units) {
+    if (unit.every_key.empty())
+      continue;
+    std::string key = every_key_prefix + unit.source + "#" + unit.every_key.front();
+    ResultJudgement &j = judged[key];
+    j.name = "what other files decide for " + unit.source;
+    j.file = unit.source;
+    own[key];
+    depends_on[key].insert(unit.every_key.begin(), unit.every_key.end());
+  }
   // Least fixpoint: nothing differs, then what depends on a result that
   // differs (or that no summary describes) differs.
   for (auto &entry : judged)

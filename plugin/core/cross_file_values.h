@@ -52,11 +52,27 @@ struct DeferredValues {
   // asked: what the argument is, as the link step reads it
   // (cross_file_parameters.h); filled when `arguments' is given.
   std::vector<std::vector<std::vector<ArgumentSummary>>> arguments;
+  // The keys every_key_placeholder stands for, when a list above names it.
+  std::vector<std::string> every_key;
 };
+
+// Past the bound on separate solves, what depends on some key of the unit
+// depends on every key of it.  Rather than all of them in each list (one
+// field per key and per list: quadratic in the unit's size, in the object
+// and at link time), the lists name this placeholder, and the unit's
+// summary lists the keys once (UnitSummary::every_key).  Reading a
+// summary makes the placeholder the unit's own key (qualify_every_key),
+// which the link step judges like the others: it may differ if one of the
+// keys it stands for may.
+extern const char *const every_key_placeholder;
+bool is_every_key(const std::string &key);
+// Replaces the placeholder in `unit''s lists by its own key.
+void qualify_every_key(UnitSummary &unit);
 
 // `verdicts' and `results': solve_value_flow(unit) as is.  At most
 // `max_separate_solves' functions of other files are told apart (one solve
-// each); above that, a deferred conditional depends on all of them.
+// each); above that, a deferred conditional depends on all of them
+// (every_key_placeholder).
 DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit,
                                       const std::vector<std::vector<BranchVerdict>> &verdicts,
                                       const std::vector<ResultVerdict> &results,

@@ -1,5 +1,6 @@
 #include "program_summary.h"
 
+#include "cross_file_values.h"
 #include "summary_format.h"
 
 #include <cstdint>
@@ -68,6 +69,10 @@ std::vector<SummaryRecord> unit_records(const UnitSummary &unit) {
   }
   for (const std::vector<std::string> &fields : parameter_lines(unit))
     records.push_back(fields);
+  if (!unit.every_key.empty()) {
+    records.push_back({"every-key"});
+    records.back().insert(records.back().end(), unit.every_key.begin(), unit.every_key.end());
+  }
   if (!unit.report_file.empty() || !unit.sarif_file.empty())
     line({"report-to", unit.report_file, unit.sarif_file, unit.directory, unit.tool_version,
           unit.information_uri});
@@ -132,6 +137,8 @@ void read_record(const SummaryRecord &f, UnitSummary &unit) {
   } else if (kind == "deferred-on" && f.size() >= 3 && !unit.deferred.empty()) {
     unit.deferred.back().depends_on.push_back(f[1]);
     unit.deferred.back().names.push_back(f[2]);
+  } else if (kind == "every-key") {
+    unit.every_key.assign(f.begin() + 1, f.end());
   } else if (kind == "deferred-related" && f.size() >= 5 && !unit.deferred.empty()) {
     unit.deferred.back().related.push_back({{f[2], number(f[3]), number(f[4])}, f[1]});
   }
@@ -167,6 +174,7 @@ std::vector<UnitSummary> parse_summaries(const std::string &text,
     unit.source = source;
     for (const SummaryRecord &record : decode_summary_records(lines, source))
       read_record(record, unit);
+    qualify_every_key(unit);
     units.push_back(unit);
   };
   while (std::getline(in, line)) {

@@ -146,6 +146,9 @@ struct UnitSummary {
   // the program with any value (a shared library being built), why.
   std::string any_caller;
   std::vector<VariableSummary> variables;
+  // What every_key_placeholder (cross_file_values.h) stands for in the
+  // unit's lists: its keys, listed once.
+  std::vector<std::string> every_key;
   // Where the link step adds the findings at the unit's sites
   // (link_report.h): set when it was compiled with report= or sarif=.
   std::string report_file, sarif_file, directory, tool_version, information_uri;

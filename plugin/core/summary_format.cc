@@ -21,7 +21,7 @@ const std::pair<const char *, const char *> kind_codes[] = {
     {"deferred-runs", "X"},  {"deferred-on", "Y"},   {"deferred-related", "Z"},
     {"param", "P"},          {"pcall", "Q"},         {"parg", "A"},
     {"site-on", "N"},        {"address", "T"},       {"any-caller", "U"},
-    {"report-to", "B"},
+    {"report-to", "B"},      {"every-key", "K"},
 };
 
 const char *const table_kind = "$";

@@ -140,9 +140,10 @@ TEST_CASE("each deferred conditional names exactly the results it depends on",
   CHECK(out.branch_depends_on[0][on_f_and_rank].empty());
 
   // Past the bound of separate solves, a deferred conditional depends on
-  // every function of other files (never fewer than it does).
+  // every function of other files (never fewer than it does), named once.
   DeferredValues coarse = defer({main.f}, 1);
-  CHECK(coarse.branch_depends_on[0][on_f] == Names{"f", "g"});
+  CHECK(coarse.branch_depends_on[0][on_f] == Names{every_key_placeholder});
+  CHECK(coarse.every_key == Names{"f", "g"});
   CHECK_FALSE(coarse.verdicts[0][on_f].may_differ_between_processes);
 }
 
@@ -291,6 +292,33 @@ TEST_CASE("the link step warns a deferred site only if a result it depends on ma
   // A program with no deferred site: nothing to tell the run time.
   judge_deferred_sites({helpers}, &judged);
   CHECK_FALSE(judged);
+}
+
+TEST_CASE("past the bound, a site depends on every key of its unit, listed once",
+          "[cross_file_values]") {
+  UnitSummary main;
+  main.source = "main.c";
+  main.every_key = {"my_rank", "world_size"};
+  main.deferred = {deferred(13, {every_key_placeholder})};
+  // Through the text form: the reader makes the placeholder main.c's key.
+  std::vector<UnitSummary> back = parse_summaries(serialise_summary(main));
+  REQUIRE(back.size() == 1);
+  CHECK(back[0].every_key == main.every_key);
+  REQUIRE(back[0].deferred.size() == 1);
+  REQUIRE(back[0].deferred[0].depends_on.size() == 1);
+  CHECK(is_every_key(back[0].deferred[0].depends_on[0]));
+  CHECK(back[0].deferred[0].depends_on[0] != every_key_placeholder);
+
+  UnitSummary uniform, differing;
+  uniform.results = {result("world_size", false), result("my_rank", false)};
+  differing.results = {result("world_size", false), result("my_rank", true)};
+  CHECK(judge_deferred_sites({uniform, back[0]}).empty());
+  std::vector<DeferredFinding> findings = judge_deferred_sites({differing, back[0]});
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].known);
+  CHECK(findings[0].judgement.reason.find("the result of 'my_rank'") != std::string::npos);
+  // Unqualified (no list of keys): unknown, so it may differ.
+  CHECK(judge_deferred_sites({uniform, main}).size() == 1);
 }
 
 TEST_CASE("result facts and deferred sites survive the summary's text form",
