@@ -39,7 +39,7 @@ std::vector<ArgumentMismatch> communicator_choice(const ValueFlowFunction &funct
   if (!communicator_differs_by_rank(candidates, verdicts[index]))
     return {};
   MatchedArgument comm{MatchedRole::Communicator, called.handle_arg, "comm"};
-  return {{comm, verdicts[index].reason}};
+  return {{comm, verdicts[index].reason, verdicts[index].origin}};
 }
 
 void scan_unit_calls(function *fun, MatchingContext &context) {
@@ -61,6 +61,29 @@ std::string quoted_names(const std::vector<ArgumentMismatch> &mismatches) {
     names += std::string(open_quote) + mismatches[i].argument.name + close_quote;
   }
   return names;
+}
+
+// The path of one call: where each differing argument's value comes from
+// (when the value flow knows the line), then the call.  An argument whose
+// source has no location says why at the call.
+FindingPath arguments_path(const std::vector<ArgumentMismatch> &mismatches, const char *name,
+                           location_t call, const std::string &names) {
+  FindingPath path;
+  std::string unplaced;
+  for (const ArgumentMismatch &mismatch : mismatches) {
+    std::string reason = with_gcc_quotes(mismatch.reason);
+    if (mismatch.origin != 0)
+      path.add((location_t)mismatch.origin,
+               "%qs of %qs (line %d) may differ between processes: it %s",
+               mismatch.argument.name, name, LOCATION_LINE(call), reason.c_str());
+    else
+      unplaced += std::string("; ") + open_quote + mismatch.argument.name + close_quote + " " +
+                  reason;
+  }
+  path.add(call, "%qs is called here, and MPI requires %s to be the same on every process of "
+                 "its communicator%s",
+           name, names.c_str(), unplaced.c_str());
+  return path;
 }
 
 } // namespace
@@ -102,15 +125,18 @@ void report_collective_arguments(const std::string &function, SourceLanguage lan
     std::string names = quoted_names(mismatches);
     bool communicator_only = mismatches.size() == 1 &&
                              mismatches[0].argument.role == MatchedRole::Communicator;
+    FindingPath path = arguments_path(mismatches, name, site.where, names);
+    if (findings)
+      findings->back().path = path.report_events();
     auto_diagnostic_group group;
     bool reported =
         communicator_only
-            ? report_finding(FindingKind::CollectiveArguments, site.where, function,
+            ? report_finding(FindingKind::CollectiveArguments, site.where, function, path,
                              "argument %s of %qs may name different communicators on different "
                              "processes, but MPI requires every member of a communicator to "
                              "call the collective on it [parcoach:collective-arguments]",
                              names.c_str(), name)
-            : report_finding(FindingKind::CollectiveArguments, site.where, function,
+            : report_finding(FindingKind::CollectiveArguments, site.where, function, path,
                              "%s %s of %qs may differ between the processes of its "
                              "communicator, but MPI requires %s to be the same on all of them "
                              "[parcoach:collective-arguments]",
@@ -118,9 +144,6 @@ void report_collective_arguments(const std::string &function, SourceLanguage lan
                              name, mismatches.size() > 1 ? "them" : "it");
     if (!reported)
       continue;
-    for (const ArgumentMismatch &mismatch : mismatches)
-      inform(site.where, "%qs %s", mismatch.argument.name,
-             with_gcc_quotes(mismatch.reason).c_str());
     if (checked)
       inform(site.where, "run-time check inserted before this call: the program stops with "
                          "%<MPI_Abort%> if processes disagree here");

@@ -40,7 +40,7 @@ void check_function(function *fun, const Options &options) {
   }
   if (!library) {
     PhaseTimer timer("RMA epochs, per function");
-    check_rma_epochs_of(fun);
+    check_rma_epochs_of(fun, unit_findings());
   }
   // The analyses need the whole unit: this records the function and
   // inserts its candidate checks (unit_analysis.h).

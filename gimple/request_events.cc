@@ -330,25 +330,32 @@ void check_request_lifecycles(function *fun, std::vector<Finding> *findings) {
     bool at_later_site = found.kind == RequestFinding::Kind::Overwritten ||
                          found.kind == RequestFinding::Kind::BufferAccessed;
     location_t where = at_later_site ? at.where : created.where;
+    // The path: where the request is created, then where it is lost,
+    // overwritten or its buffer touched.  These findings hold on every
+    // path, so no conditional explains them.
+    FindingPath path;
     auto_diagnostic_group group;
     bool shown = false;
     switch (found.kind) {
     case RequestFinding::Kind::ActiveAtFinalize:
-      shown = report_finding(FindingKind::Request, where, function_name,
+      path.add(created.where, "%qs creates a request here, held in %qD", created.call.c_str(),
+               handle);
+      path.add(at.where, "%qs is called here with the request still active", at.call.c_str());
+      shown = report_finding(FindingKind::Request, where, function_name, path,
                              "the request of %qs is never completed before %qs: %qD still "
                              "holds it, active, on every path to that call [parcoach:request]",
                              created.call.c_str(), at.call.c_str(), handle);
-      if (shown)
-        inform(at.where, "%qs is called here with the request still active", at.call.c_str());
       break;
     case RequestFinding::Kind::Overwritten:
-      shown = report_finding(FindingKind::Request, where, function_name,
+      path.add(created.where, "%qs creates a request here, held in %qD", created.call.c_str(),
+               handle);
+      path.add(at.where, "%qs overwrites %qD here while that request is still active",
+               at.call.c_str(), handle);
+      shown = report_finding(FindingKind::Request, where, function_name, path,
                              "%qs overwrites %qD, which still holds the active request of %qs "
                              "on every path: that request can no longer be completed "
                              "[parcoach:request]",
                              at.call.c_str(), handle, created.call.c_str());
-      if (shown)
-        inform(created.where, "the overwritten request was created here");
       break;
     case RequestFinding::Kind::BufferAccessed: {
       tree buffer = NULL_TREE;
@@ -358,22 +365,26 @@ void check_request_lifecycles(function *fun, std::vector<Finding> *findings) {
             buffer = record.buffers[event.buffer];
       if (!buffer)
         break;
-      shown = report_finding(FindingKind::Request, where, function_name,
+      path.add(created.where, "%qs starts here on %qD; complete it (%<MPI_Wait%>, "
+                              "%<MPI_Test%>) before touching its buffer",
+               created.call.c_str(), buffer);
+      path.add(at.where, "%qD is accessed here while the request is pending", buffer);
+      shown = report_finding(FindingKind::Request, where, function_name, path,
                              "%qD, the buffer of the pending %qs, is accessed before the request "
                              "completes, on every path [parcoach:request]",
                              buffer, created.call.c_str());
-      if (shown)
-        inform(created.where, "the request was created here: complete it (%<MPI_Wait%>, "
-                              "%<MPI_Test%>) before touching its buffer");
       break;
     }
     case RequestFinding::Kind::ActiveAtReturn:
-      shown = report_finding(FindingKind::Request, where, function_name,
+      path.add(created.where, "%qs creates a request here, held in %qD", created.call.c_str(),
+               handle);
+      path.add(at.where, "the function returns here with the request still active, and %qD "
+                         "goes out of scope",
+               handle);
+      shown = report_finding(FindingKind::Request, where, function_name, path,
                              "the request of %qs is never completed: %qD, which holds it, "
                              "goes out of scope when the function returns [parcoach:request]",
                              created.call.c_str(), handle);
-      if (shown)
-        inform(at.where, "the function returns here with the request still active");
       break;
     }
     if (shown && findings) {
@@ -383,6 +394,7 @@ void check_request_lifecycles(function *fun, std::vector<Finding> *findings) {
       finding.location = source_location(where);
       finding.collective =
           found.kind == RequestFinding::Kind::Overwritten ? at.call : created.call;
+      finding.path = path.report_events();
       findings->push_back(finding);
     }
   }

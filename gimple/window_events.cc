@@ -252,7 +252,7 @@ bool creates_window(function *fun) {
 
 } // namespace
 
-void check_rma_epochs_of(function *fun) {
+void check_rma_epochs_of(function *fun, std::vector<Finding> *findings) {
   if (!fun || !fun->cfg || !creates_window(fun))
     return;
   Reader reader(fun);
@@ -265,24 +265,42 @@ void check_rma_epochs_of(function *fun) {
     tree window = reader.window(finding.window);
     if (!window)
       continue;
+    // The path: the window's creation or the opening of the epoch, then
+    // the call.  These findings hold on every path: no conditional.
+    FindingPath path;
+    bool shown = false;
+    auto_diagnostic_group group;
     switch (finding.kind) {
     case RmaFindingKind::OperationOutsideEpoch:
-      if (report_finding(FindingKind::Rma, at.where, function_name,
-                         "%qs on window %qD with no access epoch open: no "
-                         "%<MPI_Win_fence%>, %<MPI_Win_lock%>, %<MPI_Win_lock_all%> or "
-                         "%<MPI_Win_start%> on it since its creation [parcoach:rma]",
-                         at.routine, window))
-        inform(opened.where, "window %qD created here by %qs", window, opened.routine);
+      path.add(opened.where, "window %qD is created here by %qs, with no access epoch open",
+               window, opened.routine);
+      path.add(at.where, "%qs is called here on %qD, still with no access epoch open",
+               at.routine, window);
+      shown = report_finding(FindingKind::Rma, at.where, function_name, path,
+                             "%qs on window %qD with no access epoch open: no "
+                             "%<MPI_Win_fence%>, %<MPI_Win_lock%>, %<MPI_Win_lock_all%> or "
+                             "%<MPI_Win_start%> on it since its creation [parcoach:rma]",
+                             at.routine, window);
       break;
     case RmaFindingKind::EpochOpenAtFree:
     case RmaFindingKind::EpochOpenAtFinalize:
-      if (report_finding(FindingKind::Rma, at.where, function_name,
-                         "%qs while the epoch that %qs opened on window %qD is still open "
-                         "on every path here [parcoach:rma]",
-                         at.routine, rma_opener_name(finding.opened_by), window))
-        inform(opened.where, "epoch of window %qD opened here by %qs, and not closed before %qs",
-               window, opened.routine, at.routine);
+      path.add(opened.where, "%qs opens an epoch on window %qD here", opened.routine, window);
+      path.add(at.where, "%qs is called here with that epoch still open on every path",
+               at.routine);
+      shown = report_finding(FindingKind::Rma, at.where, function_name, path,
+                             "%qs while the epoch that %qs opened on window %qD is still open "
+                             "on every path here [parcoach:rma]",
+                             at.routine, rma_opener_name(finding.opened_by), window);
       break;
+    }
+    if (shown && findings) {
+      Finding reported;
+      reported.kind = FindingKind::Rma;
+      reported.function = function_name;
+      reported.location = source_location(at.where);
+      reported.collective = at.routine;
+      reported.path = path.report_events();
+      findings->push_back(reported);
     }
   }
 }

@@ -5,12 +5,17 @@
 #ifndef PARCOACH_GIMPLE_WINDOW_EVENTS_H
 #define PARCOACH_GIMPLE_WINDOW_EVENTS_H
 
+#include "findings_report.h"
+
+#include <vector>
+
 struct function;
 
 namespace parcoach {
 
 // Cheap when the function creates no window (one scan of its calls).
-void check_rma_epochs_of(function *fun);
+// Each finding reported is added to `findings' (the JSON report), if given.
+void check_rma_epochs_of(function *fun, std::vector<Finding> *findings = nullptr);
 
 } // namespace parcoach
 

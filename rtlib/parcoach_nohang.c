@@ -28,7 +28,7 @@
    process waits in the same check on MPI_COMM_WORLD is never reported:
    MPI completes it.
 
-   What is not covered (README, "What the run-time messages mean"): jobs
+   What is not covered (README, "Run-time messages and exit status"): jobs
    on several nodes (the segment is per node: the detector is on only
    when every process of MPI_COMM_WORLD is on the node, as MPICH's
    MPI_LOCALNRANKS or Open MPI's OMPI_COMM_WORLD_LOCAL_SIZE tell), MPI_THREAD_MULTIPLE (another thread

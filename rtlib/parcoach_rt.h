@@ -207,8 +207,8 @@ void parcoach_check_fortran_comm_args (const MPI_Fint *comm, int colour,
 /* The plugin brackets every blocking point-to-point call (MPI_Send,
    MPI_Recv, MPI_Sendrecv, MPI_Probe, MPI_Wait...) of the code it compiles
    with these two: they record where the process waits (CALL is the C
-   name), for the hang detector (parcoach_nohang.c, README "Run-time
-   checks"): a few stores, no communication.  */
+   name), for the hang detector (parcoach_nohang.c, rtlib/DESIGN
+   "The hang detector"): a few stores, no communication.  */
 void parcoach_blocking_enter (const char *call, const char *file, int line,
                               const char *function);
 void parcoach_blocking_leave (void);

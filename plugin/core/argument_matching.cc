@@ -142,7 +142,7 @@ std::vector<ArgumentMismatch> mismatched_arguments(const MpiCollective &collecti
           verdict_of(j).may_differ_between_processes)
         continue;
     }
-    result.push_back({argument, verdict.reason});
+    result.push_back({argument, verdict.reason, verdict.origin});
   }
   return result;
 }

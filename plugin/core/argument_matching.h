@@ -55,6 +55,7 @@ struct MatchingContext {
 struct ArgumentMismatch {
   MatchedArgument argument;
   std::string reason; // the value flow's: "depends on MPI_Comm_rank at line 8"
+  unsigned origin = 0; // where that source is (ArgumentVerdict::origin)
 };
 
 // The arguments of a call of `collective' on the communicator named

@@ -1871,6 +1871,8 @@ private:
           if (verdict.depends_on_rank)
             verdict.rank_communicator = facts_[v.why[0]].rank_communicator;
           verdict.reason = phrase(v.why[0], "it is computed from constants only");
+          if (differs(v, 0) && v.why[0] >= 0)
+            verdict.origin = facts_[v.why[0]].origin;
         }
         of_function.push_back(std::move(of_collective));
       }

@@ -395,6 +395,9 @@ struct ArgumentVerdict {
   // The communicator of that rank (ValueFlowFact::rank_communicator).
   std::string rank_communicator;
   std::string reason; // "depends on MPI_Comm_rank at line 8"
+  // For an argument that may differ between processes: where that source
+  // is (ValueFlowFact::origin; 0: unknown), for the diagnostic path.
+  unsigned origin = 0;
 };
 
 // What a function returns, in the form its callers instantiate: whether

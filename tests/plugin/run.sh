@@ -98,7 +98,7 @@ SRC
 if $MPICC $cflags -fplugin-arg-parcoach-report="$work/root.json" -c "$work/root.c" \
      -o "$work/x.o" 2> "$work/out" &&
    grep -q "root.c:5:.*warning:.*argument .root. of .MPI_Bcast.*parcoach:collective-arguments" "$work/out" &&
-   grep -q "root.c:5:.*note:.*root. depends on MPI_Comm_rank at line 4" "$work/out" &&
+   grep -q "(1) .root. of .MPI_Bcast. (line 5) may differ between processes: it depends on MPI_Comm_rank at line 4" "$work/out" &&
    grep -q '"kind": "collective-arguments"' "$work/root.json" &&
    grep -q '"checked": true' "$work/root.json"; then
   pass argument-matching-warns-and-checks
@@ -516,6 +516,67 @@ assert init["path"][1]["message"].endswith("needs \u2018MPI_THREAD_SERIALIZED\u2
     init["path"][1]["message"].endswith("needs 'MPI_THREAD_SERIALIZED'"), init["path"]
 PY
 then pass json-report-kind-fields; else fail json-report-kind-fields "see above"; cat "$work/concurrent.out" "$work/levels.out"; fi
+# The paths of the request, rma and collective-arguments warnings: where
+# the request, the window or epoch, the differing value come from, then
+# the call (MPI 4.0: 3.7.3 for requests, 12.5 for epochs, 6.1 for the
+# arguments of a collective).  Each holds on every path: no conditional.
+cat > "$work/request.c" <<'SRC'
+#include <mpi.h>
+int main(int argc, char **argv) {
+  int x = 1, y = 2;
+  MPI_Request request;
+  MPI_Init(&argc, &argv);
+  MPI_Isend(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &request);
+  MPI_Isend(&y, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, &request);
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  MPI_Finalize();
+  return 0;
+}
+SRC
+cat > "$work/window.c" <<'SRC'
+#include <mpi.h>
+void put(int value) {
+  int slot = 0;
+  MPI_Win win;
+  MPI_Win_create(&slot, sizeof slot, sizeof slot, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+  MPI_Put(&value, 1, MPI_INT, 0, 0, 1, MPI_INT, win);
+  MPI_Win_free(&win);
+}
+SRC
+rm -f "$work/paths.json"
+for src in request window root; do
+  $MPICC $cflags -fdiagnostics-path-format=separate-events \
+    -fplugin-arg-parcoach-report="$work/paths.json" -c "$work/$src.c" -o "$work/x.o" \
+    2> "$work/$src.out"
+done
+if python3 - "$work/paths.json" <<'PY'
+import json, sys
+units = {u["source"].rsplit("/", 1)[-1]: u for u in map(json.loads, open(sys.argv[1]))}
+def quoted(text):  # GCC's quotes, whatever the locale
+    return text.replace("\u2018", "'").replace("\u2019", "'")
+(request,) = units["request.c"]["findings"]
+assert request["kind"] == "request" and request["location"]["line"] == 7, request
+# The first MPI_Isend creates the request, the second overwrites its handle.
+assert [e["line"] for e in request["path"]] == [6, 7], request["path"]
+assert quoted(request["path"][0]["message"]).startswith("'MPI_Isend' creates a request here, held in 'request'"), request["path"]
+assert quoted(request["path"][1]["message"]).startswith("'MPI_Isend' overwrites 'request' here"), request["path"]
+(window,) = units["window.c"]["findings"]
+assert window["kind"] == "rma" and window["location"]["line"] == 6, window
+assert window["collective"] == "MPI_Put", window
+# The window's creation, then the operation with no epoch.
+assert [e["line"] for e in window["path"]] == [5, 6], window["path"]
+assert quoted(window["path"][0]["message"]).startswith("window 'win' is created here by 'MPI_Win_create'"), window["path"]
+(root,) = units["root.c"]["findings"]
+assert root["kind"] == "collective-arguments" and root["location"]["line"] == 5, root
+# Where the root comes from (MPI_Comm_rank), then the call.
+assert [e["line"] for e in root["path"]] == [4, 5], root["path"]
+assert quoted(root["path"][0]["message"]).startswith("'root' of 'MPI_Bcast' (line 5) may differ between processes"), root["path"]
+assert quoted(root["path"][1]["message"]).startswith("'MPI_Bcast' is called here, and MPI requires 'root'"), root["path"]
+PY
+then pass paths-request-rma-arguments; else fail paths-request-rma-arguments "see above"; cat "$work/request.out" "$work/window.out" "$work/root.out"; fi
+expect_output path-request-events "request.c:6:[0-9]+: note: \(1\) .MPI_Isend. creates a request here" "$work/request.out"
+expect_output path-rma-events "window.c:6:[0-9]+: note: \(2\) .MPI_Put. is called here on .win., still with no access epoch open" "$work/window.out"
+expect_output path-arguments-events "root.c:4:[0-9]+: note: \(1\) .root. of .MPI_Bcast. \(line 5\) may differ" "$work/root.out"
 expect_output concurrent-message-quotes "concurrent.c:8:[0-9]+: warning: .MPI_Barrier. \(line 8\) and .MPI_Bcast. \(line 6\) may be called at the same time by two threads" "$work/concurrent.out"
 expect_output levels-message-quotes "levels.c:8:[0-9]+: warning: .MPI_Barrier. needs .MPI_THREAD_SERIALIZED., but the program requests .MPI_THREAD_FUNNELED." "$work/levels.out"
 expect_output levels-path "\(2\) .MPI_Barrier. \(line 8\) runs inside this .#pragma omp single. region" "$work/levels.out"

@@ -1,6 +1,7 @@
 /* A PMPI profiling layer of our own, built as a shared library
    (librt_pmpi_layer.so) and linked AFTER the runtime, the documented
-   order for stacking a tool with PARCOACH (README, "Linking"): it counts
+   order for stacking a tool with PARCOACH (rtlib/DESIGN, "Code built
+   without the plugin"): it counts
    the MPI_Allreduce and MPI_Barrier calls that reach it and forwards them
    to PMPI_.  The runtime's wrappers (parcoach_pmpi_collectives.c) forward
    to the next MPI_ definition, this layer's, so it must see every call of
