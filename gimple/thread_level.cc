@@ -6,9 +6,11 @@
 #include "omp_ordering.h"
 #include "omp_regions.h"
 #include "omp_team_exits.h"
+#include "function_threads.h"
 #include "parallelism_words.h"
 #include "report.h"
 #include "runtime_entry_points.h"
+#include "thread_levels.h"
 #include "unit_analysis.h"
 
 #include <algorithm>
@@ -397,143 +399,14 @@ int constant_level(tree arg, gimple *call) {
 }
 
 // ---------------------------------------------------------------------------
-// What waits for the end of the unit.
+// What waits for the end of the unit: the facts (core/thread_levels.h),
+// decided there, worded here.
 // ---------------------------------------------------------------------------
-
-struct DirectiveNote {
-  location_t where;
-  std::string name; // "'#pragma omp parallel'", quoted as GCC quotes
-};
-
-// An MPI call whose compliance depends on the requested level.
-struct LevelCall {
-  unsigned function_uid;
-  std::string function;
-  std::string call;
-  location_t where;
-  ThreadLevel required;
-  // The directives responsible when the level requested is SINGLE,
-  // FUNNELED, SERIALIZED (index: the level).
-  std::vector<DirectiveNote> blamed[3];
-  std::string concurrent_lines; // lines of calls another thread may make meanwhile
-  // Warned otherwise (as concurrent collectives; in the callee, for a call
-  // whose word adds nothing): no level warning here.
-  bool reported = false;
-  // For a call to a function of the unit: the MPI call of the callee (or of
-  // its callees) that needs `required', "'MPI_Send' at line 12 in 'g'".
-  std::string through;
-};
-
-struct InitCall {
-  std::string function;
-  location_t where;
-  int level; // -1: not a known constant
-  bool thread; // MPI_Init_thread (not MPI_Init)
-};
-
-struct FunctionLevel {
-  unsigned uid;
-  std::string name;
-  location_t where;
-  ThreadLevel required;
-};
-
-// A call several threads of a process may make at once to a function of the
-// unit: erroneous if that function runs collectives, which only the unit
-// step knows.
-struct MultithreadedCall {
-  int tag; // its candidate CC_ipw, or -1
-  unsigned callee_uid;
-  std::string callee;
-  std::string function;
-  location_t where;
-  std::string word;
-  std::vector<DirectiveNote> blamed;
-};
-
-// Whether a function may run a collective outside its own single, master
-// and task regions: then the threads that call it all run that collective.
-// Direct collectives here, and calls there to other functions of the unit.
-struct Exposure {
-  bool direct = false;
-  std::vector<unsigned> callees;
-};
-
-// Two calls that two threads of a process may make at the same time, at
-// least one of them to a function of the unit: concurrent collectives if
-// both run collectives, which only the unit step knows.
-struct ConcurrentCallSide {
-  std::string name;    // "MPI_Bcast", or the function called
-  unsigned callee_uid; // 0 for an MPI call
-  location_t where;
-  bool collective;     // an MPI call: whether it is a collective
-  // An MPI call: its LevelCall (index in UnitLevels::calls); a call to a
-  // function: its LevelCallSite (index in UnitLevels::call_sites).
-  std::size_t record;
-};
-
-struct ConcurrentCallPair {
-  std::string function;
-  ConcurrentCallSide earlier, later;
-  bool same_call; // one call that two threads may make (a region met again)
-  std::vector<DirectiveNote> regions;
-  // The note of the run-time check before the later call, if any, and the
-  // tags of the candidate checks of both sides (kept if the pair is).
-  std::string check_note;
-  std::vector<int> check_tags;
-  // Orphaned regions of a function a team calls: where it is called.
-  location_t team_call = UNKNOWN_LOCATION;
-  std::string team_caller;
-};
-
-// Lemma 5 over a function, decided at the unit step, when it is known
-// which calls to the unit's functions pass a barrier of the calling team.
-struct ConcurrencyRecord {
-  unsigned uid;
-  std::string function;
-  bool sequential_context; // its words assume a call outside parallel regions
-  ThreadModel model;
-  WordResult words;
-  // The calls Lemma 5 considers, MPI calls and calls to the unit's
-  // functions in single, section, task or master regions.
-  std::map<NodeId, ConcurrentCallSide> sides;
-  std::map<NodeId, unsigned> callee_of;            // the unit calls
-  std::map<NodeId, DirectiveNote> region_notes;    // by S/M directive node
-  std::map<NodeId, std::string> check_notes;       // CC_cc checks, by call
-  std::map<NodeId, int> check_tags;                // the candidate ones, by call
-};
-
-// Where an MPI call that a caller reaches through calls is written.
-struct LevelOrigin {
-  std::string call, function;
-  location_t where;
-};
-
-// A call to a function of the unit, whose MPI calls run at this call's word
-// followed by theirs: its level is known at the unit step.
-struct LevelCallSite {
-  unsigned caller, callee;
-  std::string caller_name, callee_name;
-  location_t where;
-  ParallelismWord word;
-  std::map<NodeId, DirectiveNote> directives; // the caller's, by node
-};
 
 struct UnitLevels {
   Options options;
-  std::map<unsigned, Exposure> exposure; // by DECL_UID
   std::vector<Finding> *findings = nullptr;
-  std::vector<LevelCall> calls;
-  std::vector<InitCall> inits;
-  std::vector<FunctionLevel> functions;
-  std::set<int> erroneous_lines; // collectives erroneous at every level
-  std::vector<MultithreadedCall> multithreaded_calls;
-  std::map<unsigned, LevelSummaryInput> level_inputs; // by DECL_UID
-  std::vector<LevelOrigin> origins;                   // ReachedMpiCall::origin
-  std::vector<LevelCallSite> call_sites;
-  std::map<unsigned, std::vector<ReachedMpiCall>> reached; // at the unit step
-  std::vector<ConcurrencyRecord> concurrency;
-  std::map<unsigned, BarrierPaths> barrier_paths; // by DECL_UID
+  UnitThreadFacts facts;
 };
 
 UnitLevels &unit() {
@@ -541,7 +414,9 @@ UnitLevels &unit() {
   return state;
 }
 
-ThreadLevel max_level(ThreadLevel a, ThreadLevel b) { return a < b ? b : a; }
+SourcePlace place_of(location_t where) { return {where, LOCATION_LINE(where)}; }
+
+location_t location_of(const SourcePlace &place) { return place.token; }
 
 std::string join_lines(const std::set<int> &lines) {
   std::string text;
@@ -556,8 +431,9 @@ FindingPath team_path(const std::vector<DirectiveNote> &directives, const std::s
                       location_t where) {
   FindingPath path;
   for (const DirectiveNote &note : directives)
-    path.add(note.where, "every thread of the team of this %s region calls %qs (line %d)",
-             note.name.c_str(), call.c_str(), LOCATION_LINE(where));
+    path.add(location_of(note.where),
+             "every thread of the team of this %s region calls %qs (line %d)", note.name.c_str(),
+             call.c_str(), LOCATION_LINE(where));
   path.add(where, "several threads may call %qs here at once", call.c_str());
   return path;
 }
@@ -575,456 +451,231 @@ void add_finding(FindingKind kind, const std::string &function, location_t where
   finding.location = source_location(where);
   finding.collective = call;
   for (const DirectiveNote &note : related)
-    finding.related.push_back({source_location(note.where), "directive"});
+    finding.related.push_back({source_location(location_of(note.where)), "directive"});
   finding.checked = checked;
   finding.path = path.report_events();
   unit().findings->push_back(finding);
 }
 
-// The per-call warnings and the level report, once the requested level is
-// known.
-// The functions whose callers' threads all run their collectives: a
-// fixpoint over the calls made outside single, master and task regions.
-std::set<unsigned> exposed_functions(const std::function<bool(unsigned)> &runs_collectives) {
-  std::set<unsigned> direct;
-  std::map<unsigned, std::vector<unsigned>> calls; // to callees that run collectives
-  for (const auto &function : unit().exposure) {
-    if (function.second.direct)
-      direct.insert(function.first);
-    for (unsigned callee : function.second.callees)
-      if (runs_collectives(callee))
-        calls[function.first].push_back(callee);
-  }
-  return callers_closure(direct, calls);
-}
-
 // Calls in a multithreaded context to functions that run collectives
 // outside their own monothreaded regions.
-void report_multithreaded_calls(const std::function<bool(unsigned)> &runs_collectives,
-                                std::vector<SettledCheck> &by_tag) {
-  UnitLevels &state = unit();
-  std::set<unsigned> exposed = exposed_functions(runs_collectives);
-  for (const MultithreadedCall &call : state.multithreaded_calls) {
-    if (!exposed.count(call.callee_uid))
-      continue; // its candidate check stays `Remove'
-    if (finding_silenced(FindingKind::ThreadLevel, call.where, call.function))
-      continue; // the user's choice: no warning, no check
-    if (call.tag >= 0 && (std::size_t)call.tag < by_tag.size())
-      by_tag[call.tag].decision = CheckDecision::Always;
-    state.erroneous_lines.insert(LOCATION_LINE(call.where));
-    FindingPath path = team_path(call.blamed, call.callee, call.where);
+void report_multithreaded_calls(const ThreadLevelVerdict &verdict) {
+  for (std::size_t index : verdict.multithreaded_calls) {
+    const MultithreadedCall &call = unit().facts.multithreaded_calls[index];
+    location_t where = location_of(call.where);
+    FindingPath path = team_path(call.blamed, call.callee, where);
     auto_diagnostic_group group;
-    if (!report_finding(FindingKind::ThreadLevel, call.where, call.function, path,
+    if (!report_finding(FindingKind::ThreadLevel, where, call.function, path,
                     "this call to %qs runs MPI collectives, and several threads of this "
                     "process may make it at once: threads calling a collective concurrently "
                     "on one communicator is erroneous at every thread level "
                     "[parcoach:thread-level]",
                     call.callee.c_str()))
       continue;
-    add_finding(FindingKind::ThreadLevel, call.function, call.where, call.callee, call.blamed,
+    add_finding(FindingKind::ThreadLevel, call.function, where, call.callee, call.blamed,
                 call.tag >= 0, path);
     if (call.tag >= 0)
-      inform(call.where, "run-time check inserted: the program stops if more than one "
-                         "thread can make this call");
+      inform(where, "run-time check inserted: the program stops if more than one "
+                    "thread can make this call");
   }
 }
 
-FunctionLevel *function_level(unsigned uid) {
-  for (FunctionLevel &function : unit().functions)
-    if (function.uid == uid)
-      return &function;
-  return nullptr;
-}
-
-// Each call to a function of the unit needs the highest level its callee's
-// MPI calls need at the call's word (collectives several threads would run
-// are left out: erroneous at every level, reported as such).  Gives each
-// call site a LevelCall; `call_of_site' receives its index, or -1 when the
-// callee makes no MPI call.
-void add_call_site_levels(std::vector<int> &call_of_site) {
-  UnitLevels &state = unit();
-  state.reached = reached_mpi_calls(state.level_inputs);
-  call_of_site.assign(state.call_sites.size(), -1);
-  for (std::size_t i = 0; i < state.call_sites.size(); ++i) {
-    const LevelCallSite &site = state.call_sites[i];
-    auto reached = state.reached.find(site.callee);
-    if (reached == state.reached.end())
-      continue;
-    // The witness: the inner call needing the most, preferring one whose
-    // need comes from this call's word (the others are warned where they
-    // are written, in the callee).
-    const ReachedMpiCall *witness = nullptr;
-    ParallelismWord witness_word;
-    ThreadLevel required = ThreadLevel::Single;
-    bool raised_here = false;
-    for (const ReachedMpiCall &inner : reached->second) {
-      ParallelismWord word = extend_word(site.word, inner.letters);
-      if (inner.collective && !is_monothreaded(word))
-        continue;
-      ThreadLevel level = required_level(word);
-      bool raised = level > required_level(extend_word({}, inner.letters));
-      if (!witness || level > required || (level == required && raised && !raised_here)) {
-        witness = &inner;
-        witness_word = word;
-        required = level;
-        raised_here = raised;
-      }
-    }
-    if (!witness)
-      continue;
-    const LevelOrigin &origin = state.origins[witness->origin];
-    LevelCall call;
-    call.function_uid = site.caller;
-    call.function = site.caller_name;
-    call.call = site.callee_name;
-    call.where = site.where;
-    call.required = required;
-    call.reported = !raised_here;
-    call.through = quote(origin.call) + " at line " +
-                   std::to_string(LOCATION_LINE(origin.where)) + " in " + quote(origin.function);
-    for (ThreadLevel level : {ThreadLevel::Single, ThreadLevel::Funneled, ThreadLevel::Serialized})
-      for (NodeId directive : responsible_directives(witness_word, level)) {
-        auto note = site.directives.find(directive);
-        if (note != site.directives.end())
-          call.blamed[static_cast<int>(level)].push_back(note->second);
-      }
-    call_of_site[i] = static_cast<int>(state.calls.size());
-    state.calls.push_back(call);
-    if (FunctionLevel *caller = function_level(site.caller))
-      caller->required = max_level(caller->required, required);
+// Two monothreaded regions' calls that may run collectives at once.
+void report_concurrent_collectives(const ConcurrentCallPair &pair) {
+  location_t later_where = location_of(pair.later.where);
+  auto text = [](const ConcurrentCallSide &side) {
+    return (side.callee_uid ? "the call to " : "") + quote(side.name) + " (line " +
+           std::to_string(side.where.line) + ")";
+  };
+  std::string later = text(pair.later), earlier = text(pair.earlier);
+  // The path: where a team calls the function, then the two regions and
+  // the two calls in source order (no order between the threads).
+  FindingPath path;
+  if (pair.by_team)
+    path.add(location_of(pair.team_call),
+             "every thread of a team may call %qs here, in %qs: its single, "
+             "master and task regions belong to that team",
+             pair.function.c_str(), pair.team_caller.c_str());
+  struct Place {
+    location_t where;
+    const DirectiveNote *region; // or a call:
+    const ConcurrentCallSide *call;
+  };
+  std::vector<Place> places;
+  for (const DirectiveNote &note : pair.regions)
+    places.push_back({location_of(note.where), &note, nullptr});
+  places.push_back({later_where, nullptr, &pair.later});
+  if (!pair.same_call)
+    places.push_back({location_of(pair.earlier.where), nullptr, &pair.earlier});
+  std::stable_sort(places.begin(), places.end(), [](const Place &a, const Place &b) {
+    expanded_location x = expand_location(a.where), y = expand_location(b.where);
+    return x.line != y.line ? x.line < y.line : x.column < y.column;
+  });
+  bool first_call = true;
+  for (const Place &place : places) {
+    if (place.region)
+      path.add(place.where, "one thread may run this %s region while another runs the other "
+                            "monothreaded region",
+               place.region->name.c_str());
+    else if (pair.same_call)
+      path.add(place.where, "one thread may make this call while another makes it again");
+    else if (first_call)
+      path.add(place.where, "one thread may call %qs here", place.call->name.c_str());
+    else
+      path.add(place.where, "while another thread calls %qs here", place.call->name.c_str());
+    first_call &= place.region != nullptr;
   }
-}
-
-// Two calls other threads may make at the same time need
-// MPI_THREAD_MULTIPLE when both make MPI calls.
-void require_multiple(LevelCall &call, int other_line) {
-  call.required = ThreadLevel::Multiple;
-  std::string line = std::to_string(other_line);
-  if (call.concurrent_lines.find(line) == std::string::npos)
-    call.concurrent_lines += (call.concurrent_lines.empty() ? "" : ", ") + line;
-}
-
-// The functions every thread of a team may call (directly in a parallel
-// region, or from such a function outside its single and master regions),
-// with one such call: their orphaned single, master and task regions bind
-// to that team.
-std::map<unsigned, const LevelCallSite *> functions_called_by_teams() {
-  std::map<unsigned, const LevelCallSite *> called;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (const LevelCallSite &site : unit().call_sites) {
-      if (called.count(site.callee))
-        continue;
-      std::string letters = relative_letters(site.word);
-      bool by_team = letters.empty() ? called.count(site.caller) > 0 : letters.back() == 'P';
-      if (by_team) {
-        called[site.callee] = &site;
-        changed = true;
-      }
-    }
+  auto_diagnostic_group group;
+  const char *what = pair.earlier.callee_uid || pair.later.callee_uid
+                         ? "may run MPI collectives at the same time in two threads"
+                         : "may be called at the same time by two threads";
+  bool shown =
+      pair.same_call
+          ? report_finding(FindingKind::ConcurrentCollectives, later_where, pair.function, path,
+                       "%s %s of this process: another thread may enter its region again "
+                       "before this one leaves it, with no barrier between; collectives must "
+                       "be called in one order on every process "
+                       "[parcoach:concurrent-collectives]",
+                       later.c_str(), what)
+          : report_finding(FindingKind::ConcurrentCollectives, later_where, pair.function, path,
+                       "%s and %s %s of this process: their monothreaded regions are not "
+                       "ordered by a barrier; collectives must be called in one order on "
+                       "every process [parcoach:concurrent-collectives]",
+                       later.c_str(), earlier.c_str(), what);
+  if (!shown)
+    return;
+  add_finding(FindingKind::ConcurrentCollectives, pair.function, later_where, pair.later.name,
+              pair.regions, !pair.check_note.empty(), path);
+  if (unit().findings) {
+    unit().findings->back().other_call = pair.earlier.name;
+    unit().findings->back().other_location = source_location(location_of(pair.earlier.where));
   }
-  return called;
+  if (!pair.check_note.empty())
+    inform(later_where, "%s", pair.check_note.c_str());
 }
 
-// Lemma 5 on each recorded function, now that it is known which calls pass
-// a barrier of the calling team (a barrier in a callee orders regions like
-// one written in place) and which functions teams call: the pairs of calls
-// two threads may make at once.
-std::vector<ConcurrentCallPair> concurrent_call_pairs() {
-  UnitLevels &state = unit();
-  std::set<unsigned> passing = functions_passing_barrier(state.barrier_paths);
-  std::map<unsigned, const LevelCallSite *> team_calls = functions_called_by_teams();
-  std::vector<ConcurrentCallPair> pairs;
-  for (const ConcurrencyRecord &record : state.concurrency) {
-    // A function a team calls: its words as in a parallel region.
-    const LevelCallSite *team_call = nullptr;
-    WordResult team_words;
-    const WordResult *words = &record.words;
-    auto found_call = team_calls.find(record.uid);
-    if (found_call != team_calls.end() && record.sequential_context) {
-      team_call = found_call->second;
-      team_words = parallelism_words(record.model, context_word(CallContext::Parallel));
-      words = &team_words;
-    }
-    std::vector<NodeId> candidates;
-    for (const auto &side : record.sides)
-      candidates.push_back(side.first);
-    std::vector<bool> passes_barrier(record.model.cfg.size(), false);
-    for (const auto &call : record.callee_of)
-      // A barrier reached from inside a single or master region would be
-      // an OpenMP error, not an order.
-      passes_barrier[call.first] = passing.count(call.second) &&
-                                   !is_monothreaded(words->words[call.first]);
-    for (const ConcurrentCalls &found :
-         concurrent_calls(record.model, *words, candidates, passes_barrier)) {
-      const ConcurrentCallSide &first = record.sides.at(found.first);
-      const ConcurrentCallSide &second = record.sides.at(found.second);
-      bool second_later = LOCATION_LINE(second.where) >= LOCATION_LINE(first.where);
-      ConcurrentCallPair pair{record.function, second_later ? first : second,
-                              second_later ? second : first, found.first == found.second,
-                              {}, {}};
-      std::vector<NodeId> regions{found.first_region};
-      if (found.second_region != found.first_region)
-        regions.push_back(found.second_region);
-      for (NodeId region : regions) {
-        auto note = record.region_notes.find(region);
-        if (note != record.region_notes.end())
-          pair.regions.push_back(note->second);
-      }
-      NodeId later = second_later ? found.second : found.first;
-      auto check = record.check_notes.find(later);
-      if (check != record.check_notes.end())
-        pair.check_note = check->second;
-      for (NodeId side : {found.first, found.second}) {
-        auto tag = record.check_tags.find(side);
-        if (tag != record.check_tags.end())
-          pair.check_tags.push_back(tag->second);
-      }
-      if (team_call) {
-        pair.team_call = team_call->where;
-        pair.team_caller = team_call->caller_name;
-      }
-      pairs.push_back(pair);
-    }
+// "'MPI_Send' at line 12 in 'g'": the MPI call a call to a function makes.
+std::string through_text(const LevelCall &call) {
+  if (call.through < 0)
+    return "";
+  const LevelOrigin &origin = unit().facts.origins[call.through];
+  return quote(origin.call) + " at line " + std::to_string(origin.where.line) + " in " +
+         quote(origin.function);
+}
+
+std::string reason_text(const LevelCall &call, LevelReason reason) {
+  switch (reason) {
+  case LevelReason::ConcurrentCall:
+    return std::string("another thread may make the ") +
+           (call.through < 0 ? "MPI call" : "call") + " at line " + call.concurrent_lines +
+           " at the same time";
+  case LevelReason::SeveralThreads: return "several threads of this process may call it at once";
+  case LevelReason::InParallelRegion: return "it runs inside a parallel region";
+  case LevelReason::NotMainThread: return "a thread other than the main thread may call it";
   }
-  return pairs;
+  return "";
 }
 
-// Concurrent monothreaded regions: MPI calls there need
-// MPI_THREAD_MULTIPLE, and collectives there are erroneous (one order on
-// every process), whether written in place or run by called functions.
-void report_concurrent_calls(const std::function<bool(unsigned)> &runs_collectives,
-                             const std::vector<int> &call_of_site,
-                             std::vector<SettledCheck> &by_tag) {
-  UnitLevels &state = unit();
-  for (const ConcurrentCallPair &pair : concurrent_call_pairs()) {
-    // The LevelCall of a side, or null when it makes no MPI call.
-    auto level_call = [&](const ConcurrentCallSide &side) -> LevelCall * {
-      if (side.callee_uid == 0)
-        return &state.calls[side.record];
-      int call = call_of_site[side.record];
-      return call < 0 ? nullptr : &state.calls[call];
-    };
-    LevelCall *earlier_call = level_call(pair.earlier), *later_call = level_call(pair.later);
-    if (earlier_call && later_call) {
-      require_multiple(*earlier_call, LOCATION_LINE(pair.later.where));
-      require_multiple(*later_call, LOCATION_LINE(pair.earlier.where));
-      // A call's concurrency is this call site's own finding.
-      for (const ConcurrentCallSide *side : {&pair.earlier, &pair.later})
-        if (side->callee_uid)
-          level_call(*side)->reported = false;
-      for (const LevelCall *call : {earlier_call, later_call})
-        if (FunctionLevel *function = function_level(call->function_uid))
-          function->required = ThreadLevel::Multiple;
-    }
-    auto runs = [&](const ConcurrentCallSide &side) {
-      return side.callee_uid == 0 ? side.collective : runs_collectives(side.callee_uid);
-    };
-    if (!runs(pair.earlier) || !runs(pair.later))
-      continue;
-    // Reported as concurrent collectives: not again as a level problem.
-    if (earlier_call && later_call)
-      earlier_call->reported = later_call->reported = true;
-    if (finding_silenced(FindingKind::ConcurrentCollectives, pair.later.where, pair.function))
-      continue; // the user's choice: no warning, no check
-    for (int tag : pair.check_tags)
-      if (tag >= 0 && (std::size_t)tag < by_tag.size())
-        by_tag[tag].decision = CheckDecision::Always;
-    auto text = [](const ConcurrentCallSide &side) {
-      return (side.callee_uid ? "the call to " : "") + quote(side.name) + " (line " +
-             std::to_string(LOCATION_LINE(side.where)) + ")";
-    };
-    std::string later = text(pair.later), earlier = text(pair.earlier);
-    // The path: where a team calls the function, then the two regions and
-    // the two calls in source order (no order between the threads).
-    FindingPath path;
-    if (pair.team_call != UNKNOWN_LOCATION)
-      path.add(pair.team_call, "every thread of a team may call %qs here, in %qs: its single, "
-                               "master and task regions belong to that team",
-               pair.function.c_str(), pair.team_caller.c_str());
-    struct Place {
-      location_t where;
-      const DirectiveNote *region; // or a call:
-      const ConcurrentCallSide *call;
-    };
-    std::vector<Place> places;
-    for (const DirectiveNote &note : pair.regions)
-      places.push_back({note.where, &note, nullptr});
-    places.push_back({pair.later.where, nullptr, &pair.later});
-    if (!pair.same_call)
-      places.push_back({pair.earlier.where, nullptr, &pair.earlier});
-    std::stable_sort(places.begin(), places.end(), [](const Place &a, const Place &b) {
-      expanded_location x = expand_location(a.where), y = expand_location(b.where);
-      return x.line != y.line ? x.line < y.line : x.column < y.column;
-    });
-    bool first_call = true;
-    for (const Place &place : places) {
-      if (place.region)
-        path.add(place.where, "one thread may run this %s region while another runs the other "
-                              "monothreaded region",
-                 place.region->name.c_str());
-      else if (pair.same_call)
-        path.add(place.where, "one thread may make this call while another makes it again");
-      else if (first_call)
-        path.add(place.where, "one thread may call %qs here", place.call->name.c_str());
-      else
-        path.add(place.where, "while another thread calls %qs here", place.call->name.c_str());
-      first_call &= place.region != nullptr;
-    }
-    auto_diagnostic_group group;
-    const char *what = pair.earlier.callee_uid || pair.later.callee_uid
-                           ? "may run MPI collectives at the same time in two threads"
-                           : "may be called at the same time by two threads";
-    bool shown =
-        pair.same_call
-            ? report_finding(FindingKind::ConcurrentCollectives, pair.later.where, pair.function,
-                         path,
-                         "%s %s of this process: another thread may enter its region again "
-                         "before this one leaves it, with no barrier between; collectives must "
-                         "be called in one order on every process "
-                         "[parcoach:concurrent-collectives]",
-                         later.c_str(), what)
-            : report_finding(FindingKind::ConcurrentCollectives, pair.later.where, pair.function,
-                         path,
-                         "%s and %s %s of this process: their monothreaded regions are not "
-                         "ordered by a barrier; collectives must be called in one order on "
-                         "every process [parcoach:concurrent-collectives]",
-                         later.c_str(), earlier.c_str(), what);
-    if (!shown)
-      continue;
-    add_finding(FindingKind::ConcurrentCollectives, pair.function, pair.later.where, pair.later.name,
-                pair.regions, !pair.check_note.empty(), path);
-    if (unit().findings) {
-      unit().findings->back().other_call = pair.earlier.name;
-      unit().findings->back().other_location = source_location(pair.earlier.where);
-    }
-    if (!pair.check_note.empty())
-      inform(pair.later.where, "%s", pair.check_note.c_str());
-  }
-}
-
-void report_levels() {
+// The per-call warnings and the level report, once the requested level is
+// known.
+void report_levels(const ThreadLevelVerdict &verdict) {
   UnitLevels &state = unit();
   bool from_option = state.options.thread_level_given;
-  bool known = from_option;
-  ThreadLevel requested = state.options.thread_level;
-  if (!known)
-    for (const InitCall &init : state.inits)
-      if (init.level >= 0) {
-        requested = known ? max_level(requested, static_cast<ThreadLevel>(init.level))
-                          : static_cast<ThreadLevel>(init.level);
-        known = true;
-      }
-  ThreadLevel required = ThreadLevel::Single;
-  for (const LevelCall &call : state.calls)
-    required = max_level(required, call.required);
+  ThreadLevel requested = verdict.requested, required = verdict.required;
   std::string origin_text =
       from_option ? " (as " + quote("-fplugin-arg-parcoach-thread-level") + " says)" : "";
   const char *origin = origin_text.c_str();
-  if (known)
-    for (const LevelCall &call : state.calls) {
-      if (call.reported || call.required <= requested)
-        continue;
-      std::string why;
-      const std::vector<DirectiveNote> *blamed = &call.blamed[static_cast<int>(requested)];
-      if (!call.concurrent_lines.empty())
-        why = std::string("another thread may make the ") +
-              (call.through.empty() ? "MPI call" : "call") + " at line " + call.concurrent_lines +
-              " at the same time";
-      else if (call.required == ThreadLevel::Multiple)
-        why = "several threads of this process may call it at once";
-      else if (requested == ThreadLevel::Single)
-        why = "it runs inside a parallel region";
-      else
-        why = "a thread other than the main thread may call it";
-      // The path: where the level is requested, the directives, the call.
-      FindingPath path;
-      if (!from_option)
-        for (const InitCall &init : state.inits)
-          if (init.level >= 0)
-            path.add(init.where, "the program requests %qs here",
-                     level_name(static_cast<ThreadLevel>(init.level)));
-      for (const DirectiveNote &note : *blamed)
-        path.add(note.where, "%s%qs (line %d) runs inside this %s region",
-                 call.through.empty() ? "" : "the call to ", call.call.c_str(),
-                 LOCATION_LINE(call.where), note.name.c_str());
-      path.add(call.where, "%qs is called here, and needs %qs", call.call.c_str(),
-               level_name(call.required));
-      auto_diagnostic_group group;
-      bool shown =
-          call.through.empty()
-              ? report_finding(FindingKind::ThreadLevel, call.where, call.function, path,
-                           "%qs needs %qs, but the program requests %qs%s: %s "
-                           "[parcoach:thread-level]",
-                           call.call.c_str(), level_name(call.required), level_name(requested),
-                           origin, why.c_str())
-              : report_finding(FindingKind::ThreadLevel, call.where, call.function, path,
-                           "this call to %qs makes MPI calls that need %qs (%s), but the "
-                           "program requests %qs%s: %s [parcoach:thread-level]",
-                           call.call.c_str(), level_name(call.required),
-                           call.through.c_str(), level_name(requested), origin,
-                           why.c_str());
-      if (!shown)
-        continue;
-      add_finding(FindingKind::ThreadLevel, call.function, call.where, call.call, *blamed, false,
-                  path);
-      if (state.findings) {
-        state.findings->back().requested_level = level_name(requested);
-        state.findings->back().required_level = level_name(call.required);
-      }
-    }
-  std::string erroneous;
-  if (!state.erroneous_lines.empty())
-    erroneous = "; the collective calls at line(s) " + join_lines(state.erroneous_lines) +
-                " are erroneous at every level";
-  // The level a correct file needs is news only to who asks for it: those
-  // notes stand alone (no warning to explain), so they wait for verbose.
-  bool inform_levels = state.options.verbose || !erroneous.empty();
-  for (const InitCall &init : state.inits) {
-    ThreadLevel asked = known ? requested : ThreadLevel::Single;
-    if (!known && init.thread) {
-      if (!inform_levels)
-        continue;
-      inform(init.where, "the level this call requests is not a constant PARCOACH can read; "
-                         "the code of this file requires %qs%s",
-             level_name(required), erroneous.c_str());
+  for (const LevelWarning &warning : verdict.level_warnings) {
+    const LevelCall &call = verdict.calls[warning.call];
+    location_t where = location_of(call.where);
+    std::string why = reason_text(call, warning.reason), through = through_text(call);
+    const std::vector<DirectiveNote> &blamed = call.blamed[static_cast<int>(requested)];
+    // The path: where the level is requested, the directives, the call.
+    FindingPath path;
+    if (!from_option)
+      for (const InitCall &init : state.facts.inits)
+        if (init.level >= 0)
+          path.add(location_of(init.where), "the program requests %qs here",
+                   level_name(static_cast<ThreadLevel>(init.level)));
+    for (const DirectiveNote &note : blamed)
+      path.add(location_of(note.where), "%s%qs (line %d) runs inside this %s region",
+               through.empty() ? "" : "the call to ", call.call.c_str(), call.where.line,
+               note.name.c_str());
+    path.add(where, "%qs is called here, and needs %qs", call.call.c_str(),
+             level_name(call.required));
+    auto_diagnostic_group group;
+    bool shown =
+        through.empty()
+            ? report_finding(FindingKind::ThreadLevel, where, call.function, path,
+                         "%qs needs %qs, but the program requests %qs%s: %s "
+                         "[parcoach:thread-level]",
+                         call.call.c_str(), level_name(call.required), level_name(requested),
+                         origin, why.c_str())
+            : report_finding(FindingKind::ThreadLevel, where, call.function, path,
+                         "this call to %qs makes MPI calls that need %qs (%s), but the "
+                         "program requests %qs%s: %s [parcoach:thread-level]",
+                         call.call.c_str(), level_name(call.required), through.c_str(),
+                         level_name(requested), origin, why.c_str());
+    if (!shown)
       continue;
+    add_finding(FindingKind::ThreadLevel, call.function, where, call.call, blamed, false, path);
+    if (state.findings) {
+      state.findings->back().requested_level = level_name(requested);
+      state.findings->back().required_level = level_name(call.required);
     }
-    if (required > asked) {
+  }
+  std::string erroneous;
+  if (!verdict.erroneous_lines.empty())
+    erroneous = "; the collective calls at line(s) " + join_lines(verdict.erroneous_lines) +
+                " are erroneous at every level";
+  ThreadLevel asked = verdict.asked;
+  for (std::size_t i = 0; i < state.facts.inits.size(); ++i) {
+    const InitCall &init = state.facts.inits[i];
+    location_t where = location_of(init.where);
+    switch (verdict.inits[i]) {
+    case InitVerdict::Quiet: break;
+    case InitVerdict::UnreadableLevel:
+      inform(where, "the level this call requests is not a constant PARCOACH can read; "
+                    "the code of this file requires %qs%s",
+             level_name(required), erroneous.c_str());
+      break;
+    case InitVerdict::Insufficient: {
       // The path: the request, then the first calls that need the most.
       FindingPath path;
-      path.add(init.where, "the program requests %qs here", level_name(asked));
-      const unsigned shown_calls = 4;
-      unsigned needing = 0;
-      for (const LevelCall &call : state.calls)
-        if (call.required == required && needing++ < shown_calls)
-          path.add(call.where, "%qs is called here, and needs %qs", call.call.c_str(),
-                   level_name(required));
-      if (needing > shown_calls)
-        path.add(init.where, "%u more calls of this file need %qs", needing - shown_calls,
+      path.add(where, "the program requests %qs here", level_name(asked));
+      const std::size_t shown_calls = 4;
+      for (std::size_t n = 0; n < verdict.needing_required.size() && n < shown_calls; ++n) {
+        const LevelCall &call = verdict.calls[verdict.needing_required[n]];
+        path.add(location_of(call.where), "%qs is called here, and needs %qs", call.call.c_str(),
                  level_name(required));
-      if (report_finding(FindingKind::ThreadLevel, init.where, init.function, path,
+      }
+      if (verdict.needing_required.size() > shown_calls)
+        path.add(where, "%u more calls of this file need %qs",
+                 (unsigned)(verdict.needing_required.size() - shown_calls),
+                 level_name(required));
+      if (report_finding(FindingKind::ThreadLevel, where, init.function, path,
                      "the program requests %qs%s but requires %qs%s [parcoach:thread-level]",
                      level_name(asked), origin, level_name(required), erroneous.c_str())) {
-        add_finding(FindingKind::ThreadLevel, init.function, init.where,
-                    init.thread ? "MPI_Init_thread" : "MPI_Init",
-                    {}, false, path);
+        add_finding(FindingKind::ThreadLevel, init.function, where,
+                    init.thread ? "MPI_Init_thread" : "MPI_Init", {}, false, path);
         if (state.findings) {
           state.findings->back().requested_level = level_name(asked);
           state.findings->back().required_level = level_name(required);
         }
       }
-    } else if (inform_levels &&
-               (required > ThreadLevel::Single || asked > required || !erroneous.empty())) {
-      inform(init.where, "the program requests %qs%s and requires %qs%s", level_name(asked),
-             origin, level_name(required), erroneous.c_str());
+      break;
+    }
+    case InitVerdict::Sufficient:
+      inform(where, "the program requests %qs%s and requires %qs%s", level_name(asked), origin,
+             level_name(required), erroneous.c_str());
+      break;
     }
   }
-  if (state.inits.empty() && inform_levels)
-    for (const FunctionLevel &function : state.functions)
-      if (function.required > ThreadLevel::Single)
-        inform(function.where, "%qs requires %qs (no %<MPI_Init_thread%> in this file)",
-               function.name.c_str(), level_name(function.required));
+  for (std::size_t index : verdict.function_notes) {
+    const FunctionLevel &function = verdict.functions[index];
+    inform(location_of(function.where), "%qs requires %qs (no %<MPI_Init_thread%> in this file)",
+           function.name.c_str(), level_name(function.required));
+  }
 }
 
 void remember_options(const Options &options, std::vector<Finding> *findings) {
@@ -1101,20 +752,28 @@ void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string
                                   gcc_compat::string_constant(others.c_str())));
 }
 
-// Where the mark of a passed barrier goes: right after an explicit barrier,
-// or at the start of the block after an implicit one (a GIMPLE_OMP_RETURN
-// must end its block).  Null when there is no such place.
+// Whether a barrier's passing can be marked: right after an explicit
+// barrier, or at the start of the block after an implicit one (a
+// GIMPLE_OMP_RETURN must end its block), when there is such a block.
+bool barrier_markable(const gimple *barrier) {
+  if (is_gimple_call(barrier))
+    return true;
+  basic_block bb = gimple_bb(barrier);
+  return single_succ_p(bb) && single_succ(bb) != EXIT_BLOCK_PTR_FOR_FN(cfun);
+}
+
+// Marks a barrier's passing there; false when it cannot be marked.
 bool mark_barrier(gimple *barrier, EntryPoint kind = EntryPoint::thread_barrier) {
   gcall *mark = gimple_build_call(runtime_entry(kind), 0);
   gimple_set_location(mark, gimple_location(barrier));
+  if (!barrier_markable(barrier))
+    return false;
   if (is_gimple_call(barrier)) {
     gimple_stmt_iterator gsi = gsi_for_stmt(barrier);
     gsi_insert_after(&gsi, mark, GSI_SAME_STMT);
     return true;
   }
   basic_block bb = gimple_bb(barrier);
-  if (!single_succ_p(bb) || single_succ(bb) == EXIT_BLOCK_PTR_FOR_FN(cfun))
-    return false;
   gimple_stmt_iterator gsi = gsi_after_labels(single_succ(bb));
   gsi_insert_before(&gsi, mark, GSI_SAME_STMT);
   return true;
@@ -1127,79 +786,92 @@ bool mark_barrier(gimple *barrier, EntryPoint kind = EntryPoint::thread_barrier)
 // The program's entry runs sequentially whatever -fplugin-arg-parcoach-context
 // says about the other functions.
 
+// The callee of each call to a function of the unit, by node.
+std::map<NodeId, tree> callees_by_node(const ThreadFunction &tf) {
+  std::map<NodeId, tree> callees;
+  for (const auto &call : tf.unit_calls)
+    callees[call.first] = call.second;
+  return callees;
+}
+
 class FunctionCheck {
 public:
   FunctionCheck(function *fun, const Options &options)
       : fun_(fun), options_(options), language_(current_language()),
         regions_(find_omp_regions(fun)), tf_(build_thread_function(fun, regions_, language_)),
-        words_(parallelism_words(tf_.model, context_word(call_context(fun, options)))),
-        name_(printable_function_name(fun->decl)) {}
+        name_(printable_function_name(fun->decl)) {
+    threads_.words = parallelism_words(tf_.model, context_word(call_context(fun, options)));
+    threads_.model = tf_.model;
+    NodeId nodes = (NodeId)tf_.model.cfg.size();
+    threads_.shared_communicator.assign(nodes, false);
+    threads_.forks_team.assign(nodes, false);
+    threads_.markable.assign(nodes, false);
+    for (NodeId node = 0; node < nodes; ++node) {
+      gimple *stmt = tf_.stmt_of_node[node];
+      threads_.shared_communicator[node] =
+          StorageKeys::same_in_every_thread(tf_.model.communicator[node]);
+      threads_.forks_team[node] = stmt && gimple_code(stmt) == GIMPLE_OMP_PARALLEL;
+      threads_.markable[node] =
+          tf_.model.steps[node] == OmpStep::Barrier && stmt && barrier_markable(stmt);
+    }
+    for (const auto &call : tf_.unit_calls)
+      threads_.unit_calls.push_back({call.first, DECL_UID(call.second)});
+    threads_.thread_varying_calls = tf_.thread_varying_calls;
+  }
 
   void run() {
     record_inits();
     report_invalid_nestings();
-    std::vector<NodeId> monothreaded;
+    FunctionThreadPlan plan = plan_function_threads(threads_);
+    for (NodeId node : plan.multithreaded_collectives)
+      report_multithreaded_collective(node);
     ThreadLevel function_level = ThreadLevel::Single;
     std::map<NodeId, std::size_t> record_of_node;
     unsigned uid = DECL_UID(fun_->decl);
-    LevelSummaryInput &summary = unit().level_inputs[uid];
-    for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node) {
-      if (!tf_.model.mpi_call[node] || !words_.reached[node])
-        continue;
-      const ParallelismWord &word = words_.words[node];
-      // Several threads calling a collective at once is erroneous on one
-      // communicator; on one communicator per thread (or one that cannot be
-      // named) it is a question of level only.
-      if (tf_.model.collective[node] && !is_monothreaded(word) &&
-          StorageKeys::same_in_every_thread(tf_.model.communicator[node])) {
-        report_multithreaded_collective(node);
-        continue;
-      }
-      if (is_monothreaded(word))
-        monothreaded.push_back(node);
+    UnitThreadFacts &facts = unit().facts;
+    LevelSummaryInput &summary = facts.level_inputs[uid];
+    for (NodeId node : plan.level_calls) {
       LevelCall call = level_call(node);
       function_level = max_level(function_level, call.required);
-      record_of_node[node] = unit().calls.size();
-      unit().calls.push_back(call);
-      summary.direct.push_back({relative_letters(word), (bool)tf_.model.collective[node],
-                                static_cast<int>(unit().origins.size())});
-      unit().origins.push_back({display_name(node), name_, where(node)});
+      record_of_node[node] = facts.calls.size();
+      facts.calls.push_back(call);
+      summary.direct.push_back({relative_letters(words().words[node]),
+                                (bool)tf_.model.collective[node],
+                                static_cast<int>(facts.origins.size())});
+      facts.origins.push_back({display_name(node), name_, place(node)});
     }
-    for (const auto &call : tf_.unit_calls)
-      if (words_.reached[call.first])
-        record_call_site(call.first, call.second, summary);
-    Exposure &exposure = unit().exposure[DECL_UID(fun_->decl)];
-    for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node)
-      exposure.direct |= tf_.model.collective[node] && words_.reached[node] &&
-                         exposes_callers_threads(words_.words[node]);
-    for (const auto &call : tf_.unit_calls) {
-      const ParallelismWord &word = words_.words[call.first];
-      if (!words_.reached[call.first])
-        continue;
-      if (exposes_callers_threads(word))
-        exposure.callees.push_back(DECL_UID(call.second));
-      // With arguments that differ between threads, the threads may run
-      // the callee's collectives on communicators of their own: a question
-      // of thread level only (as for a collective on comms[t] written in
-      // place), never a stop.
-      if (!is_monothreaded(word) && !tf_.thread_varying_calls.count(call.first))
-        unit().multithreaded_calls.push_back(
-            {multithreaded_call_check(call.first, call.second), DECL_UID(call.second),
-             printable_function_name(call.second), name_, where(call.first),
-             spell(word), notes(responsible_directives(word, ThreadLevel::Multiple))});
-    }
-    record_barrier_paths();
-    ConcurrencyRecord concurrency = record_concurrency(monothreaded, record_of_node);
+    for (NodeId node : plan.unit_calls)
+      record_call_site(node, summary);
+    Exposure &exposure = facts.exposure[uid];
+    exposure.direct |= plan.exposes_directly;
+    for (unsigned callee : plan.exposing_callees)
+      exposure.callees.push_back(callee);
+    for (NodeId node : plan.multithreaded_unit_calls)
+      facts.multithreaded_calls.push_back(
+          {multithreaded_call_check(node), DECL_UID(callee_of(node)),
+           printable_function_name(callee_of(node)), name_, place(node),
+           notes(responsible_directives(words().words[node], ThreadLevel::Multiple)),
+           finding_silenced(FindingKind::ThreadLevel, where(node), name_)});
+    record_barrier_paths(plan);
+    ConcurrencyRecord concurrency = record_concurrency(plan, record_of_node);
     insert_concurrency_checks(concurrency);
     if (!concurrency.sides.empty())
-      unit().concurrency.push_back(std::move(concurrency));
-    unit().functions.push_back({uid, name_, DECL_SOURCE_LOCATION(fun_->decl), function_level});
+      facts.concurrency.push_back(std::move(concurrency));
+    facts.functions.push_back(
+        {uid, name_, place_of(DECL_SOURCE_LOCATION(fun_->decl)), function_level});
   }
 
 private:
+  const WordResult &words() const { return threads_.words; }
   int line_of(NodeId node) const { return LOCATION_LINE(gimple_location(tf_.stmt_of_node[node])); }
   location_t where(NodeId node) const { return gimple_location(tf_.stmt_of_node[node]); }
+  SourcePlace place(NodeId node) const { return place_of(where(node)); }
+  // The user's choice to hear nothing of concurrent collectives there.
+  bool concurrency_silenced(NodeId node) const {
+    return finding_silenced(FindingKind::ConcurrentCollectives, where(node), name_);
+  }
   gcall *call_of(NodeId node) const { return as_a<gcall *>(tf_.stmt_of_node[node]); }
+  tree callee_of(NodeId node) const { return unit_callees_.at(node); }
   std::string call_name(NodeId node) const { return callee_name(call_of(node)); }
   // As messages spell it, at compile time and run time alike: the
   // standard's name of an MPI routine in every language (MPI_Allreduce,
@@ -1215,10 +887,10 @@ private:
   DirectiveNote directive_note(NodeId node) const {
     const gimple *stmt = tf_.stmt_of_node[node];
     if (gimple_code(stmt) == GIMPLE_COND)
-      return {where(node), quote("omp_get_thread_num () == 0") + " test"};
+      return {place(node), quote("omp_get_thread_num () == 0") + " test"};
     if (is_gimple_call(stmt))
-      return {where(node), quote(callee_name(as_a<const gcall *>(stmt)))};
-    return {where(node), quote(std::string(directive_prefix()) + " " + directive_name(stmt))};
+      return {place(node), quote(callee_name(as_a<const gcall *>(stmt)))};
+    return {place(node), quote(std::string(directive_prefix()) + " " + directive_name(stmt))};
   }
 
   // Notes at the directives; the calling context (-1) has none.
@@ -1233,85 +905,65 @@ private:
   // A candidate CC_ipw before a call several threads may make to a
   // function of the unit, kept at the unit step if that function runs
   // collectives outside its own single and master regions; its tag, or -1.
-  int multithreaded_call_check(NodeId node, tree callee) {
+  int multithreaded_call_check(NodeId node) {
     if (!instrumenting())
       return -1;
     int tag = next_candidate_tag();
     insert_thread_candidate(ThreadCandidate::IpwCall, call_of(node), tag,
-                            runtime_word(words_.words[node]),
-                            printable_function_name(callee), name_);
+                            runtime_word(words().words[node]),
+                            printable_function_name(callee_of(node)), name_);
     return tag;
   }
 
   // A call to a function of the unit: its word goes into the summary, and
   // the call waits for the unit step to learn what its callee needs.
-  void record_call_site(NodeId node, tree callee, LevelSummaryInput &summary) {
-    const ParallelismWord &word = words_.words[node];
+  void record_call_site(NodeId node, LevelSummaryInput &summary) {
+    const ParallelismWord &word = words().words[node];
+    tree callee = callee_of(node);
     summary.calls.push_back({relative_letters(word), DECL_UID(callee)});
     LevelCallSite site{DECL_UID(fun_->decl), DECL_UID(callee), name_,
-                       printable_function_name(callee), where(node), word, {}};
+                       printable_function_name(callee), place(node), word, {}};
     for (const WordLetter &letter : word)
       if (letter.directive >= 0 && letter.letter != Letter::Barrier)
         site.directives[letter.directive] = directive_note(letter.directive);
-    site_of_node_[node] = unit().call_sites.size();
-    unit().call_sites.push_back(site);
+    site_of_node_[node] = unit().facts.call_sites.size();
+    unit().facts.call_sites.push_back(site);
   }
 
   // What the unit step needs to decide Lemma 5 for this function: the
   // monothreaded MPI calls and calls to the unit's functions, with the
   // model, since a callee may pass a barrier that orders them.
-  ConcurrencyRecord record_concurrency(const std::vector<NodeId> &monothreaded_mpi_calls,
+  ConcurrencyRecord record_concurrency(const FunctionThreadPlan &plan,
                                        const std::map<NodeId, std::size_t> &record_of_node) {
     ConcurrencyRecord record;
     record.uid = DECL_UID(fun_->decl);
     record.function = name_;
     record.sequential_context = call_context(fun_, options_) == CallContext::Sequential;
-    // Only calls inside a single, section, task or master region can be
-    // concurrent (also once a team calls the function: its orphaned
-    // regions then belong to that team).
-    auto in_monothreaded_region = [this](NodeId node) {
-      const ParallelismWord &word = words_.words[node];
-      return is_monothreaded(word) &&
-             std::any_of(word.begin(), word.end(), [](const WordLetter &l) {
-               return l.letter == Letter::Single || l.letter == Letter::Master;
-             });
-    };
-    for (NodeId node : monothreaded_mpi_calls)
-      if (in_monothreaded_region(node))
-        record.sides[node] = {display_name(node), 0, where(node), (bool)tf_.model.collective[node],
-                            record_of_node.at(node)};
-    for (const auto &call : tf_.unit_calls) {
-      if (!words_.reached[call.first])
-        continue;
-      record.callee_of[call.first] = DECL_UID(call.second);
-      if (in_monothreaded_region(call.first))
-        record.sides[call.first] = {printable_function_name(call.second),
-                                    DECL_UID(call.second), where(call.first), false,
-                                    site_of_node_.at(call.first)};
+    for (NodeId node : plan.unit_calls)
+      record.callee_of[node] = DECL_UID(callee_of(node));
+    for (NodeId node : plan.concurrency_sides) {
+      if (record.callee_of.count(node))
+        record.sides[node] = {printable_function_name(callee_of(node)),
+                              DECL_UID(callee_of(node)), place(node), false,
+                              site_of_node_.at(node), concurrency_silenced(node)};
+      else
+        record.sides[node] = {display_name(node), 0, place(node), (bool)tf_.model.collective[node],
+                              record_of_node.at(node), concurrency_silenced(node)};
     }
     if (record.sides.empty())
       return record;
-    for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node) {
-      OmpStep step = tf_.model.steps[node];
-      if (step == OmpStep::OpenSingle || step == OmpStep::OpenSection ||
-          step == OmpStep::OpenTask || step == OmpStep::OpenMaster ||
-          step == OmpStep::OpenMasked || step == OmpStep::OpenThreadZero ||
-          step == OmpStep::OpenCritical || step == OmpStep::OpenOrdered)
-        record.region_notes[node] = directive_note(node);
-    }
+    for (NodeId node : plan.region_directives)
+      record.region_notes[node] = directive_note(node);
     record.model = tf_.model;
-    record.words = words_;
+    record.words = words();
     return record;
   }
 
   // For functions called by a team: the barriers that bind to the caller's
   // team (outside parallel regions of this function's own).
-  void record_barrier_paths() {
+  void record_barrier_paths(const FunctionThreadPlan &plan) {
     BarrierPaths paths;
-    for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node)
-      if (tf_.model.steps[node] == OmpStep::Barrier && words_.reached[node] &&
-          relative_letters(words_.words[node]).find('P') == std::string::npos)
-        paths.barriers.push_back(node);
+    paths.barriers = plan.orphaned_barriers;
     for (const auto &call : tf_.unit_calls)
       paths.calls.push_back({call.first, DECL_UID(call.second)});
     if (paths.barriers.empty() && paths.calls.empty())
@@ -1322,20 +974,7 @@ private:
       for (NodeId barrier : paths.barriers)
         mark_barrier(tf_.stmt_of_node[barrier]);
     paths.cfg = tf_.model.cfg;
-    unit().barrier_paths[DECL_UID(fun_->decl)] = std::move(paths);
-  }
-
-
-  // A call at this word runs on every thread that calls the function: the
-  // function's own directives (not the assumed context, nor barriers) open
-  // no single, master or task region before any parallel one.
-  static bool exposes_callers_threads(const ParallelismWord &word) {
-    for (const WordLetter &letter : word) {
-      if (letter.directive < 0 || letter.letter == Letter::Barrier)
-        continue;
-      return letter.letter == Letter::Parallel;
-    }
-    return true;
+    unit().facts.barrier_paths[DECL_UID(fun_->decl)] = std::move(paths);
   }
 
   bool instrumenting() const { return options_.instrument != InstrumentMode::None; }
@@ -1355,12 +994,12 @@ private:
                     ? constant_level(gimple_call_arg(init, index), init)
                     : -1;
       }
-      unit().inits.push_back({name_, gimple_location(init), level, thread});
+      unit().facts.inits.push_back({name_, place_of(gimple_location(init)), level, thread});
     }
   }
 
   void report_invalid_nestings() {
-    for (NodeId node : words_.invalid_nestings) {
+    for (NodeId node : words().invalid_nestings) {
       gimple *stmt = tf_.stmt_of_node[node];
       if (!stmt)
         continue;
@@ -1388,12 +1027,12 @@ private:
   }
 
   LevelCall level_call(NodeId node) const {
-    const ParallelismWord &word = words_.words[node];
+    const ParallelismWord &word = words().words[node];
     LevelCall call;
     call.function_uid = DECL_UID(fun_->decl);
     call.function = name_;
     call.call = display_name(node);
-    call.where = where(node);
+    call.where = place(node);
     call.required = required_level(word);
     for (ThreadLevel level : {ThreadLevel::Single, ThreadLevel::Funneled, ThreadLevel::Serialized})
       call.blamed[static_cast<int>(level)] = notes(responsible_directives(word, level));
@@ -1401,9 +1040,9 @@ private:
   }
 
   void report_multithreaded_collective(NodeId node) {
-    const ParallelismWord &word = words_.words[node];
+    const ParallelismWord &word = words().words[node];
     std::string name = display_name(node);
-    unit().erroneous_lines.insert(line_of(node));
+    unit().facts.erroneous_lines.insert(line_of(node));
     std::vector<DirectiveNote> blamed =
         notes(responsible_directives(word, ThreadLevel::Multiple));
     if (finding_silenced(FindingKind::ThreadLevel, where(node), name_))
@@ -1432,69 +1071,36 @@ private:
 
   // CC_cc (Algorithm 11) before the collectives of this function that two
   // threads may run at once, and before calls to the unit's functions in
-  // such regions.  Inserted now, before OpenMP expansion, for every pair
-  // Lemma 5 finds when calls are not taken as barriers: before a
-  // collective paired with another collective, a check; before anything
-  // paired only with calls, a candidate the unit step keeps if the pair
-  // turns out to run collectives on both sides and to be unordered.  A
-  // check that stays although a callee's barrier orders its pair is silent
-  // at run time, since the barriers of such callees are marked too
+  // such regions, as plan_concurrency_checks places them.  Inserted now,
+  // before OpenMP expansion; a candidate is kept at the unit step if its
+  // pair turns out to run collectives on both sides and to be unordered.
+  // A check that stays although a callee's barrier orders its pair is
+  // silent at run time, since the barriers of such callees are marked too
   // (record_barrier_paths).
   void insert_concurrency_checks(ConcurrencyRecord &record) {
     if (!instrumenting())
       return;
-    std::vector<NodeId> nodes;
+    std::vector<NodeId> sides;
+    std::set<NodeId> unit_call_nodes;
     for (const auto &side : record.sides)
       if (side.second.callee_uid || side.second.collective)
-        nodes.push_back(side.first);
-    std::map<NodeId, std::set<int>> others;
-    std::set<NodeId> certain; // paired with a collective written in place
-    for (const ConcurrentCalls &pair : concurrent_calls(tf_.model, words_, nodes)) {
-      others[pair.first].insert(line_of(pair.second));
-      others[pair.second].insert(line_of(pair.first));
-      bool first_direct = !record.callee_of.count(pair.first);
-      bool second_direct = !record.callee_of.count(pair.second);
-      if (first_direct && second_direct)
-        certain.insert({pair.first, pair.second});
-    }
-    // CC_cc needs the team's fork and barriers marked; a team whose
-    // parallel directive is not in this function (the context's) or whose
-    // barriers cannot be marked gets no check.
-    std::map<NodeId, std::vector<NodeId>> calls_of_team; // by the team's P
-    for (const auto &entry : others) {
-      ParallelismWord team = openmp_team(words_.words[entry.first]);
-      if (!team.empty() && team.back().directive >= 0 &&
-          gimple_code(tf_.stmt_of_node[team.back().directive]) == GIMPLE_OMP_PARALLEL)
-        calls_of_team[team.back().directive].push_back(entry.first);
-    }
-    for (const auto &team_calls : calls_of_team) {
-      NodeId parallel = team_calls.first;
-      ParallelismWord team = openmp_team(words_.words[team_calls.second.front()]);
-      std::vector<gimple *> barriers;
-      bool markable = true;
-      for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node)
-        if (tf_.model.steps[node] == OmpStep::Barrier && words_.reached[node] &&
-            without_barriers(words_.words[node]) == team) {
-          gimple *stmt = tf_.stmt_of_node[node];
-          markable &= is_gimple_call(stmt) ||
-                      (single_succ_p(gimple_bb(stmt)) &&
-                       single_succ(gimple_bb(stmt)) != EXIT_BLOCK_PTR_FOR_FN(fun_));
-          barriers.push_back(stmt);
-        }
-      if (!markable)
-        continue;
-      for (gimple *barrier : barriers)
-        mark_barrier(barrier);
-      // A taskwait orders the tasks its thread created before it: the
-      // regions of those tasks no longer count against what follows.
-      for (NodeId node = 0; node < (NodeId)tf_.model.cfg.size(); ++node)
-        if (tf_.model.steps[node] == OmpStep::TaskWait && words_.reached[node] &&
-            openmp_team(words_.words[node]) == team)
-          mark_barrier(tf_.stmt_of_node[node], EntryPoint::thread_taskwait);
-      insert_before(tf_.stmt_of_node[parallel], gimple_build_call(runtime_entry(EntryPoint::thread_fork), 0));
-      for (NodeId node : team_calls.second) {
-        std::string lines = join_lines(others[node]);
-        if (certain.count(node)) {
+        sides.push_back(side.first);
+    for (const auto &call : record.callee_of)
+      unit_call_nodes.insert(call.first);
+    ConcurrencyCheckPlan plan = plan_concurrency_checks(threads_, sides, unit_call_nodes);
+    for (const TeamChecks &team : plan.teams) {
+      for (NodeId barrier : team.barriers)
+        mark_barrier(tf_.stmt_of_node[barrier]);
+      for (NodeId taskwait : team.taskwaits)
+        mark_barrier(tf_.stmt_of_node[taskwait], EntryPoint::thread_taskwait);
+      insert_before(tf_.stmt_of_node[team.parallel],
+                    gimple_build_call(runtime_entry(EntryPoint::thread_fork), 0));
+      for (NodeId node : team.calls) {
+        std::set<int> other_lines;
+        for (NodeId other : plan.paired_with.at(node))
+          other_lines.insert(line_of(other));
+        std::string lines = join_lines(other_lines);
+        if (plan.certain.count(node)) {
           insert_cc_check(call_of(node), call_name(node), name_, lines, language_);
         } else {
           int tag = next_candidate_tag();
@@ -1518,9 +1124,10 @@ private:
   SourceLanguage language_;
   OmpRegions regions_;
   ThreadFunction tf_;
-  WordResult words_;
   std::string name_;
-  std::map<NodeId, std::size_t> site_of_node_; // index in UnitLevels::call_sites
+  FunctionThreads threads_;
+  std::map<NodeId, tree> unit_callees_ = callees_by_node(tf_);
+  std::map<NodeId, std::size_t> site_of_node_; // index in UnitThreadFacts::call_sites
 };
 
 } // namespace
@@ -1539,11 +1146,17 @@ CallContext call_context(function *fun, const Options &options) {
 
 void report_thread_levels(const std::function<bool(unsigned)> &runs_collectives,
                           std::vector<SettledCheck> &by_tag) {
-  report_multithreaded_calls(runs_collectives, by_tag);
-  std::vector<int> call_of_site;
-  add_call_site_levels(call_of_site);
-  report_concurrent_calls(runs_collectives, call_of_site, by_tag);
-  report_levels();
+  UnitLevels &state = unit();
+  LevelRequestOptions options{state.options.thread_level_given, state.options.thread_level,
+                              state.options.verbose};
+  ThreadLevelVerdict verdict = decide_thread_levels(state.facts, runs_collectives, options);
+  for (int tag : verdict.kept_checks)
+    if ((std::size_t)tag < by_tag.size())
+      by_tag[tag].decision = CheckDecision::Always;
+  report_multithreaded_calls(verdict);
+  for (const ConcurrentCallPair &pair : verdict.concurrent_collectives)
+    report_concurrent_collectives(pair);
+  report_levels(verdict);
 }
 
 } // namespace parcoach

@@ -1,5 +1,8 @@
 // MPI thread levels and concurrent collectives in MPI+OpenMP code (thesis
-// chapters 2 and 4): the GIMPLE side of core/parallelism_words.h.
+// chapters 2 and 4): the GIMPLE side of core/parallelism_words.h,
+// core/function_threads.h (what one function's words decide) and
+// core/thread_levels.h (the unit step).  Here: reading each function into
+// those records, wording the findings, inserting the checks.
 //
 // At the `cfg' pass, for each function (OpenMP directives are still
 // statements then):
