@@ -206,21 +206,24 @@ parcoach_report (MPI_Comm comm, int colour, int min, int max,
 {
   int rank = -1, size = -1;
   int other = colour == min ? max : min;
-  char mine[96], theirs[96], where[256];
+  char mine[96], theirs[96], where[256], note[512];
   int blame = conditionals != NULL && conditionals[0] != '\0';
 
   PMPI_Comm_rank (comm, &rank);
   PMPI_Comm_size (comm, &size);
   parcoach_describe (mine, sizeof mine, "", colour);
   parcoach_describe (theirs, sizeof theirs, "calling ", other);
+  /* The others' collective may be one this process called on a smaller
+     communicator (MPI_COMM_SELF against MPI_COMM_WORLD): name it.  */
+  parcoach_smaller_comm_note (note, sizeof note, comm, other);
 
   /* One fprintf call, so that threads of this process do not interleave
      within the line.  */
   parcoach_where (where, sizeof where, file, line, function);
   fprintf (stderr,
            "PARCOACH: rank %d of communicator of size %d stops before %s"
-           " %s: other processes are %s%s%s\n",
-           rank, size, mine, where, theirs,
+           " %s: other processes are %s%s%s%s\n",
+           rank, size, mine, where, theirs, note,
            blame ? "; see the conditional(s) at line(s) " : "",
            blame ? conditionals : "");
   fflush (stderr);
@@ -297,6 +300,12 @@ parcoach_describe_value (struct parcoach_text *t, int field, long long lo,
     }
   else if (field == PARCOACH_FIELD_IN_PLACE)
     parcoach_text_add (t, "%s", lo ? "MPI_IN_PLACE" : "a buffer");
+  else if (field == PARCOACH_FIELD_COMM)
+    {
+      char comm[160];
+      parcoach_describe_comm (comm, sizeof comm, lo);
+      parcoach_text_add (t, "%s", comm);
+    }
   else if (field == PARCOACH_FIELD_COUNTS)
     {
       char counts[96];
@@ -328,7 +337,9 @@ parcoach_report_argument (MPI_Comm comm, int field, const long long *all,
     "different datatypes (type signatures)",
     "different recvcounts arrays (MPI requires the same on every process)",
     "MPI_IN_PLACE as sendbuf on some processes only (MPI requires it on all"
-    " or none)"
+    " or none)",
+    "different communicators (the calls cannot match: each waits for"
+    " processes of the other)"
   };
   const int stride = 2 * PARCOACH_NFIELDS;
   int rank = -1, size = 0, r, groups = 0;
@@ -416,7 +427,14 @@ parcoach_report_mismatch (MPI_Comm comm, const long long *exact, int colour,
                           const char *conditionals)
 {
   const int stride = 2 * PARCOACH_NFIELDS;
-  int size = 0, r, field;
+  /* The communicator right after the colour: when it differs, the other
+     fields belong to two different collectives.  */
+  static const int order[PARCOACH_NFIELDS] = {
+    PARCOACH_FIELD_COLOUR, PARCOACH_FIELD_COMM, PARCOACH_FIELD_ROOT,
+    PARCOACH_FIELD_OP, PARCOACH_FIELD_SIZE, PARCOACH_FIELD_SIGNATURE,
+    PARCOACH_FIELD_COUNTS, PARCOACH_FIELD_IN_PLACE
+  };
+  int size = 0, r, i, field;
   long long *all = NULL;
 
   PMPI_Comm_size (comm, &size);
@@ -433,9 +451,10 @@ parcoach_report_mismatch (MPI_Comm comm, const long long *exact, int colour,
                line, function != NULL ? function : "?");
       parcoach_stop_program ();
     }
-  for (field = 0; field < PARCOACH_NFIELDS; field++)
+  for (i = 0; i < PARCOACH_NFIELDS; i++)
     {
       long long lo = PARCOACH_NO_VALUE, hi = -PARCOACH_NO_VALUE;
+      field = order[i];
       for (r = 0; r < size; r++)
         {
           const long long *v = all + (size_t) r * stride + 2 * field;
@@ -485,6 +504,10 @@ parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
   parcoach_fields_init (exact);
   parcoach_field_put (exact, PARCOACH_FIELD_COLOUR, colour);
   parcoach_contribute_args (args, colour, comm, exact);
+  /* MPI_COMM_WORLD for its congruent copies, with the copy's number in
+     EXACT: processes on two of them meet (parcoach_comm_identity.c).  */
+  comm = parcoach_comm_to_check (comm, exact, colour, file, line, function,
+                                 conditionals);
   parcoach_digest (exact, in);
   parcoach_options ();
   /* While it waits, the hang detector knows where (parcoach_nohang.c).  */
