@@ -26,8 +26,10 @@
    own communicator.
 
    What is not caught this way: two copies of MPI_COMM_WORLD both first
-   used at the same step (both get the same number: the hang detector,
-   parcoach_nohang.c, is what remains), and communicators with fewer
+   used at the same step (both get the same number; so the first check of
+   a copy runs again on the copy itself, which then waits as before the
+   merge, and the hang detector, parcoach_nohang.c, stops the run), and
+   communicators with fewer
    processes (MPI_COMM_SELF, a split half against MPI_COMM_WORLD: their
    processes never meet in one check).  For those, each thread remembers
    its last few checks on other communicators, and a later failing check
@@ -67,9 +69,10 @@ parcoach_identity_init (void)
 }
 
 /* COMM's number: 0 for MPI_COMM_WORLD, k > 0 for a congruent copy, -1
-   otherwise (or when the numbering is off).  */
+   otherwise (or when the numbering is off).  *FIRST_USE: 1 when a copy
+   got its number now.  */
 static long
-parcoach_comm_number (MPI_Comm comm)
+parcoach_comm_number (MPI_Comm comm, int *first_use)
 {
   void *value = NULL;
   int found = 0, result = MPI_UNEQUAL;
@@ -88,6 +91,7 @@ parcoach_comm_number (MPI_Comm comm)
     return -1;
   number = result == MPI_CONGRUENT || result == MPI_IDENT ? ++parcoach_copies
                                                           : -1;
+  *first_use = number > 0;
   PMPI_Comm_set_attr (comm, parcoach_identity_key, (void *) (intptr_t) number);
   return number;
 }
@@ -108,10 +112,10 @@ static __thread struct parcoach_smaller_check
 static __thread unsigned parcoach_smaller_next;
 
 MPI_Comm
-parcoach_comm_to_check (MPI_Comm comm, long long *exact,
+parcoach_comm_to_check (MPI_Comm comm, long long *exact, int *first_use,
                         PARCOACH_CHECK_FACTS)
 {
-  long number = parcoach_comm_number (comm);
+  long number = parcoach_comm_number (comm, first_use);
 
   (void) conditionals;
   if (number >= 0)

@@ -226,9 +226,10 @@ void parcoach_take_site (const char **file, int *line);
 
 /* The communicator the check guarding a collective on COMM runs on:
    MPI_COMM_WORLD for MPI_COMM_WORLD and its congruent copies, whose
-   number it puts in EXACT's PARCOACH_FIELD_COMM; COMM otherwise.  */
+   number it puts in EXACT's PARCOACH_FIELD_COMM; COMM otherwise.
+   *FIRST_USE: set to 1 when COMM is a copy numbered just now.  */
 MPI_Comm parcoach_comm_to_check (MPI_Comm comm, long long *exact,
-                                 PARCOACH_CHECK_FACTS);
+                                 int *first_use, PARCOACH_CHECK_FACTS);
 /* A value of PARCOACH_FIELD_COMM, for an error line.  */
 void parcoach_describe_comm (char *text, size_t size, long long number);
 /* For a failing check on COMM whose other processes call OTHER_COLOUR:

@@ -479,35 +479,14 @@ parcoach_report_mismatch (MPI_Comm comm, const long long *exact, int colour,
   free (all);
 }
 
-/* The check itself, on a communicator that MPI may use now.  */
+/* One reduction of EXACT's digest on COMM, and the report if the
+   processes disagree.  STATS: this reduction counts in PARCOACH_STATS.  */
 static void
-parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
-                            PARCOACH_CHECK_FACTS)
+parcoach_reduce_and_compare (MPI_Comm comm, const long long *exact, int stats,
+                             PARCOACH_CHECK_FACTS)
 {
-  int inter = 0;
-  long long exact[2 * PARCOACH_NFIELDS];
   signed char in[PARCOACH_DIGEST_BYTES], out[PARCOACH_DIGEST_BYTES];
 
-  /* The collective this check guards need not be checked again by its
-     wrapper (parcoach_pmpi_collectives.c).  */
-  parcoach_note_checked (comm, colour);
-  if (comm == MPI_COMM_NULL)
-    return;
-  /* On an inter-communicator an MPI_Allreduce gives each group the
-     reduction of the values of the *other* group, so it would compare the
-     two groups with each other rather than check that every process is
-     doing the same thing; processes of one group may moreover legitimately
-     differ from those of the other (rooted collectives).  No check.  */
-  if (PMPI_Comm_test_inter (comm, &inter) != MPI_SUCCESS || inter)
-    return;
-
-  parcoach_fields_init (exact);
-  parcoach_field_put (exact, PARCOACH_FIELD_COLOUR, colour);
-  parcoach_contribute_args (args, colour, comm, exact);
-  /* MPI_COMM_WORLD for its congruent copies, with the copy's number in
-     EXACT: processes on two of them meet (parcoach_comm_identity.c).  */
-  comm = parcoach_comm_to_check (comm, exact, colour, file, line, function,
-                                 conditionals);
   parcoach_digest (exact, in);
   parcoach_options ();
   /* While it waits, the hang detector knows where (parcoach_nohang.c).  */
@@ -534,7 +513,7 @@ parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
       parcoach_blocking_leave ();
       if (err != MPI_SUCCESS)
         return;
-      if (parcoach_stats_path != NULL)
+      if (stats && parcoach_stats_path != NULL)
         parcoach_stats_record (colour, file, line, function,
                                parcoach_now () - start);
     }
@@ -542,6 +521,46 @@ parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
     return;
   parcoach_report_mismatch (comm, exact, colour, file, line, function,
                             conditionals);
+}
+
+/* The check itself, on a communicator that MPI may use now.  */
+static void
+parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
+                            PARCOACH_CHECK_FACTS)
+{
+  int inter = 0, first_use = 0;
+  long long exact[2 * PARCOACH_NFIELDS];
+  MPI_Comm on;
+
+  /* The collective this check guards need not be checked again by its
+     wrapper (parcoach_pmpi_collectives.c).  */
+  parcoach_note_checked (comm, colour);
+  if (comm == MPI_COMM_NULL)
+    return;
+  /* On an inter-communicator an MPI_Allreduce gives each group the
+     reduction of the values of the *other* group, so it would compare the
+     two groups with each other rather than check that every process is
+     doing the same thing; processes of one group may moreover legitimately
+     differ from those of the other (rooted collectives).  No check.  */
+  if (PMPI_Comm_test_inter (comm, &inter) != MPI_SUCCESS || inter)
+    return;
+
+  parcoach_fields_init (exact);
+  parcoach_field_put (exact, PARCOACH_FIELD_COLOUR, colour);
+  parcoach_contribute_args (args, colour, comm, exact);
+  /* MPI_COMM_WORLD for its congruent copies, with the copy's number in
+     EXACT: processes on two of them meet (parcoach_comm_identity.c).  */
+  on = parcoach_comm_to_check (comm, exact, &first_use, colour, file, line,
+                               function, conditionals);
+  parcoach_reduce_and_compare (on, exact, 1, colour, file, line, function,
+                               conditionals);
+  /* Two copies both used for the first time get the same number: a second
+     reduction, on the copy itself, which then waits for the processes on
+     the other copy (the hang detector's case), as before the merge.  Once
+     per copy.  */
+  if (first_use)
+    parcoach_reduce_and_compare (comm, exact, 0, colour, file, line,
+                                 function, conditionals);
 }
 
 /* A window or file is not a communicator: the processes involved are those
