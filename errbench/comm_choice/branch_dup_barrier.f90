@@ -10,7 +10,7 @@
 ! stops at once naming both.
 !
 ! description: Fortran MPI_Barrier on a communicator set to a duplicate or MPI_COMM_WORLD by rank: warned (comm), stopped naming both communicators
-! expect-warning: 29 collective-arguments
+! expect-warning: 31 collective-arguments
 ! expect-run: 2 stop PARCOACH_HANG_TIMEOUT=3
 ! expect-run: 1 ok
 ! expect-stop-message: different communicators

@@ -16,7 +16,7 @@
  * copies the analysis knows; the candidates are still followed.
  *
  * description: (Open MPI) MPI_Barrier on `rank == 0 ? dup : MPI_COMM_WORLD': warned (comm), stopped naming both communicators
- * expect-warning: 39 collective-arguments
+ * expect-warning: 38 collective-arguments
  * mpi: openmpi
  * expect-run: 2 stop PARCOACH_HANG_TIMEOUT=3
  * expect-run: 1 ok

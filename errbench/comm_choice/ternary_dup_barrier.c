@@ -15,7 +15,7 @@
  * PARCOACH_HANG_TIMEOUT=3 s here, is no longer needed).
  *
  * description: MPI_Barrier on `rank == 0 ? dup : MPI_COMM_WORLD': warned (comm), stopped naming both communicators
- * expect-warning: 35 collective-arguments
+ * expect-warning: 36 collective-arguments
  * expect-run: 2 stop PARCOACH_HANG_TIMEOUT=3
  * expect-run: 1 ok
  * expect-stop-message: different communicators

@@ -13,7 +13,7 @@
  * at once (before, each check ran on its own communicator and only the
  * hang detector stopped the run, after 10 s):
  *   PARCOACH: rank 0 of communicator of size 2 stops before MPI_Allreduce
- *   at comm_dup_allreduce.c:37 in function main: processes call it with
+ *   at comm_dup_allreduce.c:38 in function main: processes call it with
  *   different communicators (...): MPI_COMM_WORLD on rank 1, copy #1 of
  *   MPI_COMM_WORLD (...) on rank 0
  *

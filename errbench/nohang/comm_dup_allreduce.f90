@@ -6,7 +6,7 @@
 ! collective on both branches; the communicator is an argument, issue 19);
 ! with instrument=all both checks run on MPI_COMM_WORLD (the duplicate has
 ! its processes) and compare the communicators: the run stops at once,
-! rank 0 (line 26) and rank 1 (line 28) naming the copy and
+! rank 0 (line 27) and rank 1 (line 29) naming the copy and
 ! MPI_COMM_WORLD.
 !
 ! description: Fortran: mpi_allreduce on a duplicate on rank 0, on MPI_COMM_WORLD elsewhere: stopped naming both communicators
