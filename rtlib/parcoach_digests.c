@@ -54,12 +54,13 @@ parcoach_digest_put (signed char *d, int field, unsigned digit)
 
 static unsigned
 parcoach_hash (long long root, long long size, long long signature,
-               long long counts)
+               long long counts, long long comm)
 {
   uint64_t h = (uint64_t) root * 0x9E3779B97F4A7C15ULL
                ^ (uint64_t) size * 0xC2B2AE3D27D4EB4FULL
                ^ (uint64_t) signature * 0xD6E8FEB86659FD93ULL
-               ^ (uint64_t) counts * 0x94D049BB133111EBULL;
+               ^ (uint64_t) counts * 0x94D049BB133111EBULL
+               ^ (uint64_t) comm * 0xA0761D6478BD642FULL;
   h ^= h >> 31;
   h *= 0xBF58476D1CE4E5B9ULL;
   h ^= h >> 29;
@@ -77,6 +78,7 @@ parcoach_digest (const long long *exact, signed char *d)
   long long sig_hi = -exact[2 * PARCOACH_FIELD_SIGNATURE + 1];
   long long counts = exact[2 * PARCOACH_FIELD_COUNTS];
   long long in_place = exact[2 * PARCOACH_FIELD_IN_PLACE];
+  long long comm = exact[2 * PARCOACH_FIELD_COMM];
   int i;
 
   for (i = 0; i < PARCOACH_DIGEST_BYTES; i++)
@@ -85,13 +87,15 @@ parcoach_digest (const long long *exact, signed char *d)
   if (exact[2 * PARCOACH_FIELD_OP] != PARCOACH_NO_VALUE)
     parcoach_digest_put (d, 1, (unsigned) exact[2 * PARCOACH_FIELD_OP]);
   if (root != PARCOACH_NO_VALUE || size_lo != PARCOACH_NO_VALUE
-      || counts != PARCOACH_NO_VALUE || in_place != PARCOACH_NO_VALUE)
+      || counts != PARCOACH_NO_VALUE || in_place != PARCOACH_NO_VALUE
+      || comm != PARCOACH_NO_VALUE)
     for (i = 0; i < 2; i++)
       {
         unsigned h = parcoach_hash (root, i == 0 ? size_lo : size_hi,
                                     i == 0 ? sig_lo : sig_hi,
                                     counts ^ (in_place == PARCOACH_NO_VALUE
-                                              ? 0 : (in_place + 1) << 58));
+                                              ? 0 : (in_place + 1) << 58),
+                                    comm);
         parcoach_digest_put (d, 2, h % PARCOACH_DIGEST_BASE);
         parcoach_digest_put (d, 3, h / PARCOACH_DIGEST_BASE);
       }
@@ -613,9 +617,13 @@ parcoach_contribute_args (const struct parcoach_args *a, int colour,
         parcoach_field_put (in, PARCOACH_FIELD_OP, op);
     }
   /* A rootless collective whose send buffer counts on every process
-     (MPI_Allgather, MPI_Alltoall): MPI_IN_PLACE is given as sendbuf on all
-     processes or on none (MPI 4.0 sections 6.7 and 6.8).  */
-  if (!shape->root && shape->send_buf && shape->send_at == PARCOACH_AT_EVERY)
+     (MPI_Allgather, MPI_Alltoall; the reductions MPI_Allreduce,
+     MPI_Reduce_scatter(_block), whose sendbuf mpi_collectives.def passes
+     for this only): MPI_IN_PLACE is given as sendbuf on all processes or
+     on none (MPI 4.0 sections 6.7, 6.8, 6.9.6, 6.10).  */
+  if (!shape->root && shape->send_buf
+      && (shape->send_at == PARCOACH_AT_EVERY
+          || shape->send_at == PARCOACH_AT_TOTAL))
     parcoach_field_put (in, PARCOACH_FIELD_IN_PLACE,
                         parcoach_in_place (a, a->buf[0]));
   for (s = 0; s < 2; s++)
@@ -624,9 +632,11 @@ parcoach_contribute_args (const struct parcoach_args *a, int colour,
       int has_buf = s == 0 ? shape->send_buf : shape->recv_buf;
       long long count, size, signature;
       MPI_Datatype type;
+      /* A reduction's count and datatype describe recvbuf when sendbuf
+         is MPI_IN_PLACE: still compared.  */
       if (at == PARCOACH_AT_NOWHERE || (at == PARCOACH_AT_ROOT && !is_root)
           || a->count[s] == NULL || a->type[s] == NULL
-          || (has_buf && parcoach_in_place (a, a->buf[s]))
+          || (has_buf && !shape->op && parcoach_in_place (a, a->buf[s]))
           || !parcoach_side (a, s, at, comm, &count, &type))
         continue;
       if (at == PARCOACH_AT_TOTAL && shape->op)

@@ -119,6 +119,7 @@ enum
   PARCOACH_FIELD_SIGNATURE, /* a summary of the type signature */
   PARCOACH_FIELD_COUNTS, /* the contents of a reduction's array of counts */
   PARCOACH_FIELD_IN_PLACE, /* 1: sendbuf is MPI_IN_PLACE, 0: a buffer */
+  PARCOACH_FIELD_COMM, /* the guarded communicator: parcoach_comm_identity.c */
   PARCOACH_NFIELDS
 };
 
@@ -231,6 +232,23 @@ void parcoach_buffers_rma_done (uintptr_t window, int target);
 /* The site the plugin announced for the next MPI call of this thread
    (parcoach_request_site), consumed: FILE NULL when none.  */
 void parcoach_take_site (const char **file, int *line);
+
+/* ---- the communicator a check runs on (parcoach_comm_identity.c) */
+
+/* The communicator the check guarding a collective on COMM runs on:
+   MPI_COMM_WORLD for MPI_COMM_WORLD and its congruent copies, whose
+   number it puts in EXACT's PARCOACH_FIELD_COMM; COMM otherwise.
+   *FIRST_USE: set to 1 when COMM is a copy numbered just now.  */
+MPI_Comm parcoach_comm_to_check (MPI_Comm comm, long long *exact,
+                                 int *first_use, PARCOACH_CHECK_FACTS);
+/* A value of PARCOACH_FIELD_COMM, for an error line.  */
+void parcoach_describe_comm (char *text, size_t size, long long number);
+/* For a failing check on COMM whose other processes call OTHER_COLOUR:
+   "; this process called MPI_X at F:L ... on MPI_COMM_SELF ..." when this
+   thread's last check on a smaller communicator guarded that collective,
+   else "".  */
+void parcoach_smaller_comm_note (char *text, size_t size, MPI_Comm comm,
+                                 int other_colour);
 
 /* ---- hang detector (parcoach_nohang.c) */
 

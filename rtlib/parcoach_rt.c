@@ -206,21 +206,24 @@ parcoach_report (MPI_Comm comm, int colour, int min, int max,
 {
   int rank = -1, size = -1;
   int other = colour == min ? max : min;
-  char mine[96], theirs[96], where[256];
+  char mine[96], theirs[96], where[256], note[512];
   int blame = conditionals != NULL && conditionals[0] != '\0';
 
   PMPI_Comm_rank (comm, &rank);
   PMPI_Comm_size (comm, &size);
   parcoach_describe (mine, sizeof mine, "", colour);
   parcoach_describe (theirs, sizeof theirs, "calling ", other);
+  /* The others' collective may be one this process called on a smaller
+     communicator (MPI_COMM_SELF against MPI_COMM_WORLD): name it.  */
+  parcoach_smaller_comm_note (note, sizeof note, comm, other);
 
   /* One fprintf call, so that threads of this process do not interleave
      within the line.  */
   parcoach_where (where, sizeof where, file, line, function);
   fprintf (stderr,
            "PARCOACH: rank %d of communicator of size %d stops before %s"
-           " %s: other processes are %s%s%s\n",
-           rank, size, mine, where, theirs,
+           " %s: other processes are %s%s%s%s\n",
+           rank, size, mine, where, theirs, note,
            blame ? "; see the conditional(s) at line(s) " : "",
            blame ? conditionals : "");
   fflush (stderr);
@@ -297,6 +300,12 @@ parcoach_describe_value (struct parcoach_text *t, int field, long long lo,
     }
   else if (field == PARCOACH_FIELD_IN_PLACE)
     parcoach_text_add (t, "%s", lo ? "MPI_IN_PLACE" : "a buffer");
+  else if (field == PARCOACH_FIELD_COMM)
+    {
+      char comm[160];
+      parcoach_describe_comm (comm, sizeof comm, lo);
+      parcoach_text_add (t, "%s", comm);
+    }
   else if (field == PARCOACH_FIELD_COUNTS)
     {
       char counts[96];
@@ -328,7 +337,9 @@ parcoach_report_argument (MPI_Comm comm, int field, const long long *all,
     "different datatypes (type signatures)",
     "different recvcounts arrays (MPI requires the same on every process)",
     "MPI_IN_PLACE as sendbuf on some processes only (MPI requires it on all"
-    " or none)"
+    " or none)",
+    "different communicators (the calls cannot match: each waits for"
+    " processes of the other)"
   };
   const int stride = 2 * PARCOACH_NFIELDS;
   int rank = -1, size = 0, r, groups = 0;
@@ -416,7 +427,14 @@ parcoach_report_mismatch (MPI_Comm comm, const long long *exact, int colour,
                           const char *conditionals)
 {
   const int stride = 2 * PARCOACH_NFIELDS;
-  int size = 0, r, field;
+  /* The communicator right after the colour: when it differs, the other
+     fields belong to two different collectives.  */
+  static const int order[PARCOACH_NFIELDS] = {
+    PARCOACH_FIELD_COLOUR, PARCOACH_FIELD_COMM, PARCOACH_FIELD_ROOT,
+    PARCOACH_FIELD_OP, PARCOACH_FIELD_SIZE, PARCOACH_FIELD_SIGNATURE,
+    PARCOACH_FIELD_COUNTS, PARCOACH_FIELD_IN_PLACE
+  };
+  int size = 0, r, i, field;
   long long *all = NULL;
 
   PMPI_Comm_size (comm, &size);
@@ -433,9 +451,10 @@ parcoach_report_mismatch (MPI_Comm comm, const long long *exact, int colour,
                line, function != NULL ? function : "?");
       parcoach_stop_program ();
     }
-  for (field = 0; field < PARCOACH_NFIELDS; field++)
+  for (i = 0; i < PARCOACH_NFIELDS; i++)
     {
       long long lo = PARCOACH_NO_VALUE, hi = -PARCOACH_NO_VALUE;
+      field = order[i];
       for (r = 0; r < size; r++)
         {
           const long long *v = all + (size_t) r * stride + 2 * field;
@@ -460,31 +479,14 @@ parcoach_report_mismatch (MPI_Comm comm, const long long *exact, int colour,
   free (all);
 }
 
-/* The check itself, on a communicator that MPI may use now.  */
+/* One reduction of EXACT's digest on COMM, and the report if the
+   processes disagree.  STATS: this reduction counts in PARCOACH_STATS.  */
 static void
-parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
-                            PARCOACH_CHECK_FACTS)
+parcoach_reduce_and_compare (MPI_Comm comm, const long long *exact, int stats,
+                             PARCOACH_CHECK_FACTS)
 {
-  int inter = 0;
-  long long exact[2 * PARCOACH_NFIELDS];
   signed char in[PARCOACH_DIGEST_BYTES], out[PARCOACH_DIGEST_BYTES];
 
-  /* The collective this check guards need not be checked again by its
-     wrapper (parcoach_pmpi_collectives.c).  */
-  parcoach_note_checked (comm, colour);
-  if (comm == MPI_COMM_NULL)
-    return;
-  /* On an inter-communicator an MPI_Allreduce gives each group the
-     reduction of the values of the *other* group, so it would compare the
-     two groups with each other rather than check that every process is
-     doing the same thing; processes of one group may moreover legitimately
-     differ from those of the other (rooted collectives).  No check.  */
-  if (PMPI_Comm_test_inter (comm, &inter) != MPI_SUCCESS || inter)
-    return;
-
-  parcoach_fields_init (exact);
-  parcoach_field_put (exact, PARCOACH_FIELD_COLOUR, colour);
-  parcoach_contribute_args (args, colour, comm, exact);
   parcoach_digest (exact, in);
   parcoach_options ();
   /* While it waits, the hang detector knows where (parcoach_nohang.c).  */
@@ -511,7 +513,7 @@ parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
       parcoach_blocking_leave ();
       if (err != MPI_SUCCESS)
         return;
-      if (parcoach_stats_path != NULL)
+      if (stats && parcoach_stats_path != NULL)
         parcoach_stats_record (colour, file, line, function,
                                parcoach_now () - start);
     }
@@ -519,6 +521,46 @@ parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
     return;
   parcoach_report_mismatch (comm, exact, colour, file, line, function,
                             conditionals);
+}
+
+/* The check itself, on a communicator that MPI may use now.  */
+static void
+parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
+                            PARCOACH_CHECK_FACTS)
+{
+  int inter = 0, first_use = 0;
+  long long exact[2 * PARCOACH_NFIELDS];
+  MPI_Comm on;
+
+  /* The collective this check guards need not be checked again by its
+     wrapper (parcoach_pmpi_collectives.c).  */
+  parcoach_note_checked (comm, colour);
+  if (comm == MPI_COMM_NULL)
+    return;
+  /* On an inter-communicator an MPI_Allreduce gives each group the
+     reduction of the values of the *other* group, so it would compare the
+     two groups with each other rather than check that every process is
+     doing the same thing; processes of one group may moreover legitimately
+     differ from those of the other (rooted collectives).  No check.  */
+  if (PMPI_Comm_test_inter (comm, &inter) != MPI_SUCCESS || inter)
+    return;
+
+  parcoach_fields_init (exact);
+  parcoach_field_put (exact, PARCOACH_FIELD_COLOUR, colour);
+  parcoach_contribute_args (args, colour, comm, exact);
+  /* MPI_COMM_WORLD for its congruent copies, with the copy's number in
+     EXACT: processes on two of them meet (parcoach_comm_identity.c).  */
+  on = parcoach_comm_to_check (comm, exact, &first_use, colour, file, line,
+                               function, conditionals);
+  parcoach_reduce_and_compare (on, exact, 1, colour, file, line, function,
+                               conditionals);
+  /* Two copies both used for the first time get the same number: a second
+     reduction, on the copy itself, which then waits for the processes on
+     the other copy (the hang detector's case), as before the merge.  Once
+     per copy.  */
+  if (first_use)
+    parcoach_reduce_and_compare (comm, exact, 0, colour, file, line,
+                                 function, conditionals);
 }
 
 /* A window or file is not a communicator: the processes involved are those

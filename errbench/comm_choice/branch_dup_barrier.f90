@@ -5,13 +5,15 @@
 ! What is wrong: the duplicate is another communicator with every process
 ! as a member (MPI 4.0 section 7.4.2); rank 0 waits in a barrier on it that
 ! nobody else calls, the others in one on MPI_COMM_WORLD: a hang.  Warned
-! at the call, naming `comm'; the checks run on the two communicators and
-! the hang detector stops the run (3 s here).
+! at the call, naming `comm'; both checks run on MPI_COMM_WORLD (the
+! duplicate has the same processes) and compare the communicators: the run
+! stops at once naming both.
 !
-! description: Fortran MPI_Barrier on a communicator set to a duplicate or MPI_COMM_WORLD by rank: warned (comm), stopped
-! expect-warning: 29 collective-arguments
+! description: Fortran MPI_Barrier on a communicator set to a duplicate or MPI_COMM_WORLD by rank: warned (comm), stopped naming both communicators
+! expect-warning: 31 collective-arguments
 ! expect-run: 2 stop PARCOACH_HANG_TIMEOUT=3
 ! expect-run: 1 ok
+! expect-stop-message: different communicators
 program branch_dup_barrier
   use mpi
   implicit none

@@ -8,16 +8,17 @@
  * There is one call, so no mismatch of order; its communicator argument
  * holds one of two communicators every process holds, and which one
  * depends on the rank: a collective-arguments warning naming `comm'.  Its
- * check, live though the function has no mismatch of order, runs on each
- * process's own communicator: none completes, and the hang detector stops
- * the run after PARCOACH_HANG_TIMEOUT (set to 3 s here), naming where each
- * rank waits.
+ * check, live though the function has no mismatch of order, runs on
+ * MPI_COMM_WORLD for both (a duplicate has the same processes) and
+ * compares the communicators: the run stops at once, naming
+ * MPI_COMM_WORLD on rank 1 and the copy on rank 0 (the hang detector,
+ * PARCOACH_HANG_TIMEOUT=3 s here, is no longer needed).
  *
- * description: MPI_Barrier on `rank == 0 ? dup : MPI_COMM_WORLD': warned (comm), stopped by the hang detector
- * expect-warning: 35 collective-arguments
+ * description: MPI_Barrier on `rank == 0 ? dup : MPI_COMM_WORLD': warned (comm), stopped naming both communicators
+ * expect-warning: 36 collective-arguments
  * expect-run: 2 stop PARCOACH_HANG_TIMEOUT=3
  * expect-run: 1 ok
- * expect-stop-message: waits in the check before MPI_Barrier
+ * expect-stop-message: different communicators
  */
 #include <mpi.h>
 

@@ -6,22 +6,23 @@
  * every process waits forever.  Both branches call the same collective,
  * so the control flow is the same and the analysis gives no warning (the
  * communicator is an argument: issue 19, argument matching).  With
- * instrument=all every collective gets its check; each check runs on its
- * own collective's communicator, so rank 0's check never meets the
- * others'.  The hang detector sees every process waiting in a check and
- * stops the run after its timeout (10 s), one line per rank of
- * MPI_COMM_WORLD:
- *   PARCOACH: rank 0 of MPI_COMM_WORLD waits in the check before
- *   MPI_Allreduce on a communicator of 2 processes other than
- *   MPI_COMM_WORLD at comm_dup_allreduce.c:37 in function main
- *   PARCOACH: rank 1 of MPI_COMM_WORLD waits in the check before
- *   MPI_Allreduce on MPI_COMM_WORLD at comm_dup_allreduce.c:39 ...
+ * instrument=all every collective gets its check.  A check on a
+ * communicator with the processes of MPI_COMM_WORLD in the same order (the
+ * duplicate) runs on MPI_COMM_WORLD and compares which communicator each
+ * process guards, so rank 0's check meets the others' and the run stops
+ * at once (before, each check ran on its own communicator and only the
+ * hang detector stopped the run, after 10 s):
+ *   PARCOACH: rank 0 of communicator of size 2 stops before MPI_Allreduce
+ *   at comm_dup_allreduce.c:38 in function main: processes call it with
+ *   different communicators (...): MPI_COMM_WORLD on rank 1, copy #1 of
+ *   MPI_COMM_WORLD (...) on rank 0
  *
- * description: MPI_Allreduce on a duplicate of MPI_COMM_WORLD on rank 0, on MPI_COMM_WORLD elsewhere: stopped by the hang detector
+ * description: MPI_Allreduce on a duplicate of MPI_COMM_WORLD on rank 0, on MPI_COMM_WORLD elsewhere: stopped naming both communicators
  * plugin-args: instrument=all
  * expect-run: 2 stop
  * expect-run: 3 stop
  * expect-run: 1 ok
+ * expect-stop-message: different communicators
  */
 #include <mpi.h>
 

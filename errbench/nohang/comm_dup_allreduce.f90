@@ -4,15 +4,16 @@
 !
 ! What is wrong: the two allreduces never match.  No warning (same
 ! collective on both branches; the communicator is an argument, issue 19);
-! with instrument=all each check runs on its own communicator, every
-! process waits in a check, and the hang detector stops the run: rank 0
-! waits in the check before MPI_Allreduce on a communicator other than
-! MPI_COMM_WORLD (line 26), the others on MPI_COMM_WORLD (line 28).
+! with instrument=all both checks run on MPI_COMM_WORLD (the duplicate has
+! its processes) and compare the communicators: the run stops at once,
+! rank 0 (line 27) and rank 1 (line 29) naming the copy and
+! MPI_COMM_WORLD.
 !
-! description: Fortran: mpi_allreduce on a duplicate on rank 0, on MPI_COMM_WORLD elsewhere: stopped by the hang detector
+! description: Fortran: mpi_allreduce on a duplicate on rank 0, on MPI_COMM_WORLD elsewhere: stopped naming both communicators
 ! plugin-args: instrument=all
 ! expect-run: 2 stop
 ! expect-run: 1 ok
+! expect-stop-message: different communicators
 program comm_dup_allreduce
   use mpi
   implicit none

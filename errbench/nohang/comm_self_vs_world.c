@@ -7,13 +7,15 @@
  * argument, issue 19).  With instrument=all, the check before
  * MPI_Finalize on rank 0 meets the others' check before MPI_Barrier (both
  * on MPI_COMM_WORLD) and the run stops at once: rank 0 is calling
- * MPI_Finalize, the others MPI_Barrier.
+ * MPI_Finalize, the others MPI_Barrier; rank 0's line adds that it called
+ * MPI_Barrier at line 29 on MPI_COMM_SELF.
  *
  * description: MPI_Barrier on MPI_COMM_SELF on rank 0, on MPI_COMM_WORLD elsewhere: stopped
  * plugin-args: instrument=all
  * expect-run: 2 stop
  * expect-run: 3 stop
  * expect-run: 1 ok
+ * expect-stop-message: on MPI_COMM_SELF, not on this communicator
  */
 #include <mpi.h>
 

@@ -7,13 +7,16 @@
  * ranks never join.  The control flow is the same on every process (no
  * warning); with instrument=all the check before MPI_Finalize (on
  * MPI_COMM_WORLD) of the even ranks meets the odd ranks' check before
- * MPI_Bcast and the run stops at once, each rank naming its call.
+ * MPI_Bcast and the run stops at once, each rank naming its call; the even
+ * ranks add that they called MPI_Bcast at line 32 on a communicator of
+ * 1 process (run on 2) or 2 processes (run on 4).
  *
  * description: MPI_Bcast on a split half on even ranks, on MPI_COMM_WORLD on odd ranks: stopped
  * plugin-args: instrument=all
  * expect-run: 2 stop
  * expect-run: 4 stop
  * expect-run: 1 ok
+ * expect-stop-message: on a communicator of
  */
 #include <mpi.h>
 

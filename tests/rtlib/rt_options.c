@@ -42,13 +42,16 @@ hang (void)
 static void
 mode_two_comms (void)
 {
-  MPI_Comm dup;
-  MPI_Comm_dup (MPI_COMM_WORLD, &dup);
+  /* The processes of MPI_COMM_WORLD in reverse order: another
+     communicator that is not a copy of MPI_COMM_WORLD (a duplicate's
+     check would run on MPI_COMM_WORLD and meet rank 0's at once).  */
+  MPI_Comm reversed;
+  MPI_Comm_split (MPI_COMM_WORLD, 0, -world_rank, &reversed);
   if (world_rank == 0)
     parcoach_check_comm (MPI_COMM_WORLD, C_BARRIER, PARCOACH_CHECK_ALWAYS,
                          "wd.c", 10, "f", "8");
   else
-    parcoach_check_comm (dup, C_BCAST, PARCOACH_CHECK_ALWAYS, "wd.c", 20,
+    parcoach_check_comm (reversed, C_BCAST, PARCOACH_CHECK_ALWAYS, "wd.c", 20,
                          "g", "18");
   die ("two_comms: a check returned");
 }

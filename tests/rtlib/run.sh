@@ -521,7 +521,7 @@ ABORT_GREP=-E PARCOACH_TIMEOUT=2 expect_abort \
   "(16) watchdog: ranks in checks on two different communicators" \
   2 ./rt_options two_comms -- \
   "$P 0 of MPI_COMM_WORLD \(rank 0 of communicator of size 2\) $WD MPI_Barrier at wd\.c:10 in function f; $WHY" \
-  "$P 1 of MPI_COMM_WORLD \(rank 1 of communicator of size 2\) $WD MPI_Bcast at wd\.c:20 in function g; $WHY"
+  "$P 1 of MPI_COMM_WORLD \(rank 0 of communicator of size 2\) $WD MPI_Bcast at wd\.c:20 in function g; $WHY"
 check_wd_time "(16a) watchdog time"
 ABORT_GREP=-E PARCOACH_TIMEOUT=2 expect_abort \
   "(16b) watchdog: check on a sub-communicator, partner in uninstrumented code" \
