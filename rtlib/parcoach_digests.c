@@ -617,10 +617,10 @@ parcoach_contribute_args (const struct parcoach_args *a, int colour,
         parcoach_field_put (in, PARCOACH_FIELD_OP, op);
     }
   /* A rootless collective whose send buffer counts on every process
-     (MPI_Allgather, MPI_Alltoall; the reductions MPI_Allreduce,
-     MPI_Reduce_scatter(_block), whose sendbuf mpi_collectives.def passes
+     (MPI_Allgather, MPI_Alltoall; the reductions MPI_Allreduce and
+     MPI_Reduce_scatter_block, whose sendbuf mpi_collectives.def passes
      for this only): MPI_IN_PLACE is given as sendbuf on all processes or
-     on none (MPI 4.0 sections 6.7, 6.8, 6.9.6, 6.10).  */
+     on none (MPI 4.0 sections 6.7, 6.8, 6.9.6, 6.10.1).  */
   if (!shape->root && shape->send_buf
       && (shape->send_at == PARCOACH_AT_EVERY
           || shape->send_at == PARCOACH_AT_TOTAL))

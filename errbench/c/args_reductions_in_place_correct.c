@@ -5,6 +5,8 @@
  * on every call below:
  *   - MPI_Allreduce, MPI_Reduce_scatter_block and MPI_Reduce_scatter in
  *     place on every process (MPI 4.0 sections 6.9.6, 6.10.1, 6.10.2);
+ *   - MPI_Reduce_scatter in place on rank 0 only: section 6.10.2 does not
+ *     ask for it on every process;
  *   - MPI_Reduce in place at the root only: the standard gives the option
  *     to the root alone (section 6.9.1);
  *   - MPI_Scan and MPI_Exscan in place on rank 0 only: sections 6.11.1
@@ -56,6 +58,15 @@ int main(int argc, char **argv)
   MPI_Reduce_scatter(MPI_IN_PLACE, data, counts, MPI_INT, MPI_SUM,
                      MPI_COMM_WORLD);
   failures += data[0] != size;
+  for (i = 0; i < size; i++)
+    data[i] = 1;
+  y = 0;
+  if (rank == 0)
+    MPI_Reduce_scatter(MPI_IN_PLACE, data, counts, MPI_INT, MPI_SUM,
+                       MPI_COMM_WORLD);
+  else
+    MPI_Reduce_scatter(data, &y, counts, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  failures += (rank == 0 ? data[0] : y) != size;
 
   x = 1;
   if (rank == 0)
