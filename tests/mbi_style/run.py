@@ -68,12 +68,6 @@ for _error in ('count_if', 'count_rank', 'type_double', 'type_float'):
 # stopped by the hang detector.
 for _name in ('Allreduce', 'Barrier', 'Bcast', 'Gather', 'Reduce'):
     KNOWN_MISSES['err_p2p_recv_%s' % _name] = 'receive against an unchecked collective'
-# The operation chosen by rank between a user operation (MPI_Op_create's
-# output) and MPI_SUM: the value flow gives the choice no rank reason, so
-# the argument matching stays silent.
-for _name in ('Allreduce', 'Reduce'):
-    KNOWN_MISSES['err_user_op_%s' % _name] = 'user operation chosen by rank'
-
 # Correct programs the tool still warns about: XFAIL while warned (never
 # when stopped or hung), XPASS once silent.
 KNOWN_FALSE_WARNINGS = {
@@ -103,7 +97,7 @@ SAMPLE = [
     'ok_p2p_then_Barrier', 'ok_user_op_Reduce',
     'err_rank_Bcast', 'err_order_Barrier_Allreduce', 'err_arg_root_rank_Reduce',
     'err_arg_op_if_Allreduce', 'err_arg_count_if_Allreduce', 'err_arg_type_float_Bcast',
-    'err_comm_self_Allreduce', 'err_p2p_recv_Ibarrier',
+    'err_comm_self_Allreduce', 'err_user_op_Allreduce', 'err_p2p_recv_Ibarrier',
     'err_input_Barrier',
 ]
 
