@@ -466,7 +466,7 @@ check-random: all
 	@$(call run_suite,random hybrid programs,tests/gen_hybrid/run.py,$(PYTHON) tests/gen_hybrid/run.py --seeds $(SEEDS) --first $(FIRST))
 
 # make check-mbi-style: every generated MBI-style program (tests/mbi_style;
-# `make check' runs a sample of about 25).
+# `make check' runs a sample of 26).
 .PHONY: check-mbi-style
 check-mbi-style: all
 	@$(call run_suite,MBI-style programs,tests/mbi_style/run.py,$(PYTHON) tests/mbi_style/run.py --all -j 2)
