@@ -22,6 +22,8 @@
 #                     runs a third of the errbench against Open MPI)
 #   make check-random random correct hybrid programs and their erroneous twins
 #                     (tests/gen_hybrid; SEEDS=N seeds, default 200, FIRST=)
+#   make check-mbi-style  generated MBI-style programs, correct and erroneous
+#                     (tests/mbi_style; make check runs a sample)
 #   make check-gomp   GCC's own OpenMP testsuite compiled and run with the
 #                     plugin (tests/gomp_testsuite.py; EVERY=N: every Nth file)
 #   make install      install under prefix (DESTDIR honoured); make uninstall
@@ -415,7 +417,7 @@ bench-stencil: all
 # them: make check-openmpi).
 CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py tests/multifile/run.py \
                  tests/extractor/run.py \
-                 tests/gen_hybrid/run.py tests/sarif/run.py \
+                 tests/gen_hybrid/run.py tests/mbi_style/run.py tests/sarif/run.py \
                  tests/robustness/run.sh tests/install/run.sh tests/install/gcc11.sh \
                  tests/install/user_build.sh tests/openmpi/run.sh
 
@@ -462,6 +464,12 @@ FIRST ?= 1
 .PHONY: check-random
 check-random: all
 	@$(call run_suite,random hybrid programs,tests/gen_hybrid/run.py,$(PYTHON) tests/gen_hybrid/run.py --seeds $(SEEDS) --first $(FIRST))
+
+# make check-mbi-style: every generated MBI-style program (tests/mbi_style;
+# `make check' runs a sample of 26).
+.PHONY: check-mbi-style
+check-mbi-style: all
+	@$(call run_suite,MBI-style programs,tests/mbi_style/run.py,$(PYTHON) tests/mbi_style/run.py --all -j 2)
 
 # make check-gomp: GCC's OpenMP testsuite as a robustness corpus (about 30
 # minutes on 2 cores; EVERY=20 for a sample of one file in 20).

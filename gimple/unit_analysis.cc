@@ -4,6 +4,7 @@
 
 #include "argument_checks.h"
 #include "collective_summaries.h"
+#include "communicator_choice.h"
 #include "communicator_membership.h"
 #include "cross_file_parameters.h"
 #include "cross_file_values.h"
@@ -422,9 +423,12 @@ void check_collective_arguments(const FunctionRecord &record,
     NodeId node = record.collective_nodes[c];
     const Site &site = record.sites.at(node);
     auto tag = tag_of.find(node);
-    std::string communicator = c < record.value_flow.collectives.size()
-                                   ? record.value_flow.collectives[c].communicator_name
-                                   : "";
+    // A constant handle passed directly or through a local holding it on
+    // every path (`MPI_Comm comm = MPI_COMM_WORLD;').
+    int communicator_argument =
+        site.collective ? (int)arguments_to_match(*site.collective).size() : -1;
+    std::string communicator =
+        communicator_constant_name(record.value_flow, (int)c, communicator_argument);
     sites.push_back(
         {site.where, site.collective, communicator, tag == tag_of.end() ? -1 : tag->second, {}});
     if (site.collective && c < verdicts.size())

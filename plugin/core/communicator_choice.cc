@@ -151,6 +151,19 @@ std::vector<std::string> communicator_candidates(const ValueFlowFunction &functi
   return std::vector<std::string>(found.begin(), found.end());
 }
 
+std::string communicator_constant_name(const ValueFlowFunction &function, int collective,
+                                       int argument) {
+  if (collective < 0 || collective >= (int)function.collectives.size())
+    return "";
+  if (!function.collectives[collective].communicator_name.empty())
+    return function.collectives[collective].communicator_name;
+  std::vector<std::string> candidates = communicator_candidates(function, collective, argument);
+  const std::string constant = "constant ";
+  if (candidates.size() != 1 || candidates[0].compare(0, constant.size(), constant) != 0)
+    return "";
+  return candidates[0].substr(constant.size());
+}
+
 bool is_self_candidate(const std::string &candidate) {
   const std::string constant = "constant ", made = "self made at ";
   if (candidate.compare(0, made.size(), made) == 0)

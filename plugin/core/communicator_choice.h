@@ -54,6 +54,14 @@ namespace parcoach {
 std::vector<std::string> communicator_candidates(const ValueFlowFunction &function,
                                                  int collective, int argument);
 
+// The unit-wide name (ValueFlowCollective::communicator_name spelling) of
+// the one constant handle the communicator argument holds on every path
+// to the collective (`MPI_Comm comm = MPI_COMM_WORLD; MPI_Bcast(..., comm)'),
+// the call's own communicator_name when it passes a constant, "" when
+// the argument may hold anything else.
+std::string communicator_constant_name(const ValueFlowFunction &function, int collective,
+                                       int argument);
+
 // The constant handle name (ValueFlowQuantity::communicator spelling,
 // without the "constant " prefix) is MPI_COMM_SELF's: MPICH's 0x44000001
 // (C and Fortran), Open MPI's &ompi_mpi_comm_self (C) or 1 (Fortran).

@@ -109,6 +109,13 @@ std::map<std::string, LibraryFunction> make_table() {
   cart_rank.derived_output = 2;
   add(cart_rank);
   add(mpi_uniform("mpi_cartdim_get", 2, 0, 1, "comes from"));
+  // A user reduction made from the same function on every process is the
+  // same operation (its handle may still differ in value: Open MPI's are
+  // pointers); a choice between it and another by rank stays a rank
+  // difference instead of an unknown.
+  LibraryFunction op_create = mpi_differing("mpi_op_create", 3, {});
+  op_create.derived_output = 2;
+  add(op_create);
   // The thread level granted: the same on every process that requested
   // the same level (argument 2 stands for the processes that agree).  The
   // standard lets processes request different levels; for one request,

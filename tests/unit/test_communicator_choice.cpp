@@ -253,3 +253,40 @@ TEST_CASE("MPI_COMM_NULL holds no other process", "[communicator_choice]") {
   CHECK(names_comm_null("address of ompi_mpi_comm_null"));
   CHECK_FALSE(names_comm_null(world));
 }
+
+TEST_CASE("a local holding one constant handle on every path names it",
+          "[communicator_choice]") {
+  // MPI_Comm comm = MPI_COMM_WORLD; ... MPI_Bcast(..., comm): the
+  // argument matching judges the call as if it passed MPI_COMM_WORLD.
+  ValueFlowFunction f = diamond({constant(0, world)}, {}, {}, 0);
+  add_slot(f, "comm");
+  CHECK(communicator_constant_name(f, 0, 0) == world);
+  SECTION("the same constant assigned on both sides") {
+    f.blocks[0].statements.clear();
+    f.blocks[1].statements = {constant(0, world)};
+    f.blocks[2].statements = {constant(0, world)};
+    CHECK(communicator_constant_name(f, 0, 0) == world);
+  }
+  SECTION("two constants: no single name") {
+    f.blocks[2].statements = {constant(0, self)};
+    CHECK(communicator_constant_name(f, 0, 0).empty());
+  }
+  SECTION("a path without an assignment (a parameter): no name") {
+    f.blocks[0].statements.clear();
+    f.blocks[1].statements = {constant(0, world)};
+    CHECK(communicator_constant_name(f, 0, 0).empty());
+  }
+  SECTION("a duplicate: no constant name") {
+    int dup_fact = add_fact(f, false, "'comm' comes from MPI_Comm_dup at line 4");
+    f.blocks[0].statements = {made(0, dup_fact, world)};
+    CHECK(communicator_constant_name(f, 0, 0).empty());
+  }
+  SECTION("a constant passed directly keeps its name") {
+    f.collectives[0].communicator_name = self;
+    CHECK(communicator_constant_name(f, 0, 0) == self);
+  }
+  SECTION("an argument that is not there") {
+    CHECK(communicator_constant_name(f, 0, 3).empty());
+    CHECK(communicator_constant_name(f, 2, 0).empty());
+  }
+}
