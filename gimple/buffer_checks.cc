@@ -42,14 +42,15 @@ tree safe_bound(SafeBound bound) {
 }
 
 // The RMA operations whose origin-side buffers stay in use until a
-// synchronization, as the runtime registers them: the operations of
-// rma_epochs' table but the request-based MPI_R* ones, called by their
-// MPI_ name (the runtime wraps those), from C only (the Fortran bindings
-// of both MPIs reach PMPI_ directly for RMA).
+// synchronization (the request-based MPI_R* ones: or their request's
+// completion), as the runtime registers them: the operations of
+// rma_epochs' table, called by their MPI_ name (the runtime wraps those),
+// from C only (the Fortran bindings of both MPIs reach PMPI_ directly for
+// RMA).
 bool is_rma_with_origin(const char *name, SourceLanguage language) {
   RmaEventKind kind;
   return language == SourceLanguage::C && std::strncmp(name, "MPI_", 4) == 0 &&
-         name[4] != 'R' && rma_event_of_routine(name, kind) && kind == RmaEventKind::Operation;
+         rma_event_of_routine(name, kind) && kind == RmaEventKind::Operation;
 }
 
 // The persistent point-to-point calls: their buffers are pending from each

@@ -32,6 +32,23 @@ const PointToPoint point_to_point[] = {
 };
 constexpr int point_to_point_request = 6;
 
+// MPI 4.0's nonblocking sendrecv calls, whose request ends the C list.
+struct Sendrecv {
+  const char *c_name;
+  const char *fortran_name;
+  int request;
+};
+const Sendrecv sendrecv[] = {{"MPI_Isendrecv", "mpi_isendrecv", 11},
+                             {"MPI_Isendrecv_replace", "mpi_isendrecv_replace", 8}};
+
+// The neighbourhood collectives of the MPI table that create a request
+// (MPI_Ineighbor_*, not the blocking or the persistent _init ones).
+bool nonblocking_neighborhood(const MpiCollective &collective, const char *name) {
+  return collective.family == CollectiveFamily::Neighborhood &&
+         (std::strncmp(name, "MPI_Ineighbor_", 14) == 0 ||
+          std::strncmp(name, "mpi_ineighbor_", 14) == 0);
+}
+
 // The position of the request argument if `call' creates a request, or -1.
 int created_request_argument(const gcall *call, const char *name, SourceLanguage language) {
   bool fortran = language == SourceLanguage::Fortran;
@@ -39,8 +56,12 @@ int created_request_argument(const gcall *call, const char *name, SourceLanguage
   for (const PointToPoint &p : point_to_point)
     if (std::strcmp(name, fortran ? p.fortran_name : p.c_name) == 0)
       position = point_to_point_request;
+  for (const Sendrecv &s : sendrecv)
+    if (std::strcmp(name, fortran ? s.fortran_name : s.c_name) == 0)
+      position = s.request;
   if (const MpiCollective *collective = find_collective(name, language))
-    if (collective->family == CollectiveFamily::Nonblocking)
+    if (collective->family == CollectiveFamily::Nonblocking ||
+        nonblocking_neighborhood(*collective, name))
       position = collective->handle_arg + 1;
   // The call must have the arity of the prototype (plus ierr in Fortran);
   // anything else is not the routine we know.

@@ -32,7 +32,10 @@
    completes: forgotten) says so; a persistent request's buffers are
    pending only between MPI_Start and its completion.  An RMA origin buffer
    is free again at the call completing the operation at the origin
-   (fence, unlock, unlock_all, complete, any flush).
+   (fence, unlock, unlock_all, complete, any flush), and that of a
+   request-based one (MPI_Rput, MPI_Rget, MPI_Raccumulate,
+   MPI_Rget_accumulate) also at the completion of its request, whichever
+   comes first.
 
    Only what is certain is registered: datatypes whose bytes are one
    contiguous block (a strided type has holes the program may use), not
@@ -58,6 +61,7 @@ struct parcoach_buffer
 {
   uintptr_t lo, hi;     /* [lo, hi) */
   uintptr_t owner;      /* the request's value, or the window's */
+  uintptr_t request;    /* RMA: the request of MPI_Rput...; 0: none */
   int target;           /* RMA: the target rank; requests: -1 */
   unsigned char forbids_reads, persistent, active, rma;
   const char *call;     /* "MPI_Irecv" */
@@ -72,7 +76,8 @@ PARCOACH_EXPORT uintptr_t parcoach_buffers_read_end = UINTPTR_MAX;
 PARCOACH_EXPORT uintptr_t parcoach_buffers_write_lo = 0;
 PARCOACH_EXPORT uintptr_t parcoach_buffers_write_end = UINTPTR_MAX;
 
-/* How many registered ranges are active.  */
+/* How many registered ranges are active (kept up to date by every
+   change of an entry's `active', so that no change scans the table).  */
 static int parcoach_buffers_pending;
 
 /* After a change of the active ranges: everything is safe with none;
@@ -121,21 +126,6 @@ parcoach_buffers_on (void)
   return parcoach_buffers_mode;
 }
 
-static void
-parcoach_buffers_recount (void)
-{
-  int i, active = 0;
-  for (i = 0; i < parcoach_buffers_count; i++)
-    active += parcoach_buffers[i].active;
-  parcoach_buffers_pending = active;
-}
-
-static void
-parcoach_buffers_recount_and_publish (int more)
-{
-  parcoach_buffers_recount ();
-  parcoach_buffers_publish (more);
-}
 
 /* The bytes COUNT elements of TYPE at BUF cover, when they are one block
    without holes.  One datatype's layout is remembered (the same
@@ -179,21 +169,23 @@ parcoach_buffer_bytes (const void *buf, MPI_Aint count, MPI_Datatype type,
 static void
 parcoach_buffer_drop (int i)
 {
+  parcoach_buffers_pending -= parcoach_buffers[i].active;
   parcoach_buffers[i] = parcoach_buffers[--parcoach_buffers_count];
 }
 
-void
-parcoach_buffers_add (uintptr_t owner, int target, int rma, const void *buf,
-                      MPI_Aint count, MPI_Datatype type, int forbids_reads,
-                      int persistent, const char *call, const char *file,
-                      int line)
+/* The new entry (NULL: nothing registered).  */
+static struct parcoach_buffer *
+parcoach_buffer_new (uintptr_t owner, int target, int rma, const void *buf,
+                     MPI_Aint count, MPI_Datatype type, int forbids_reads,
+                     int persistent, const char *call, const char *file,
+                     int line)
 {
   struct parcoach_buffer *b;
   uintptr_t lo, hi;
 
   if (owner == 0 || !parcoach_buffers_on ()
       || !parcoach_buffer_bytes (buf, count, type, &lo, &hi))
-    return;
+    return NULL;
   if (parcoach_buffers_count == parcoach_buffers_capacity)
     {
       int capacity = parcoach_buffers_capacity ? 2 * parcoach_buffers_capacity
@@ -201,7 +193,7 @@ parcoach_buffers_add (uintptr_t owner, int target, int rma, const void *buf,
       struct parcoach_buffer *grown
         = realloc (parcoach_buffers, (size_t) capacity * sizeof *grown);
       if (grown == NULL)
-        return;
+        return NULL;
       parcoach_buffers = grown;
       parcoach_buffers_capacity = capacity;
     }
@@ -209,6 +201,7 @@ parcoach_buffers_add (uintptr_t owner, int target, int rma, const void *buf,
   b->lo = lo;
   b->hi = hi;
   b->owner = owner;
+  b->request = 0;
   b->target = target;
   b->rma = (unsigned char) rma;
   b->forbids_reads = (unsigned char) forbids_reads;
@@ -222,6 +215,47 @@ parcoach_buffers_add (uintptr_t owner, int target, int rma, const void *buf,
       parcoach_buffers_pending++;
       parcoach_buffers_publish (1);
     }
+  return b;
+}
+
+void
+parcoach_buffers_add (uintptr_t owner, int target, int rma, const void *buf,
+                      MPI_Aint count, MPI_Datatype type, int forbids_reads,
+                      int persistent, const char *call, const char *file,
+                      int line)
+{
+  parcoach_buffer_new (owner, target, rma, buf, count, type, forbids_reads,
+                       persistent, call, file, line);
+}
+
+void
+parcoach_buffers_add_rma_request (uintptr_t window, int target,
+                                  uintptr_t request, const void *buf,
+                                  MPI_Aint count, MPI_Datatype type,
+                                  int forbids_reads, const char *call,
+                                  const char *file, int line)
+{
+  struct parcoach_buffer *b;
+  /* Without the completions of requests, MPI_Wait would not free it.  */
+  if (request == 0 || !parcoach_requests_followed ())
+    return;
+  b = parcoach_buffer_new (window, target, 1, buf, count, type,
+                           forbids_reads, 0, call, file, line);
+  if (b != NULL)
+    b->request = request;
+}
+
+int
+parcoach_buffers_any (void)
+{
+  return parcoach_buffers_count != 0;
+}
+
+/* Whether entry B belongs to the request of value KEY.  */
+static int
+parcoach_buffer_of_request (const struct parcoach_buffer *b, uintptr_t key)
+{
+  return b->rma ? b->request == key : b->owner == key;
 }
 
 void
@@ -230,13 +264,13 @@ parcoach_buffers_request_created (uintptr_t request)
   int i, dropped = 0;
   /* A value MPI hands out again belongs to a completed request.  */
   for (i = parcoach_buffers_count - 1; i >= 0; i--)
-    if (!parcoach_buffers[i].rma && parcoach_buffers[i].owner == request)
+    if (parcoach_buffer_of_request (&parcoach_buffers[i], request))
       {
         parcoach_buffer_drop (i);
         dropped = 1;
       }
   if (dropped)
-    parcoach_buffers_recount_and_publish (0);
+    parcoach_buffers_publish (0);
 }
 
 void
@@ -256,17 +290,20 @@ parcoach_buffers_requests_done (const MPI_Request *values, int count,
       for (i = parcoach_buffers_count - 1; i >= 0; i--)
         {
           struct parcoach_buffer *b = &parcoach_buffers[i];
-          if (b->rma || b->owner != key)
+          if (!parcoach_buffer_of_request (b, key))
             continue;
           changed = 1;
           if (b->persistent && !freed)
-            b->active = 0;
+            {
+              parcoach_buffers_pending -= b->active;
+              b->active = 0;
+            }
           else
             parcoach_buffer_drop (i);
         }
     }
   if (changed)
-    parcoach_buffers_recount_and_publish (0);
+    parcoach_buffers_publish (0);
 }
 
 void
@@ -286,12 +323,13 @@ parcoach_buffers_requests_started (const MPI_Request *values, int count)
         if (!parcoach_buffers[i].rma && parcoach_buffers[i].owner == key
             && parcoach_buffers[i].persistent)
           {
+            parcoach_buffers_pending += !parcoach_buffers[i].active;
             parcoach_buffers[i].active = 1;
             changed = 1;
           }
     }
   if (changed)
-    parcoach_buffers_recount_and_publish (1);
+    parcoach_buffers_publish (1);
 }
 
 void
@@ -307,7 +345,7 @@ parcoach_buffers_rma_done (uintptr_t window, int target)
         changed = 1;
       }
   if (changed)
-    parcoach_buffers_recount_and_publish (0);
+    parcoach_buffers_publish (0);
 }
 
 /* The slow path of the plugin's check: something is pending.  */
@@ -353,9 +391,13 @@ parcoach_buffer_access (const void *address, unsigned long size, int writes,
                rank, file != NULL ? file : "?", line,
                writes ? "write" : "read",
                b->forbids_reads ? "receive" : "send", operation,
-               b->rma ? "not completed by MPI_Win_fence, MPI_Win_unlock,"
-                        " MPI_Win_complete or a flush"
-                      : "not completed by MPI_Wait or MPI_Test",
+               b->rma && b->request != 0
+                 ? "not completed by MPI_Wait or MPI_Test on its request, nor"
+                   " by MPI_Win_fence, MPI_Win_unlock, MPI_Win_complete or a"
+                   " flush"
+               : b->rma ? "not completed by MPI_Win_fence, MPI_Win_unlock,"
+                          " MPI_Win_complete or a flush"
+                        : "not completed by MPI_Wait or MPI_Test",
                b->forbids_reads
                  ? "MPI forbids reading or writing it until the operation"
                    " completes"

@@ -216,6 +216,20 @@ void parcoach_buffers_add (uintptr_t owner, int target, int rma,
                            const void *buf, MPI_Aint count, MPI_Datatype type,
                            int forbids_reads, int persistent,
                            const char *call, const char *file, int line);
+/* The buffer of a request-based RMA operation (MPI_Rput...): pending
+   until whichever comes first, the completion of REQUEST (MPI_Wait...)
+   or the call completing the window's operations to TARGET at the origin
+   (fence, unlock, flush...).  The other arguments as above.  */
+void parcoach_buffers_add_rma_request (uintptr_t window, int target,
+                                       uintptr_t request, const void *buf,
+                                       MPI_Aint count, MPI_Datatype type,
+                                       int forbids_reads, const char *call,
+                                       const char *file, int line);
+/* Whether any buffer is registered now.  */
+int parcoach_buffers_any (void);
+/* Whether completions of requests are followed (PARCOACH_REQUESTS not
+   off): the runtime then learns when any request completes.  */
+int parcoach_requests_followed (void);
 /* A creating call returned REQUEST: buffers of an older request of that
    value are stale.  */
 void parcoach_buffers_request_created (uintptr_t request);

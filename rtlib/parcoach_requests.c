@@ -271,14 +271,23 @@ parcoach_request_created (const MPI_Request *handle, MPI_Request previous,
                           const char *call, int persistent, void *caller)
 {
   int mode = parcoach_requests_mode_now ();
-  uintptr_t key = parcoach_request_key (*handle);
-  uintptr_t previous_key = parcoach_request_key (previous);
-  struct parcoach_request_site site = { call, parcoach_next_file,
-                                        parcoach_next_line, caller };
+  uintptr_t key, previous_key;
+  struct parcoach_request_site site;
   struct parcoach_request_entry *entry;
 
+  if (mode == PARCOACH_REQ_OFF)
+    {
+      parcoach_next_file = NULL;
+      return;
+    }
+  key = parcoach_request_key (*handle);
+  previous_key = parcoach_request_key (previous);
+  site.call = call;
+  site.file = parcoach_next_file;
+  site.line = parcoach_next_line;
+  site.caller = caller;
   parcoach_next_file = NULL;
-  if (mode == PARCOACH_REQ_OFF || key == 0)
+  if (key == 0)
     return;
   parcoach_requests_lock (mode);
   /* The handle held an active request created there, and not yet
@@ -360,14 +369,22 @@ parcoach_requests_started (const MPI_Request *requests, int count)
   parcoach_requests_unlock (mode);
 }
 
-/* Whether any request is tracked now (a hint: the callers copy arrays only
-   then).  */
+int
+parcoach_requests_followed (void)
+{
+  return parcoach_requests_mode_now () > PARCOACH_REQ_OFF;
+}
+
+/* Whether any request is tracked now, or any buffer registered (that of
+   a request-based RMA operation is not in the table): a hint, the callers
+   copy arrays only then.  */
 static inline int
 parcoach_requests_tracked (void)
 {
   int mode = __atomic_load_n (&parcoach_requests_mode, __ATOMIC_RELAXED);
   return mode > PARCOACH_REQ_OFF
-         && __atomic_load_n (&parcoach_requests_count, __ATOMIC_RELAXED) != 0;
+         && (__atomic_load_n (&parcoach_requests_count, __ATOMIC_RELAXED) != 0
+             || (mode == PARCOACH_REQ_ON && parcoach_buffers_any ()));
 }
 
 /* "MPI_Isend at app.c:12", "MPI_Isend called from f+0x2c in lib.so" or

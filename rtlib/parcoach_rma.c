@@ -916,26 +916,45 @@ rma_window_key (MPI_Win win)
 
 /* The origin-side buffers of O are pending until the call completing it
    at the origin; FILE:LINE is the plugin's site of O (FILE may be NULL).
-   Request-based operations complete through MPI_Wait: not registered.  */
+   Those of a request-based operation, issued already, also until its
+   request completes (MPI_Wait...), whichever comes first.  */
 static void
 rma_register_buffers (const struct rma_op *o, const char *file, int line)
 {
-  uintptr_t key = rma_window_key (o->win);
+  uintptr_t key = rma_window_key (o->win), request = 0;
   const char *call = rma_kind_names[o->kind];
 
+  if (rma_is_request_based (o->kind))
+    {
+      if (o->request == NULL || *o->request == MPI_REQUEST_NULL)
+        return;
+      memcpy (&request, o->request,
+              sizeof *o->request < sizeof request ? sizeof *o->request
+                                                  : sizeof request);
+      /* A value MPI hands out again belongs to a completed request.  */
+      parcoach_buffers_request_created (request);
+    }
 #define RMA_BUFFER(buf, count, type, forbids_reads) \
-  parcoach_buffers_add (key, o->target, 1, buf, count, type, forbids_reads, \
-                        0, call, file, line)
+  (request != 0                                                            \
+     ? parcoach_buffers_add_rma_request (key, o->target, request, buf,     \
+                                         count, type, forbids_reads, call, \
+                                         file, line)                       \
+     : parcoach_buffers_add (key, o->target, 1, buf, count, type,          \
+                             forbids_reads, 0, call, file, line))
   switch (o->kind)
     {
     case RMA_PUT:
     case RMA_ACCUMULATE:
+    case RMA_RPUT:
+    case RMA_RACCUMULATE:
       RMA_BUFFER (o->origin, o->origin_count, o->origin_type, 0);
       break;
     case RMA_GET:
+    case RMA_RGET:
       RMA_BUFFER (o->result, o->origin_count, o->origin_type, 1);
       break;
     case RMA_GET_ACCUMULATE:
+    case RMA_RGET_ACCUMULATE:
       if (o->op != MPI_NO_OP)
         RMA_BUFFER (o->origin, o->origin_count, o->origin_type, 0);
       RMA_BUFFER (o->result, o->result_count, o->result_type, 1);
@@ -1005,6 +1024,8 @@ rma_operation (struct rma_op *o)
     err = rma_delay (w, o);
   else
     err = rma_issue (o);
+  if (err == MPI_SUCCESS && rma_is_request_based (o->kind))
+    rma_register_buffers (o, site_file, site_line);
   rma_unlock ();
   return err;
 }

@@ -2,7 +2,9 @@
    (rtlib/parcoach_requests.c): a periodic 1-D halo exchange, each
    iteration posting two MPI_Irecv and two MPI_Isend of COUNT doubles and
    completing them with MPI_Waitall, then a small update of the interior.
-   Small messages make the requests' share of the time the largest it gets.
+   Small messages and a small interior (CELLS, default 256) make the
+   requests' share of the time the largest it gets; a larger CELLS gives
+   the share of a halo exchange with more work per process.
    With -DOVERLAP the interior is updated while the requests are pending
    (reading the send cells), the two cells next to the ghosts after
    MPI_Waitall: compiled with the plugin, every load and store of both
@@ -21,7 +23,9 @@
 #ifndef COUNT
 #define COUNT 8
 #endif
+#ifndef CELLS
 #define CELLS 256
+#endif
 #define WARMUP 200
 #define CHUNK 500
 

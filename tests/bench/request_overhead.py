@@ -25,6 +25,7 @@ Figures to read: never fails on time.
 Environment: MPICC (default: config.mk's, else mpicc), MPIEXEC (likewise;
 for Open MPI add --oversubscribe), PARCOACH_CONFIG (build/parcoach-config),
 PROCS (2), ITERATIONS (20000), REPEAT (9), COUNT (doubles per message, 8),
+CELLS (interior cells per process, 256),
 OVERLAP (0; 1: update the interior while the requests are pending).
 Standard library only.
 """
@@ -63,13 +64,14 @@ def main():
     iterations = os.environ.get('ITERATIONS', '20000')
     repeat = int(os.environ.get('REPEAT', '9'))
     count = os.environ.get('COUNT', '8')
+    cells = os.environ.get('CELLS', '256')
     libs = shlex.split(subprocess.run([config, '--libs'], stdout=subprocess.PIPE,
                                       check=True).stdout.decode())
     source = os.path.join(REPO, 'tests', 'bench', 'request_halo.c')
     with tempfile.TemporaryDirectory() as tmp:
         plain, tracked = os.path.join(tmp, 'plain'), os.path.join(tmp, 'tracked')
         checked = os.path.join(tmp, 'checked')
-        flags = ['-O2', '-DCOUNT=' + count, source]
+        flags = ['-O2', '-DCOUNT=' + count, '-DCELLS=' + cells, source]
         if os.environ.get('OVERLAP', '0') != '0':
             flags.insert(0, '-DOVERLAP')
         cflags = shlex.split(subprocess.run([config, '--cflags'], stdout=subprocess.PIPE,
@@ -101,8 +103,9 @@ def main():
                 checksums.add(m.group(3))
         if len(checksums) != 1:
             sys.exit('request_overhead: the builds disagree: checksums %s' % sorted(checksums))
-    print('halo exchange, %s processes, 4 requests of %s doubles per iteration, %s iterations, '
-          '%d interleaved rounds (us per iteration):' % (procs, count, iterations, repeat))
+    print('halo exchange, %s processes, %s cells each, 4 requests of %s doubles per iteration, '
+          '%s iterations, %d interleaved rounds (us per iteration):'
+          % (procs, cells, count, iterations, repeat))
     for figure, label in ((1, 'fastest 10 % of chunks'), (0, 'whole run')):
         print('  %s:' % label)
         print('    build     median     min      max')
