@@ -48,6 +48,10 @@ header comment, one expectation per line, behind any comment prefix
   requires-gcc: N               skipped (one SKIP line) when built with a GCC
                                 older than N (e.g. `#pragma omp masked',
                                 which GCC 11 ignores)
+  requires-mpi-version: N       skipped (one SKIP line) when the MPI's
+                                MPI_VERSION is below N (MPI 4 routines:
+                                MPI_Isendrecv, MPI_Allreduce_init, which
+                                Open MPI 4.1 lacks)
   compile-flags: FLAGS          extra compiler and linker flags (-fopenmp)
   link-flags: FLAGS             libraries, linked after the program (-lm)
   description: TEXT             what the program shows
@@ -105,7 +109,8 @@ HEADER_RE = re.compile(
     r'^\s*(?:/\*+|\*+|//+|!+|#)?\s*'
     r'(expect-warning|expect-conditional|expect-run-args|expect-run|expect-stop-message|'
     r'plugin-args|compile-flags|'
-    r'link-flags|known-failure|requires-gcc|runs-require-mpi|mpi|description)'
+    r'link-flags|known-failure|requires-gcc|requires-mpi-version|runs-require-mpi|mpi|'
+    r'description)'
     r'\s*:\s*(.*?)\s*(?:\*/)?\s*$')
 
 # file:line:col: kind: message  (the column is optional)
@@ -169,6 +174,7 @@ class Program:
         self.known_failure = ''     # why the program fails today (a known bug)
         self.requires_gcc = 0       # oldest GCC major version that builds it right
         self.runs_require_mpi = ''  # 'MPICH': run only with a build for that MPI
+        self.requires_mpi_version = 0  # oldest MPI_VERSION that has its routines
         self.compile_flags = []     # ['-fopenmp']
         self.link_flags = []        # ['-lm']
         self.description = ''
@@ -232,6 +238,11 @@ class Program:
                     self.errors.append('%s: expected "requires-gcc: MAJOR"' % where)
                     continue
                 self.requires_gcc = int(value)
+            elif key == 'requires-mpi-version':
+                if not value.isdigit():
+                    self.errors.append('%s: expected "requires-mpi-version: MAJOR"' % where)
+                    continue
+                self.requires_mpi_version = int(value)
             elif key == 'runs-require-mpi':
                 self.runs_require_mpi = value
             elif key == 'compile-flags':
@@ -592,6 +603,22 @@ class Suite:
             self.openmpi = Tools(compilers, mpiexec, cflags, libs, env)
             return self.openmpi
 
+    def mpi_version(self):
+        """MPI_VERSION of the configured C compiler's mpi.h, once (0:
+        unknown, then nothing is skipped)."""
+        with self.openmpi_lock:
+            if not hasattr(self, '_mpi_version'):
+                self._mpi_version = 0
+                try:
+                    out = subprocess.run(self.compilers['.c'] + ['-E', '-dM', '-x', 'c', '-'],
+                                         input=b'#include <mpi.h>\n', stdout=subprocess.PIPE,
+                                         stderr=subprocess.DEVNULL, timeout=120).stdout.decode()
+                    m = re.search(r'^#define MPI_VERSION (\d+)', out, re.M)
+                    self._mpi_version = int(m.group(1)) if m else 0
+                except (OSError, subprocess.SubprocessError):
+                    pass
+            return self._mpi_version
+
     def gcc_major(self, program):
         """GCC_MAJOR of the build (make check's environment), else what
         the program's compiler says."""
@@ -790,6 +817,12 @@ class Suite:
             self.reporter.emit([('SKIP', 'requires-gcc', program.name,
                                  'needs GCC %d, built with GCC %d' % (program.requires_gcc, major),
                                  '')])
+            return
+        version = self.mpi_version() if program.requires_mpi_version else 0
+        if 0 < version < program.requires_mpi_version:
+            self.reporter.emit([('SKIP', 'requires-mpi-version', program.name,
+                                 'needs MPI %d, the MPI has MPI_VERSION %d'
+                                 % (program.requires_mpi_version, version), '')])
             return
         if program.mpi == 'openmpi' and isinstance(self.openmpi_tools(), str):
             self.reporter.emit([('SKIP', 'mpi-openmpi', program.name, self.openmpi, '')])

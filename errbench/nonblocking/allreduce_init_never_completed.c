@@ -14,7 +14,7 @@
  * description: persistent MPI_Allreduce_init request started (MPI_Start) and never completed before MPI_Finalize
  * expect-run: 2 stop
  * expect-run: 1 stop
- * runs-require-mpi: MPICH
+ * requires-mpi-version: 4
  */
 #include <mpi.h>
 

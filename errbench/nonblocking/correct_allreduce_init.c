@@ -8,7 +8,7 @@
  * description: persistent MPI_Allreduce_init started and completed in a loop, then freed; sums checked
  * expect-run: 2 ok
  * expect-run: 3 ok
- * runs-require-mpi: MPICH
+ * requires-mpi-version: 4
  */
 #include <mpi.h>
 #include <stdio.h>

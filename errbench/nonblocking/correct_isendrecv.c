@@ -7,7 +7,7 @@
  * expect-run: 2 ok
  * expect-run: 3 ok
  * expect-run: 1 ok
- * runs-require-mpi: MPICH
+ * requires-mpi-version: 4
  */
 #include <mpi.h>
 #include <stdio.h>

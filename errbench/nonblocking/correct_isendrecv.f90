@@ -6,7 +6,7 @@
 ! description: Fortran: mpi_isendrecv on a ring completed by mpi_wait, result checked
 ! expect-run: 2 ok
 ! expect-run: 3 ok
-! runs-require-mpi: MPICH
+! requires-mpi-version: 4
 program correct_isendrecv
   use mpi
   implicit none

@@ -10,7 +10,7 @@
  * expect-warning: 26 request
  * expect-run: 2 stop
  * expect-run: 1 stop
- * runs-require-mpi: MPICH
+ * requires-mpi-version: 4
  */
 #include <mpi.h>
 

@@ -11,7 +11,7 @@
 ! description: Fortran: mpi_isendrecv never completed before mpi_finalize
 ! expect-warning: 25 request
 ! expect-run: 2 stop
-! runs-require-mpi: MPICH
+! requires-mpi-version: 4
 program isendrecv_never_completed
   use mpi
   implicit none
