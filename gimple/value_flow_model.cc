@@ -1324,8 +1324,8 @@ private:
           !VAR_P(gimple_assign_rhs1(load)))
         return;
       comm = gimple_assign_rhs1(load);
-    } else {
-      return;
+    } else if (!VAR_P(comm)) {
+      return; // else C's local whose address is never taken, passed itself
     }
     auto object = object_of_decl_.find(comm);
     if (object == object_of_decl_.end())

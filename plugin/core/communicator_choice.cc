@@ -151,6 +151,17 @@ std::vector<std::string> communicator_candidates(const ValueFlowFunction &functi
   return std::vector<std::string>(found.begin(), found.end());
 }
 
+bool holds_own_process_or_null(const ValueFlowFunction &function, int slot, int block,
+                               int before) {
+  if (block < 0 || block >= (int)function.blocks.size())
+    return false;
+  std::set<std::string> found;
+  CandidateSearch search(function);
+  if (!search.origins(slot, block, before, found) || found.empty())
+    return false;
+  return std::all_of(found.begin(), found.end(), is_self_candidate);
+}
+
 bool is_self_candidate(const std::string &candidate) {
   const std::string constant = "constant ", made = "self made at ";
   if (candidate.compare(0, made.size(), made) == 0)

@@ -1,5 +1,7 @@
 #include "communicator_membership.h"
 
+#include "communicator_choice.h"
+
 #include <algorithm>
 #include <set>
 #include <vector>
@@ -523,6 +525,27 @@ const ValueFlowSplit *split_made_once(const ValueFlowFunction &function, int col
   return nullptr;
 }
 
+// Some assignment of the function stores the constant MPI_COMM_NULL in
+// `slot', or in a variable copied into it (through temporaries).
+bool program_stores_null(const ValueFlowFunction &function, int slot) {
+  std::set<int> held{slot};
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const ValueFlowBlock &block : function.blocks)
+      for (const ValueFlowStatement &s : block.statements) {
+        if (s.kind != ValueFlowStatement::Kind::Assign || !held.count(s.target))
+          continue;
+        if (names_comm_null(s.constant_handle))
+          return true;
+        for (int use : s.uses)
+          grew |= held.insert(use).second;
+        if (s.copy_of >= 0)
+          grew |= held.insert(s.copy_of).second;
+      }
+  }
+  return false;
+}
+
 } // namespace
 
 bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, int collective) {
@@ -549,7 +572,14 @@ bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, in
     if (read.slot != call.communicator ||
         !tests.untouched_between(read.slot, read.at, {call.block, call.statement}))
       return false;
-  return true;
+  // Holding only handles of communicators of the process alone (or
+  // MPI_COMM_NULL), no process is a member that the test leaves out.
+  if (holds_own_process_or_null(function, call.communicator, call.block, call.statement))
+    return true;
+  // Otherwise the trust of the header: MPI_COMM_NULL only from MPI.  A
+  // program storing it itself (`c = rank == 0 ? MPI_COMM_WORLD :
+  // MPI_COMM_NULL') may leave members out.
+  return !program_stores_null(function, call.communicator);
 }
 
 bool made_by_split_once(const ValueFlowFunction &function, int collective) {
