@@ -525,23 +525,48 @@ const ValueFlowSplit *split_made_once(const ValueFlowFunction &function, int col
   return nullptr;
 }
 
-// Some assignment of the function stores the constant MPI_COMM_NULL in
-// `slot', or in a variable copied into it (through temporaries).
-bool program_stores_null(const ValueFlowFunction &function, int slot) {
-  std::set<int> held{slot};
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (const ValueFlowBlock &block : function.blocks)
-      for (const ValueFlowStatement &s : block.statements) {
-        if (s.kind != ValueFlowStatement::Kind::Assign || !held.count(s.target))
-          continue;
-        if (names_comm_null(s.constant_handle))
+// An assignment of the constant MPI_COMM_NULL to `slot', or to a variable
+// copied into it (through temporaries), reaches statement `before' of
+// `block' with no other write of that variable between (`MPI_Comm c =
+// MPI_COMM_NULL;' then MPI_Comm_split into c does not reach).
+bool null_store_reaches(const ValueFlowFunction &function, int slot, int block, int before,
+                        int depth = 0) {
+  const int count = (int)function.blocks.size();
+  if (depth > 8 || slot < 0 || block < 0 || block >= count)
+    return depth > 8; // too deep to tell: as if it did
+  std::vector<std::vector<int>> predecessors(count);
+  for (int b = 0; b < count; ++b)
+    for (const std::vector<int> *edges :
+         {&function.blocks[b].successors, &function.blocks[b].data_successors})
+      for (int next : *edges)
+        if (next >= 0 && next < count)
+          predecessors[next].push_back(b);
+  std::set<int> visited;
+  std::vector<std::pair<int, int>> work{{block, before}};
+  while (!work.empty()) {
+    auto [b, end] = work.back();
+    work.pop_back();
+    const auto &statements = function.blocks[b].statements;
+    bool killed = false;
+    for (int i = std::min(end, (int)statements.size()) - 1; i >= 0 && !killed; --i) {
+      const ValueFlowStatement &w = statements[i];
+      if (w.kind == ValueFlowStatement::Kind::Return || w.target != slot)
+        continue;
+      if (w.kind == ValueFlowStatement::Kind::Assign) {
+        if (names_comm_null(w.constant_handle))
           return true;
-        for (int use : s.uses)
-          grew |= held.insert(use).second;
-        if (s.copy_of >= 0)
-          grew |= held.insert(s.copy_of).second;
+        if (w.fact < 0)
+          for (int use : w.uses)
+            if (null_store_reaches(function, use, b, i, depth + 1))
+              return true;
       }
+      killed = w.strong;
+    }
+    if (killed)
+      continue;
+    for (int p : predecessors[b])
+      if (visited.insert(p).second)
+        work.push_back({p, (int)function.blocks[p].statements.size()});
   }
   return false;
 }
@@ -579,7 +604,7 @@ bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, in
   // Otherwise the trust of the header: MPI_COMM_NULL only from MPI.  A
   // program storing it itself (`c = rank == 0 ? MPI_COMM_WORLD :
   // MPI_COMM_NULL') may leave members out.
-  return !program_stores_null(function, call.communicator);
+  return !null_store_reaches(function, call.communicator, call.block, call.statement);
 }
 
 bool made_by_split_once(const ValueFlowFunction &function, int collective) {

@@ -201,3 +201,16 @@ TEST_CASE("a null test of a handle the program sets to MPI_COMM_NULL on some mem
   unknown.f.blocks[1].statements[0] = assign(unknown.tmp, parameter);
   CHECK_FALSE(separates_only_nonmembers(unknown.f, 1, 0));
 }
+
+TEST_CASE("an MPI_COMM_NULL the program stores before MPI's own output is overwritten",
+          "[communicator_membership]") {
+  // MPI_Comm sub = MPI_COMM_NULL; MPI_Comm_split(..., &sub); t = sub;
+  // if (t != MPI_COMM_NULL) MPI_Allreduce(..., sub): the split overwrites
+  // the program's MPI_COMM_NULL on every path.
+  SplitProgram p;
+  ValueFlowStatement initial = assign(p.sub);
+  initial.constant_handle = "handle 67108864";
+  auto &statements = p.f.blocks[0].statements;
+  statements.insert(statements.begin(), initial);
+  CHECK(separates_only_nonmembers(p.f, 0, 0));
+}
