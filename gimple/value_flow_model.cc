@@ -1132,9 +1132,12 @@ private:
       out.slot = o.fields.empty() && !o.summary ? o.whole : -1;
     }
     // Open MPI's pointer handle, loaded from its variable by the statement
-    // right before the comparison: the variable.
+    // right before the comparison: the variable; or a local whose address
+    // is never taken, compared itself.
     if (out.slot < 0 && POINTER_TYPE_P(TREE_TYPE(operand)))
-      if (tree variable = handle_loaded_just_before_use(operand)) {
+      if (tree variable = VAR_P(operand) && !is_global_var(operand)
+                              ? operand
+                              : handle_loaded_just_before_use(operand)) {
         auto object = object_of_decl_.find(variable);
         if (object != object_of_decl_.end()) {
           const Object &o = objects_[object->second];
