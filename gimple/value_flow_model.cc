@@ -545,7 +545,26 @@ private:
       note_vector(target, pointee);
       objects_[target].contents_unknown = true; // the callers' pointers
       objects_[object].contents.push_back(target);
+      if (out_.entry_point && !fortran_ && parameter_index(parameter) == 1)
+        declare_argument_strings(target, pointee, decl_name(parameter));
     }
+  }
+
+  // main's argv[i] point to the program's argument strings, the same on
+  // every process of an SPMD launch (MPI 4.0, section 11.5), as argc and
+  // argv[i] are (the solver's parameter_fact): an object of their own,
+  // a target of parameter 1, instead of memory no object stands for.
+  // Stores into them are weak updates of that object (it is no scalar),
+  // and a pointer the program stores into argv[i] joins its contents.
+  void declare_argument_strings(int vector, tree element, const std::string &name) {
+    if (!element || !POINTER_TYPE_P(element))
+      return;
+    int strings = new_object("**" + name, SlotScope::ParameterTarget, false);
+    out_.slots[objects_[strings].whole].parameter = 1;
+    objects_[strings].parameter_target = true;
+    objects_[strings].contents_unknown = true; // no pointers, but casts
+    objects_[vector].contents.push_back(strings);
+    objects_[vector].contents_unknown = false;
   }
 
   // A slot per field of a record, so that callers and callees that name
@@ -1113,9 +1132,12 @@ private:
       out.slot = o.fields.empty() && !o.summary ? o.whole : -1;
     }
     // Open MPI's pointer handle, loaded from its variable by the statement
-    // right before the comparison: the variable.
+    // right before the comparison: the variable; or a local whose address
+    // is never taken, compared itself.
     if (out.slot < 0 && POINTER_TYPE_P(TREE_TYPE(operand)))
-      if (tree variable = handle_loaded_just_before_use(operand)) {
+      if (tree variable = VAR_P(operand) && !is_global_var(operand)
+                              ? operand
+                              : handle_loaded_just_before_use(operand)) {
         auto object = object_of_decl_.find(variable);
         if (object != object_of_decl_.end()) {
           const Object &o = objects_[object->second];
@@ -1305,8 +1327,8 @@ private:
           !VAR_P(gimple_assign_rhs1(load)))
         return;
       comm = gimple_assign_rhs1(load);
-    } else {
-      return;
+    } else if (!VAR_P(comm)) {
+      return; // else C's local whose address is never taken, passed itself
     }
     auto object = object_of_decl_.find(comm);
     if (object == object_of_decl_.end())

@@ -164,6 +164,17 @@ std::string communicator_constant_name(const ValueFlowFunction &function, int co
   return candidates[0].substr(constant.size());
 }
 
+bool holds_own_process_or_null(const ValueFlowFunction &function, int slot, int block,
+                               int before) {
+  if (block < 0 || block >= (int)function.blocks.size())
+    return false;
+  std::set<std::string> found;
+  CandidateSearch search(function);
+  if (!search.origins(slot, block, before, found) || found.empty())
+    return false;
+  return std::all_of(found.begin(), found.end(), is_self_candidate);
+}
+
 bool is_self_candidate(const std::string &candidate) {
   const std::string constant = "constant ", made = "self made at ";
   if (candidate.compare(0, made.size(), made) == 0)

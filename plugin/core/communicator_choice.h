@@ -80,6 +80,13 @@ bool names_comm_null(const std::string &handle);
 // members of MPI_COMM_WORLD out).
 bool is_self_candidate(const std::string &candidate);
 
+// Every place the handle variable `slot', read before statement `before'
+// of `block', can come from holds the calling process alone, or is
+// MPI_COMM_NULL (is_self_candidate): `c = rank == 0 ? MPI_COMM_SELF :
+// MPI_COMM_NULL'.  False if one of them cannot be followed.
+bool holds_own_process_or_null(const ValueFlowFunction &function, int slot, int block,
+                               int before);
+
 // Whether the communicator argument is an error worth a warning, given
 // its candidates and the value flow's verdict on it.
 bool communicator_differs_by_rank(const std::vector<std::string> &candidates,

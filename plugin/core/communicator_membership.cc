@@ -1,5 +1,7 @@
 #include "communicator_membership.h"
 
+#include "communicator_choice.h"
+
 #include <algorithm>
 #include <set>
 #include <vector>
@@ -523,6 +525,52 @@ const ValueFlowSplit *split_made_once(const ValueFlowFunction &function, int col
   return nullptr;
 }
 
+// An assignment of the constant MPI_COMM_NULL to `slot', or to a variable
+// copied into it (through temporaries), reaches statement `before' of
+// `block' with no other write of that variable between (`MPI_Comm c =
+// MPI_COMM_NULL;' then MPI_Comm_split into c does not reach).
+bool null_store_reaches(const ValueFlowFunction &function, int slot, int block, int before,
+                        int depth = 0) {
+  const int count = (int)function.blocks.size();
+  if (depth > 8 || slot < 0 || block < 0 || block >= count)
+    return depth > 8; // too deep to tell: as if it did
+  std::vector<std::vector<int>> predecessors(count);
+  for (int b = 0; b < count; ++b)
+    for (const std::vector<int> *edges :
+         {&function.blocks[b].successors, &function.blocks[b].data_successors})
+      for (int next : *edges)
+        if (next >= 0 && next < count)
+          predecessors[next].push_back(b);
+  std::set<int> visited;
+  std::vector<std::pair<int, int>> work{{block, before}};
+  while (!work.empty()) {
+    auto [b, end] = work.back();
+    work.pop_back();
+    const auto &statements = function.blocks[b].statements;
+    bool killed = false;
+    for (int i = std::min(end, (int)statements.size()) - 1; i >= 0 && !killed; --i) {
+      const ValueFlowStatement &w = statements[i];
+      if (w.kind == ValueFlowStatement::Kind::Return || w.target != slot)
+        continue;
+      if (w.kind == ValueFlowStatement::Kind::Assign) {
+        if (names_comm_null(w.constant_handle))
+          return true;
+        if (w.fact < 0)
+          for (int use : w.uses)
+            if (null_store_reaches(function, use, b, i, depth + 1))
+              return true;
+      }
+      killed = w.strong;
+    }
+    if (killed)
+      continue;
+    for (int p : predecessors[b])
+      if (visited.insert(p).second)
+        work.push_back({p, (int)function.blocks[p].statements.size()});
+  }
+  return false;
+}
+
 } // namespace
 
 bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, int collective) {
@@ -549,7 +597,14 @@ bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, in
     if (read.slot != call.communicator ||
         !tests.untouched_between(read.slot, read.at, {call.block, call.statement}))
       return false;
-  return true;
+  // Holding only handles of communicators of the process alone (or
+  // MPI_COMM_NULL), no process is a member that the test leaves out.
+  if (holds_own_process_or_null(function, call.communicator, call.block, call.statement))
+    return true;
+  // Otherwise the trust of the header: MPI_COMM_NULL only from MPI.  A
+  // program storing it itself (`c = rank == 0 ? MPI_COMM_WORLD :
+  // MPI_COMM_NULL') may leave members out.
+  return !null_store_reaches(function, call.communicator, call.block, call.statement);
 }
 
 bool made_by_split_once(const ValueFlowFunction &function, int collective) {

@@ -19,7 +19,11 @@
 //
 // Trusted: a process holds MPI_COMM_NULL in the variable only if it is not
 // a member (the program does not assign MPI_COMM_NULL itself on some
-// processes of a communicator).  No GCC headers.
+// processes of a communicator).  Where a store of MPI_COMM_NULL by the
+// program (in it, or in a variable copied into it) reaches the
+// collective, the test counts only if every other value it can hold is a
+// communicator of the process alone (`c = rank == 0 ? MPI_COMM_SELF :
+// MPI_COMM_NULL'; communicator_choice.h's candidates).  No GCC headers.
 #ifndef PARCOACH_CORE_COMMUNICATOR_MEMBERSHIP_H
 #define PARCOACH_CORE_COMMUNICATOR_MEMBERSHIP_H
 

@@ -408,17 +408,37 @@ std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &
   std::vector<ResultVerdict> alone = with_probes(unit);
   std::map<std::string, std::string> keys = keys_of(unit);
   add_parameter_keys(unit, keys);
+  // Which keys each variable depends on: one solve per key, only that key
+  // differing (a value differs iff one of its sources reaches it), when
+  // there are few keys; else all of them.  Its own key among the others:
+  // a store of the variable's own value (`n = n + 1') depends on it, which
+  // the link step's fixpoint allows.
+  const std::size_t max_separate_solves = 16;
+  std::vector<std::vector<ResultVerdict>> by_key;
+  bool dependent = false;
+  for (std::size_t k = 0; k < optimistic.size() && k < alone.size(); ++k)
+    dependent |= !optimistic[k].may_differ_between_processes &&
+                 alone[k].may_differ_between_processes;
+  if (dependent && keys.size() <= max_separate_solves)
+    for (const auto &key : keys)
+      by_key.push_back(with_probes(assuming_uniform(unit, key.first)));
   std::vector<VariableFacts> out;
   std::size_t k = 0;
   for (auto &entry : facts) {
     VariableFacts &f = entry.second;
     f.may_differ = optimistic[k].may_differ_between_processes ||
                    writer_unknown_callers.count(entry.first) != 0;
-    // Its own key among the others: a store of the variable's own value
-    // (`n = n + 1') depends on it, which the link step's fixpoint allows.
-    if (!f.may_differ && alone[k].may_differ_between_processes)
-      for (const auto &key : keys)
-        f.depends_on.push_back(key.first);
+    if (!f.may_differ && alone[k].may_differ_between_processes) {
+      std::size_t key_index = 0;
+      for (const auto &key : keys) {
+        if (by_key.empty() || by_key[key_index][k].may_differ_between_processes)
+          f.depends_on.push_back(key.first);
+        ++key_index;
+      }
+      if (f.depends_on.empty()) // no one key alone: all of them
+        for (const auto &key : keys)
+          f.depends_on.push_back(key.first);
+    }
     out.push_back(f);
     ++k;
   }

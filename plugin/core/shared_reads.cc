@@ -58,6 +58,43 @@ SharedWrites find_shared_writes(const std::vector<ValueFlowFunction> &unit) {
   return writes;
 }
 
+std::vector<TeamWrites> find_team_writes(const std::vector<ValueFlowFunction> &unit,
+                                         const SharedWrites &writes) {
+  std::map<unsigned, std::size_t> index_of_uid;
+  for (std::size_t i = 0; i < unit.size(); ++i)
+    index_of_uid[unit[i].uid] = i;
+  std::vector<TeamWrites> out(unit.size());
+  for (std::size_t i = 0; i < unit.size(); ++i) {
+    const ValueFlowFunction &function = unit[i];
+    TeamWrites &team = out[i];
+    auto note = [&](int s) {
+      if (s >= 0 && s < (int)function.slots.size() &&
+          function.slots[s].scope == SlotScope::Global)
+        team.globals.insert(function.slots[s].global);
+    };
+    for (const ValueFlowBlock &block : function.blocks) {
+      if (!block.in_parallel_region)
+        continue;
+      team.anything |= function.stores_through_unknown;
+      for (const ValueFlowStatement &statement : block.statements) {
+        for_each_written_slot(statement, note);
+        for (const ValueFlowArgument &argument : statement.arguments)
+          for (const ValueFlowReach &reach : argument.reachable)
+            note(reach.slot);
+        if (statement.kind != ValueFlowStatement::Kind::Call)
+          continue;
+        auto callee = index_of_uid.find(statement.callee);
+        if (callee == index_of_uid.end() || callee->second >= writes.globals.size())
+          continue;
+        team.anything |= writes.anything[callee->second];
+        team.globals.insert(writes.globals[callee->second].begin(),
+                            writes.globals[callee->second].end());
+      }
+    }
+  }
+  return out;
+}
+
 bool parameter_target_read_only(const ValueFlowFunction &function, int parameter) {
   auto of_parameter = [&](int s) {
     return s >= 0 && s < (int)function.slots.size() &&

@@ -39,6 +39,18 @@ struct SharedWrites {
 
 SharedWrites find_shared_writes(const std::vector<ValueFlowFunction> &unit);
 
+// The same reasoning inside a parallel region a function forks (issue 14):
+// a shared global the region's statements, and the functions of the unit
+// they call, never write is read alike by every thread of the team.  By
+// function of the unit (same order): what those may write.  `writes':
+// find_shared_writes(unit).
+struct TeamWrites {
+  std::set<unsigned> globals;
+  bool anything = false; // stores through pointers it cannot name
+};
+std::vector<TeamWrites> find_team_writes(const std::vector<ValueFlowFunction> &unit,
+                                         const SharedWrites &writes);
+
 // What pointer parameter `parameter' of `function' points to is only
 // read there: no statement stores to one of its target slots, none passes
 // one to a call, and none lets one escape.

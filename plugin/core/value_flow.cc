@@ -368,6 +368,7 @@ private:
       state.outside = state.function->callable_from_outside || taken.count(state.function->uid);
     find_unknown_writers();
     shared_writes_ = find_shared_writes(unit_);
+    team_writes_ = find_team_writes(unit_, shared_writes_);
     for (std::size_t i = 0; i < functions_.size(); ++i) {
       std::vector<int> &callers = functions_[i].callers;
       std::sort(callers.begin(), callers.end());
@@ -946,7 +947,8 @@ private:
 
   Value read(FunctionState &state, const std::vector<Value> &values, int s, int b) {
     Value v = in_team_context(state, b, read_slot(state, values, s, b));
-    if (shared_read_in_orphaned_code(state, values, s, b)) {
+    if (shared_read_in_orphaned_code(state, values, s, b) ||
+        shared_read_in_own_team(state, values, s, b)) {
       // Only the unit's own stores may make it differ between threads
       // (shared_reads.h): other code writing it now would race.
       auto stored = thread_stores_.find(state.function->slots[s].global);
@@ -990,6 +992,21 @@ private:
     return slot.scope == SlotScope::Global && slot.visibility != GlobalVisibility::ThreadLocal &&
            !escaped_here(state, values, s) && !global_escape_.count(slot.global) &&
            !shared_writes_.anything[index] && !shared_writes_.globals[index].count(slot.global);
+  }
+
+  // Slot `s' is a shared global (not threadprivate) read at block `b' in
+  // a parallel region of the function, whose statements and the functions
+  // of the unit they call never write it (shared_reads.h, find_team_writes).
+  bool shared_read_in_own_team(const FunctionState &state, const std::vector<Value> &values,
+                               int s, int b) const {
+    const ValueFlowFunction &function = *state.function;
+    if (s < 0 || s >= (int)function.slots.size() || !function.blocks[b].in_parallel_region)
+      return false;
+    const ValueFlowSlot &slot = function.slots[s];
+    const TeamWrites &team = team_writes_[&state - functions_.data()];
+    return slot.scope == SlotScope::Global && slot.visibility != GlobalVisibility::ThreadLocal &&
+           !escaped_here(state, values, s) && !global_escape_.count(slot.global) &&
+           !team.anything && !team.globals.count(slot.global);
   }
 
   // Code the analysis does not see may have changed slot `s' by this
@@ -1890,6 +1907,7 @@ private:
   std::vector<UnitFact> facts_;
   std::map<unsigned, int> index_of_uid_;
   SharedWrites shared_writes_; // by function index, as functions_
+  std::vector<TeamWrites> team_writes_; // likewise
   // By global: the difference between threads of what the unit's own
   // stores leave there (a value per thread, or a store by a team), not
   // counting what other files may do; what a shared read in orphaned code

@@ -132,3 +132,85 @@ TEST_CASE("a boolean holding only null tests of the same communicator counts",
   p.f.blocks[1].statements.insert(p.f.blocks[1].statements.begin(), assign(active));
   CHECK_FALSE(separates_only_nonmembers(p.f, 0, 0));
 }
+
+namespace {
+
+// void f() {
+//   if (rank == 0) tmp = CHOSEN; else tmp = MPI_COMM_NULL;   // blocks 0-2
+//   c = tmp; if (c != MPI_COMM_NULL)                          // block 3, branch 1
+//     MPI_Barrier(c);                                         // block 4
+// }                                                           // block 5
+struct ChosenProgram {
+  ValueFlowFunction f;
+  int rank, tmp, c;
+  explicit ChosenProgram(const std::string &chosen) {
+    rank = add_slot(f, "rank");
+    tmp = add_slot(f, "tmp");
+    c = add_slot(f, "c");
+    ValueFlowFact r;
+    r.differs_between_processes = true;
+    f.facts.push_back(r);
+    f.blocks.resize(6);
+    f.blocks[0].statements = {assign(rank, -1, 0)};
+    f.blocks[0].successors = {1, 2};
+    f.blocks[0].condition = {rank};
+    f.blocks[0].branch = 0;
+    ValueFlowStatement one = assign(tmp), other = assign(tmp);
+    one.constant_handle = chosen;
+    other.constant_handle = "handle 67108864";
+    f.blocks[1].statements = {one};
+    f.blocks[1].successors = {3};
+    f.blocks[2].statements = {other};
+    f.blocks[2].successors = {3};
+    f.blocks[3].statements = {assign(c, tmp)};
+    f.blocks[3].successors = {4, 5};
+    f.blocks[3].condition = {c};
+    f.blocks[3].comparison = null_test(c, Op::NotEqual);
+    f.blocks[3].branch = 1;
+    f.blocks[4].successors = {5};
+    f.branch_count = 2;
+    f.collectives = {{4, 0, c}};
+  }
+};
+
+} // namespace
+
+TEST_CASE("a null test of a handle chosen between MPI_COMM_SELF and MPI_COMM_NULL counts",
+          "[communicator_membership]") {
+  ChosenProgram self("handle 1140850689");
+  CHECK(separates_only_nonmembers(self.f, 1, 0));
+  ChosenProgram open_mpi_self("address of ompi_mpi_comm_self");
+  open_mpi_self.f.blocks[2].statements[0].constant_handle = "address of ompi_mpi_comm_null";
+  CHECK(separates_only_nonmembers(open_mpi_self.f, 1, 0));
+  // The rank test itself still separates processes.
+  CHECK_FALSE(separates_only_nonmembers(self.f, 0, 0));
+}
+
+TEST_CASE("a null test of a handle the program sets to MPI_COMM_NULL on some members does not count",
+          "[communicator_membership]") {
+  // c = rank == 0 ? MPI_COMM_WORLD : MPI_COMM_NULL: the others are members
+  // of MPI_COMM_WORLD too, and skip the barrier.
+  ChosenProgram world("handle 1140850688");
+  CHECK_FALSE(separates_only_nonmembers(world.f, 1, 0));
+  // A handle the function cannot follow (a parameter's) against the
+  // program's own MPI_COMM_NULL.
+  ChosenProgram unknown("");
+  int parameter = add_slot(unknown.f, "comm");
+  unknown.f.slots[parameter].scope = SlotScope::Parameter;
+  unknown.f.slots[parameter].parameter = 0;
+  unknown.f.blocks[1].statements[0] = assign(unknown.tmp, parameter);
+  CHECK_FALSE(separates_only_nonmembers(unknown.f, 1, 0));
+}
+
+TEST_CASE("an MPI_COMM_NULL the program stores before MPI's own output is overwritten",
+          "[communicator_membership]") {
+  // MPI_Comm sub = MPI_COMM_NULL; MPI_Comm_split(..., &sub); t = sub;
+  // if (t != MPI_COMM_NULL) MPI_Allreduce(..., sub): the split overwrites
+  // the program's MPI_COMM_NULL on every path.
+  SplitProgram p;
+  ValueFlowStatement initial = assign(p.sub);
+  initial.constant_handle = "handle 67108864";
+  auto &statements = p.f.blocks[0].statements;
+  statements.insert(statements.begin(), initial);
+  CHECK(separates_only_nonmembers(p.f, 0, 0));
+}

@@ -522,3 +522,33 @@ TEST_CASE("shared variables survive the summary's text form", "[cross_file_value
   CHECK(v.depends_on == Names{"world_size"});
   CHECK(v.writers == Names{"read_params", "reset"});
 }
+
+// step():  if (my_rank == 0) ...;  if (steps > 2) ...;  return
+// with my_rank and steps two variables the unit defines and never stores.
+// What step() leaves in `steps' is what other files stored there: it
+// depends on `steps' alone, not on `my_rank' (which main.c sets from the
+// rank), so the link step can take `steps' as the same everywhere.
+TEST_CASE("a shared variable depends only on the keys that reach it", "[cross_file_values]") {
+  Builder step("step", 2, false);
+  int my_rank = shared(step, "my_rank", 100, GlobalVisibility::Public);
+  int steps = shared(step, "steps", 101, GlobalVisibility::Public);
+  int t = step.local("t"), u = step.local("u");
+  int b0 = step.block({1, 2});
+  step.block({2});
+  int b2 = step.block({3, 4});
+  step.block({4});
+  int b4 = step.block();
+  step.assign(b0, t, {my_rank});
+  step.branch(b0, {t});
+  step.assign(b2, u, {steps});
+  step.branch(b2, {u});
+  step.ret(b4, {});
+
+  std::vector<VariableFacts> facts = variable_facts({step.f});
+  REQUIRE(facts.size() == 2);
+  CHECK(facts[1].symbol == "steps");
+  CHECK_FALSE(facts[1].may_differ);
+  CHECK(facts[1].depends_on == Names{variable_key("steps")});
+  CHECK(facts[0].symbol == "my_rank");
+  CHECK(facts[0].depends_on == Names{variable_key("my_rank")});
+}

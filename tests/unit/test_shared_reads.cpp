@@ -225,3 +225,37 @@ TEST_CASE("find_shared_writes follows the calls of the unit", "[shared-reads]") 
   CHECK_FALSE(writes.anything[0]);
   CHECK(writes.anything[2]);
 }
+
+// relax(void), public:  #pragma omp parallel { [writes]; if (scheme) ... }
+// with `scheme' a global (other files may change it: a process difference).
+static BranchVerdict region_verdict(GlobalVisibility visibility, bool region_writes,
+                                    bool callee_writes) {
+  Builder relax("relax", 1, true), set("set", 2, false);
+  int scheme = relax.global("scheme", 10, visibility);
+  int b0 = relax.block(), region = relax.block(), end = relax.block();
+  relax.f.blocks[b0].successors = {region};
+  relax.f.blocks[region].in_parallel_region = true;
+  relax.f.blocks[end].in_parallel_region = true;
+  if (region_writes)
+    relax.assign(region, scheme, {}, relax.fact("depends on omp_get_thread_num", false, true));
+  if (callee_writes)
+    relax.call(region, 2);
+  int branch = relax.test(region, {scheme}, end);
+  int s2 = set.global("scheme", 10, visibility);
+  set.assign(set.block(), s2, {});
+  return solve_value_flow({relax.f, set.f})[0][branch];
+}
+
+TEST_CASE("a global a parallel region reads and never writes is the same in every thread",
+          "[shared-reads][threads]") {
+  BranchVerdict v = region_verdict(GlobalVisibility::Public, false, false);
+  CHECK(v.may_differ_between_processes);
+  CHECK_FALSE(v.may_differ_between_threads);
+  CHECK_FALSE(region_verdict(GlobalVisibility::External, false, false).may_differ_between_threads);
+  // if (omp_get_thread_num() == 0) scheme = 0; in the region.
+  CHECK(region_verdict(GlobalVisibility::Public, true, false).may_differ_between_threads);
+  // A function of the unit the region calls stores it.
+  CHECK(region_verdict(GlobalVisibility::Public, false, true).may_differ_between_threads);
+  // threadprivate: one copy per thread.
+  CHECK(region_verdict(GlobalVisibility::ThreadLocal, false, false).may_differ_between_threads);
+}
