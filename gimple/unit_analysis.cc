@@ -352,7 +352,10 @@ std::map<std::tuple<std::size_t, std::set<int>, int>, std::vector<BranchVerdict>
 void spare_members_of_tested_communicators(std::size_t r,
                                            std::map<NodeId, FlaggedCollective> &flagged,
                                            MembershipReasons *why = nullptr) {
+  if (!solved_flows || r >= solved_flows->size())
+    return; // only the unit step calls it, after the solve
   const FunctionRecord &record = unit.records[r];
+  const ValueFlowFunction &value_flow = (*solved_flows)[r];
   std::map<NodeId, int> verdict_of;
   for (const auto &branch : record.flow_branches)
     verdict_of[branch.first] = branch.second;
@@ -371,7 +374,7 @@ void spare_members_of_tested_communicators(std::size_t r,
                                   [&](NodeId node) {
                                     auto verdict = verdict_of.find(node);
                                     if (verdict == verdict_of.end() ||
-                                        !separates_only_nonmembers(record.value_flow,
+                                        !separates_only_nonmembers(value_flow,
                                                                    verdict->second,
                                                                    collective->second))
                                       return false;
@@ -383,11 +386,10 @@ void spare_members_of_tested_communicators(std::size_t r,
                    blamed.end());
     }
     bool made_here = collective != record.flow_collectives.end() &&
-                     made_by_split_once(record.value_flow, collective->second);
+                     made_by_split_once(value_flow, collective->second);
     // Each new solution solves the unit again: a few per unit at most.
     const std::size_t max_solutions = 16;
     if ((!spared.empty() || made_here) && (!blamed.empty() || !loops.empty()) &&
-        solved_flows && r < solved_flows->size() &&
         member_verdicts.size() < max_solutions) {
       auto key = std::make_tuple(r, spared, collective->second);
       auto found = member_verdicts.find(key);
@@ -413,7 +415,7 @@ void spare_members_of_tested_communicators(std::size_t r,
 }
 
 // The arguments MPI requires alike on every process (argument_checks.h).
-void check_collective_arguments(const FunctionRecord &record,
+void check_collective_arguments(const FunctionRecord &record, const ValueFlowFunction &value_flow,
                                 const std::vector<std::vector<ArgumentVerdict>> &verdicts,
                                 std::vector<SettledCheck> &by_tag) {
   std::map<NodeId, int> tag_of(record.candidates.collective_tags.begin(),
@@ -428,12 +430,12 @@ void check_collective_arguments(const FunctionRecord &record,
     int communicator_argument =
         site.collective ? (int)arguments_to_match(*site.collective).size() : -1;
     std::string communicator =
-        communicator_constant_name(record.value_flow, (int)c, communicator_argument);
+        communicator_constant_name(value_flow, (int)c, communicator_argument);
     sites.push_back(
         {site.where, site.collective, communicator, tag == tag_of.end() ? -1 : tag->second, {}});
     if (site.collective && c < verdicts.size())
       sites.back().communicator_choice =
-          communicator_choice(record.value_flow, (int)c, *site.collective, verdicts[c]);
+          communicator_choice(value_flow, (int)c, *site.collective, verdicts[c]);
   }
   report_collective_arguments(record.name, record.language, sites, verdicts, unit.matching,
                               record.instrumented, by_tag, unit_findings());
@@ -959,8 +961,10 @@ void run_unit_step() {
   std::vector<std::map<NodeId, std::string>> differ_reasons(unit.records.size());
   std::vector<ValueFlowFunction> flows;
   if (!options.thesis) {
-    for (const FunctionRecord &record : unit.records)
-      flows.push_back(record.value_flow);
+    // Moved, not copied: the records' value flows are read through
+    // `solved_flows' from here on (one copy of the unit less in memory).
+    for (FunctionRecord &record : unit.records)
+      flows.push_back(std::move(record.value_flow));
     PhaseTimer timer("  private copies");
     take_inline_parameters_from_this_file(flows);
     std::vector<std::string> taken = public_addresses_taken();
@@ -1047,7 +1051,7 @@ void run_unit_step() {
         flagged_functions.insert(record.uid);
     }
     if (!options.thesis && !record.library && r < argument_verdicts.size())
-      check_collective_arguments(record, argument_verdicts[r], by_tag);
+      check_collective_arguments(record, flows[r], argument_verdicts[r], by_tag);
     DifferingConditionals differing;
     if (!options.thesis) {
       for (const auto &reason : differ_reasons[r])

@@ -3,6 +3,7 @@
 #include "cross_file_parameters.h"
 
 #include <algorithm>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -35,6 +36,48 @@ std::vector<ValueFlowFunction> assuming_uniform(const std::vector<ValueFlowFunct
   assume_parameters_uniform(copy, differing);
   return copy;
 }
+
+// assuming_uniform(unit, key) for one key after another, on one copy of
+// the unit: each key changes only the facts, slots and parameters it
+// stands for, where a copy per key copied the whole unit (issue 17: a
+// few milliseconds and megabytes per key on a large C++ unit).
+class UniformButOne {
+public:
+  explicit UniformButOne(const std::vector<ValueFlowFunction> &unit)
+      : unit_(unit), copy_(assuming_uniform(unit, "")) {}
+
+  // The unit as assuming_uniform(unit, differing) gives it.
+  const std::vector<ValueFlowFunction> &differing(const std::string &key) {
+    take_as_given(differing_, false);
+    take_as_given(key, true);
+    differing_ = key;
+    assume_parameters_uniform(copy_, key);
+    return copy_;
+  }
+
+private:
+  // What other files decide under `key': as the unit gives it, or uniform.
+  void take_as_given(const std::string &key, bool as_given) {
+    if (key.empty())
+      return;
+    for (std::size_t f = 0; f < copy_.size(); ++f) {
+      std::vector<ValueFlowFact> &facts = copy_[f].facts;
+      for (std::size_t i = 0; i < facts.size(); ++i)
+        if (facts[i].external_result == key)
+          facts[i].differs_between_processes =
+              as_given && unit_[f].facts[i].differs_between_processes;
+      std::vector<ValueFlowSlot> &slots = copy_[f].slots;
+      for (std::size_t i = 0; i < slots.size(); ++i)
+        if (shared_variable(slots[i]) && variable_key(slots[i].symbol) == key)
+          slots[i].other_files_store_uniform =
+              !as_given || unit_[f].slots[i].other_files_store_uniform;
+    }
+  }
+
+  const std::vector<ValueFlowFunction> &unit_;
+  std::vector<ValueFlowFunction> copy_;
+  std::string differing_;
+};
 
 bool is_variable(const std::string &key) { return key.compare(0, 4, "var:") == 0; }
 
@@ -228,12 +271,15 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
     for (auto &set : function_sets)
       set.insert(every_key_placeholder);
   }
+  std::unique_ptr<UniformButOne> uniform_but_one;
+  if (separately)
+    uniform_but_one.reset(new UniformButOne(unit));
   for (const auto &group : groups) {
     if (!separately)
       break;
     std::vector<ResultVerdict> alone_results;
     std::vector<std::vector<BranchVerdict>> alone_verdicts = solve_value_flow(
-        assuming_uniform(unit, group.first),
+        uniform_but_one->differing(group.first),
         arguments_deferred ? &alone_arguments[group.first] : nullptr, &alone_results);
     for (std::size_t i = 0; i < branches.size(); ++i)
       if (alone_verdicts[branches[i].first][branches[i].second].may_differ_between_processes)
