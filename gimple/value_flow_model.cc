@@ -338,6 +338,7 @@ struct Known {
   long long constant = 0;
   std::string constant_handle;     // ValueFlowStatement::constant_handle
   std::string from_handle;         // ValueFlowStatement::from_handle
+  ValueFlowArithmetic arithmetic;  // ValueFlowStatement::arithmetic
 };
 
 void add_unique(std::vector<int> &set, int value) {
@@ -1010,6 +1011,7 @@ private:
       statement.constant = known.constant;
       statement.constant_handle = known.constant_handle;
       statement.from_handle = known.from_handle;
+      statement.arithmetic = known.arithmetic;
       current_->statements.push_back(statement);
       if (current_team_ >= 0 && racy_[current_team_].count(slot))
         mark_racy(slot);
@@ -1106,6 +1108,42 @@ private:
       return o.fields.empty() && !o.summary ? o.whole : -1;
     }
     return copied_slot(rhs);
+  }
+
+  // `t = a OP b' on integers, for the operations ValueFlowArithmetic
+  // names, with each operand a copied slot or a constant; else Op::None.
+  ValueFlowArithmetic arithmetic(gassign *assign) {
+    using Op = ValueFlowArithmetic::Op;
+    ValueFlowArithmetic result;
+    Op op;
+    switch (gimple_assign_rhs_code(assign)) {
+    case PLUS_EXPR: op = Op::Plus; break;
+    case MINUS_EXPR: op = Op::Minus; break;
+    case MULT_EXPR: op = Op::Multiply; break;
+    case TRUNC_DIV_EXPR: op = Op::Divide; break;
+    case TRUNC_MOD_EXPR: op = Op::Modulo; break;
+    case BIT_AND_EXPR: op = Op::BitAnd; break;
+    default: return result;
+    }
+    tree type = TREE_TYPE(gimple_assign_lhs(assign));
+    if (gimple_num_ops(assign) != 3 || !INTEGRAL_TYPE_P(type) ||
+        TREE_CODE(type) == BOOLEAN_TYPE)
+      return result;
+    for (tree operand : {gimple_assign_rhs1(assign), gimple_assign_rhs2(assign)}) {
+      ValueFlowOperand out;
+      if (TREE_CODE(operand) == INTEGER_CST) {
+        if (!tree_fits_shwi_p(operand))
+          return result;
+        out.constant = tree_to_shwi(operand);
+      } else if ((out.slot = copied_slot(operand)) < 0) {
+        return result;
+      }
+      result.operands.push_back(out);
+    }
+    result.op = op;
+    result.precision = (int)TYPE_PRECISION(type);
+    result.is_unsigned = TYPE_UNSIGNED(type);
+    return result;
   }
 
   // One side of a comparison: a slot's value, or an integer constant.
@@ -2329,6 +2367,7 @@ private:
       if (TREE_CODE_CLASS(gimple_assign_rhs_code(assign)) == tcc_comparison)
         known.comparison = comparison(gimple_assign_rhs_code(assign), gimple_assign_rhs1(assign),
                                       gimple_assign_rhs2(assign));
+      known.arithmetic = arithmetic(assign);
       store(gimple_assign_lhs(stmt), uses, -1, false, known);
       return;
     }

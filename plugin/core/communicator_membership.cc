@@ -119,7 +119,7 @@ private:
     if (!on_every_path(made_at, call) || !unwritten_between(split.made, made_at, call) ||
         !on_every_path(made_at, test_end) || split_between(split, block, call))
       return false;
-    if (colour_is_the_test(split, block))
+    if (colour_is_the_test(split, block) || test_recomputes_colour(split, block))
       return true;
     // The colour variable, as the split read it.
     std::vector<HandleRead> colour;
@@ -173,6 +173,117 @@ private:
       used = defs[0];
     }
     return false;
+  }
+
+  // `MPI_Comm_split (comm, rank % 2, ...)' then `if (rank % 2 == 0)',
+  // `if (rank % 2)' (GCC: `(unsigned) rank & 1'), `if (rank / k == 1)':
+  // the conditional compares with a constant a value computed as the
+  // colour was, from the same variables unchanged since the split read
+  // them.  Processes agreeing on the colour agree on the test.
+  bool test_recomputes_colour(const ValueFlowSplit &split, int block) const {
+    const ValueFlowBlock &b = function_.blocks[block];
+    Position test_end{block, (int)b.statements.size()};
+    const ValueFlowComparison &c = b.comparison;
+    if (b.condition_fact >= 0 || b.in_parallel_region || c.op == Op::None)
+      return false;
+    for (const auto &sides : {std::make_pair(c.left, c.right), std::make_pair(c.right, c.left)}) {
+      const ValueFlowOperand &tested = sides.first, &against = sides.second;
+      if (tested.slot < 0 || against.slot >= 0 || against.null_communicator)
+        continue;
+      // The conditional reads nothing else.
+      for (int slot : b.condition)
+        if (slot != tested.slot)
+          return false;
+      Position colour_at{split.block, split.first};
+      if (same_value(split.colour, colour_at, tested.slot, test_end, 0))
+        return true;
+      // `x % 2^k' against `(x & (2^k - 1)) == 0' or `!= 0': both zero
+      // exactly when the low k bits of x are.
+      Computed colour, test;
+      if (against.constant != 0 || (c.op != Op::Equal && c.op != Op::NotEqual) ||
+          !computed(split.colour, colour_at, colour, 0) ||
+          !computed(tested.slot, test_end, test, 0) || !colour.def || !test.def)
+        return false;
+      const ValueFlowArithmetic &mod = colour.def->arithmetic, &mask = test.def->arithmetic;
+      using Arith = ValueFlowArithmetic::Op;
+      if (mod.op != Arith::Modulo || mask.op != Arith::BitAnd || mod.operands[1].slot >= 0 ||
+          mask.operands[1].slot >= 0 || mod.operands[0].slot < 0 || mask.operands[0].slot < 0)
+        return false;
+      long long modulus = mod.operands[1].constant, low = mask.operands[1].constant;
+      if (modulus < 2 || (modulus & (modulus - 1)) != 0 || low != modulus - 1 ||
+          modulus > (1LL << 30) || mod.precision < 32 || mask.precision < 32)
+        return false;
+      return same_value(mod.operands[0].slot, colour.at, mask.operands[0].slot, test.at, 0);
+    }
+    return false;
+  }
+
+  // A value as computed: read from a variable (`def' null) at `at', or
+  // the arithmetic `def' made at `at'.
+  struct Computed {
+    int variable = -1;
+    Position at;
+    const ValueFlowStatement *def = nullptr;
+  };
+
+  // What the value of `slot' read at `at' is, through copies.
+  bool computed(int slot, Position at, Computed &out, int depth) const {
+    for (; depth < 8; ++depth) {
+      if (slot < 0 || slot >= (int)function_.slots.size() || !trackable_sequentially(slot))
+        return false;
+      if (!function_.slots[slot].single_definition) {
+        out = {slot, at, nullptr};
+        return true;
+      }
+      std::vector<Position> defs = writers(slot);
+      if (defs.size() != 1 || !on_every_path(defs[0], at))
+        return false;
+      const ValueFlowStatement &def = statement(defs[0]);
+      if (def.kind != ValueFlowStatement::Kind::Assign || def.fact >= 0)
+        return false;
+      if (def.copy_of >= 0) {
+        slot = def.copy_of;
+        at = defs[0];
+        continue;
+      }
+      const ValueFlowArithmetic &a = def.arithmetic;
+      if (a.op == ValueFlowArithmetic::Op::None || a.operands.size() != 2)
+        return false;
+      // It reads nothing but its operands.
+      for (int use : def.uses)
+        if (std::none_of(a.operands.begin(), a.operands.end(),
+                         [use](const ValueFlowOperand &o) { return o.slot == use; }))
+          return false;
+      out = {-1, defs[0], &def};
+      return true;
+    }
+    return false;
+  }
+
+  // The value of `a' read at `a_at' and of `b' read at `b_at' (later on
+  // every path) are equal on every process: the same variable unchanged
+  // between the reads, or the same operation of such values.
+  bool same_value(int a, Position a_at, int b, Position b_at, int depth) const {
+    Computed first, second;
+    if (depth > 4 || !computed(a, a_at, first, 0) || !computed(b, b_at, second, 0))
+      return false;
+    if (!first.def || !second.def)
+      return !first.def && !second.def && first.variable == second.variable &&
+             on_every_path(first.at, second.at) &&
+             unwritten_between(first.variable, first.at, second.at);
+    const ValueFlowArithmetic &x = first.def->arithmetic, &y = second.def->arithmetic;
+    if (x.op != y.op || x.precision != y.precision || x.is_unsigned != y.is_unsigned ||
+        x.operands.size() != y.operands.size())
+      return false;
+    for (std::size_t i = 0; i < x.operands.size(); ++i) {
+      const ValueFlowOperand &p = x.operands[i], &q = y.operands[i];
+      if ((p.slot < 0) != (q.slot < 0) || p.offset != 0 || q.offset != 0)
+        return false;
+      if (p.slot < 0 ? p.constant != q.constant
+                     : !same_value(p.slot, first.at, q.slot, second.at, depth + 1))
+        return false;
+    }
+    return true;
   }
 
   // Comparisons `a' (made at `a_at') and `b' (at `b_at') of one variable

@@ -221,6 +221,19 @@ struct ValueFlowArgument {
   std::vector<ValueFlowReach> reachable;
 };
 
+// An integer computed from its operands by one operation (`t = rank % 2'),
+// when the adapter could describe it: communicator_membership.h matches
+// a test recomputing a split's colour with it.  The operation is made in
+// a type of `precision' bits, unsigned or not; each operand (a slot as
+// read, converted to that type, or a constant) has offset 0.
+struct ValueFlowArithmetic {
+  enum class Op { None, Plus, Minus, Multiply, Divide, Modulo, BitAnd };
+  Op op = Op::None;
+  int precision = 0;
+  bool is_unsigned = false;
+  std::vector<ValueFlowOperand> operands;
+};
+
 struct ValueFlowStatement {
   enum class Kind {
     Assign, // target := join(uses, fact); strong: replaces, else joins
@@ -256,6 +269,8 @@ struct ValueFlowStatement {
   // argument is this constant handle (MPI_Comm_dup(MPI_COMM_SELF, &d)),
   // spelt as constant_handle is; empty for any other.
   std::string from_handle;
+  // Assign: the operation computing the value from `uses', if described.
+  ValueFlowArithmetic arithmetic;
 };
 
 struct ValueFlowBlock {

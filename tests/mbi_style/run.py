@@ -85,14 +85,6 @@ KNOWN_FALSE_WARNINGS = {
     'ok_guard3_%s' % _name: 'rank test decided only by a dominating size test'
     for _name in ('Allreduce', 'Allgatherv', 'Reduce_scatter_block', 'Iscatter')
 }
-# `MPI_Comm_split(MPI_COMM_WORLD, rank % 2, ...)' then `if (rank % 2 == 0)
-# MPI_Bcast(..., newcom)': the test recomputes the colour expression; the
-# membership rule (core/communicator_membership) recognises a test of the
-# colour variable or of the comparison the colour holds, not the same
-# arithmetic done twice (the value flow does not record the operation).
-KNOWN_FALSE_WARNINGS.update({
-    'ok_colour_only_%s' % _name: 'test recomputing the split colour'
-    for _name in ('Barrier', 'Bcast', 'Allreduce', 'Reduce', 'Igather')})
 
 # The sample of make check: one program of each shape, each caught
 # quickly when erroneous (well under 60 s on an idle 2-core machine).
