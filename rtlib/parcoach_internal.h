@@ -270,6 +270,12 @@ void parcoach_smaller_comm_note (char *text, size_t size, MPI_Comm comm,
    parcoach_blocking_leave.  */
 void parcoach_hang_watch_check (MPI_Comm comm, int colour, const char *file,
                                 int line, const char *function);
+/* A wrapped blocking collective CALL ("MPI_Barrier") on COMM, made from
+   code address CALLER, is about to wait: 1 when the wait was recorded
+   (COMM spans MPI_COMM_WORLD and the detector is on), to be ended with
+   parcoach_blocking_leave, else 0.  */
+int parcoach_collective_enter (const char *call, MPI_Comm comm,
+                               void *caller);
 /* This process's rank in MPI_COMM_WORLD (-1 before MPI_Init).  */
 int parcoach_world_rank (void);
 

@@ -35,7 +35,20 @@
    of a waiting process may still send), and waits the plugin did not
    bracket (code compiled without the plugin, collectives without a check,
    MPI_Finalize): a process waiting there counts as running, so the job
-   is not stopped (it may hang, as before).  */
+   is not stopped (it may hang, as before).
+
+   Blocking collectives.  The runtime's wrappers of the blocking
+   collectives (parcoach_pmpi_collectives.c, parcoach_pmpi_fortran.c) see
+   every such call of the program, instrumented or not, and bracket it
+   too, so a process blocked in an unchecked MPI_Barrier while another
+   blocks in MPI_Recv is seen (the collective-against-receive deadlock).
+   Only a collective on a communicator spanning MPI_COMM_WORLD counts as a
+   wait: every process is a member, so one that waits elsewhere keeps it
+   from completing; a collective on a smaller communicator may complete
+   without the others, and its process counts as running.  And a state in
+   which every process waits in such a collective is never reported
+   either: each may be the same collective, which MPI completes (a
+   mismatch of collectives is the checks' business).  */
 
 #if !defined _POSIX_C_SOURCE && (defined __unix__ || defined __APPLE__)
 #define _POSIX_C_SOURCE 200809L
@@ -60,7 +73,9 @@
 enum parcoach_wait_kind
 {
   PARCOACH_WAIT_CALL,  /* a bracketed point-to-point call */
-  PARCOACH_WAIT_CHECK  /* a collective check */
+  PARCOACH_WAIT_CHECK, /* a collective check */
+  PARCOACH_WAIT_COLLECTIVE /* a wrapped collective on a world-sized
+                              communicator */
 };
 
 static struct
@@ -69,6 +84,7 @@ static struct
   int kind, colour, line, comm_size;
   const char *call, *file, *function;
   MPI_Comm comm;
+  void *caller; /* PARCOACH_WAIT_COLLECTIVE: the caller's code address */
   /* The last communicator seen in a check, and its size: one
      MPI_Comm_size per change of communicator, not per check.  */
   MPI_Comm last_comm;
@@ -104,6 +120,7 @@ struct parcoach_slot
   unsigned long epoch; /* the process's epoch as last published */
   int pid;             /* 0: the process never published */
   int same_world_check; /* colour of a check on MPI_COMM_WORLD, else 0 */
+  int world_collective; /* 1: waits in a wrapped collective (world-sized) */
   char text[PARCOACH_SLOT_TEXT];
 };
 
@@ -223,10 +240,24 @@ parcoach_open_segment (void)
 static void
 parcoach_describe_wait (char *text, size_t size, int kind, int colour,
                         const char *call, const char *file, int line,
-                        const char *function, MPI_Comm comm, int comm_size)
+                        const char *function, MPI_Comm comm, int comm_size,
+                        void *caller)
 {
   int n;
 
+  if (kind == PARCOACH_WAIT_COLLECTIVE)
+    {
+      /* No source location: the wrapper knows only its caller's address
+         (addr2line -e PROGRAM ADDRESS gives the line).  */
+      if (comm == MPI_COMM_WORLD)
+        snprintf (text, size, "%s on MPI_COMM_WORLD called from %s", call,
+                  parcoach_describe_library_caller (caller));
+      else
+        snprintf (text, size, "%s on a communicator of all %d processes"
+                  " called from %s", call, comm_size,
+                  parcoach_describe_library_caller (caller));
+      return;
+    }
   if (kind == PARCOACH_WAIT_CHECK)
     {
       char name[96];
@@ -263,6 +294,7 @@ parcoach_publish (unsigned long *published)
   int kind, colour, line, comm_size;
   const char *call, *file, *function;
   MPI_Comm comm;
+  void *caller;
 
   if (epoch == *published)
     return;
@@ -278,12 +310,15 @@ parcoach_publish (unsigned long *published)
       function = __atomic_load_n (&parcoach_waiting.function,
                                   __ATOMIC_RELAXED);
       comm = parcoach_waiting.comm;
+      caller = parcoach_waiting.caller;
       __atomic_thread_fence (__ATOMIC_ACQUIRE);
       if (__atomic_load_n (&parcoach_waiting.epoch, __ATOMIC_RELAXED)
           != epoch)
         return; /* it moved meanwhile: next time */
       parcoach_describe_wait (slot->text, sizeof slot->text, kind, colour,
-                              call, file, line, function, comm, comm_size);
+                              call, file, line, function, comm, comm_size,
+                              caller);
+      slot->world_collective = kind == PARCOACH_WAIT_COLLECTIVE;
       slot->same_world_check
         = kind == PARCOACH_WAIT_CHECK && comm == MPI_COMM_WORLD ? colour + 1
                                                                  : 0;
@@ -337,7 +372,7 @@ parcoach_hang_watch (void *unused)
   for (;;)
     {
       double now, stall = -1;
-      int r, all_waiting = 1, same_world_check = -1;
+      int r, all_waiting = 1, same_world_check = -1, all_collectives = 1;
 
       parcoach_sleep_ns (200000000L);
       parcoach_publish (&published);
@@ -361,6 +396,7 @@ parcoach_hang_watch (void *unused)
           /* How long every process has waited in its current call.  */
           if (stall < 0 || now - since[r] < stall)
             stall = now - since[r];
+          all_collectives &= slot->world_collective;
           if (same_world_check == -1)
             same_world_check = slot->same_world_check;
           else if (same_world_check != slot->same_world_check)
@@ -379,7 +415,8 @@ parcoach_hang_watch (void *unused)
       if (!all_waiting)
         continue;
       longest_stall = stall;
-      if (stall >= parcoach_hang_timeout && same_world_check <= 0)
+      if (stall >= parcoach_hang_timeout && same_world_check <= 0
+          && !all_collectives)
         parcoach_report_hang (stall);
     }
   return NULL;
@@ -478,7 +515,7 @@ parcoach_hang_on (void)
 static void
 parcoach_wait_begins (int kind, int colour, const char *call,
                       const char *file, int line, const char *function,
-                      MPI_Comm comm, int comm_size)
+                      MPI_Comm comm, int comm_size, void *caller)
 {
   unsigned long epoch = parcoach_waiting.epoch;
   __atomic_store_n (&parcoach_waiting.kind, kind, __ATOMIC_RELAXED);
@@ -490,6 +527,7 @@ parcoach_wait_begins (int kind, int colour, const char *call,
   __atomic_store_n (&parcoach_waiting.file, file, __ATOMIC_RELAXED);
   __atomic_store_n (&parcoach_waiting.function, function, __ATOMIC_RELAXED);
   parcoach_waiting.comm = comm;
+  parcoach_waiting.caller = caller;
   __atomic_store_n (&parcoach_waiting.epoch, (epoch + 2) | 1,
                     __ATOMIC_RELEASE);
 }
@@ -501,7 +539,7 @@ parcoach_blocking_enter (const char *call, const char *file, int line,
   if (!parcoach_hang_on ())
     return;
   parcoach_wait_begins (PARCOACH_WAIT_CALL, 0, call, file, line, function,
-                        MPI_COMM_NULL, 0);
+                        MPI_COMM_NULL, 0, NULL);
 }
 
 void
@@ -530,5 +568,32 @@ parcoach_hang_watch_check (MPI_Comm comm, int colour, const char *file,
       parcoach_waiting.last_comm_size = size;
     }
   parcoach_wait_begins (PARCOACH_WAIT_CHECK, colour, NULL, file, line,
-                        function, comm, parcoach_waiting.last_comm_size);
+                        function, comm, parcoach_waiting.last_comm_size,
+                        NULL);
+}
+
+/* Whether COMM is an intracommunicator of every process of
+   MPI_COMM_WORLD.  Asked at each call (not cached by handle: a freed
+   communicator's handle may come back for a smaller one).  */
+static int
+parcoach_spans_world (MPI_Comm comm)
+{
+  int size = 0, inter = 1;
+
+  if (comm == MPI_COMM_WORLD)
+    return 1;
+  if (comm == MPI_COMM_NULL || PMPI_Comm_size (comm, &size) != MPI_SUCCESS
+      || size != parcoach_world_size)
+    return 0;
+  return PMPI_Comm_test_inter (comm, &inter) == MPI_SUCCESS && !inter;
+}
+
+int
+parcoach_collective_enter (const char *call, MPI_Comm comm, void *caller)
+{
+  if (!parcoach_hang_on () || !parcoach_spans_world (comm))
+    return 0;
+  parcoach_wait_begins (PARCOACH_WAIT_COLLECTIVE, 0, call, NULL, 0, NULL,
+                        comm, parcoach_world_size, caller);
+  return 1;
 }

@@ -218,6 +218,19 @@ parcoach_next_definition (void **slot, const char *name, void *pmpi)
        (__typeof__ (&P##name)) parcoach_next_definition (&next_##name, #name, \
                                               (void *) &P##name); }))
 
+/* The call forwarded, bracketed for the hang detector (parcoach_nohang.c:
+   a process blocked here while another blocks in a receive is a
+   deadlock it reports).  */
+#define PARCOACH_FORWARD_WAITING(name, comm, arguments) \
+  ({ \
+    int bracketed_ = parcoach_collective_enter ( \
+        #name, comm, __builtin_return_address (0)); \
+    int result_ = PARCOACH_FORWARD (name) arguments; \
+    if (bracketed_) \
+      parcoach_blocking_leave (); \
+    result_; \
+  })
+
 /* Each wrapper: if the thread is armed, the check; then the PMPI_ call.
    NAME is the C name, COMM the communicator argument, then the addresses
    parcoach_library_check takes.  */
@@ -237,7 +250,7 @@ MPI_Barrier (MPI_Comm comm)
 {
   PARCOACH_LIBRARY_CHECK (MPI_Barrier, comm, NULL, NULL, NULL, NULL, NULL,
                           NULL, NULL, NULL);
-  return PARCOACH_FORWARD (MPI_Barrier) (comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Barrier, comm, (comm));
 }
 
 PARCOACH_EXPORT int
@@ -246,7 +259,7 @@ MPI_Bcast (void *buffer, int count, MPI_Datatype datatype, int root,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Bcast, comm, &root, NULL, buffer, &count,
                           &datatype, NULL, NULL, NULL);
-  return PARCOACH_FORWARD (MPI_Bcast) (buffer, count, datatype, root, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Bcast, comm, (buffer, count, datatype, root, comm));
 }
 
 PARCOACH_EXPORT int
@@ -256,8 +269,8 @@ MPI_Gather (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Gather, comm, &root, NULL, sendbuf, &sendcount,
                           &sendtype, recvbuf, &recvcount, &recvtype);
-  return PARCOACH_FORWARD (MPI_Gather) (sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                      recvtype, root, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Gather, comm, (sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                      recvtype, root, comm));
 }
 
 PARCOACH_EXPORT int
@@ -268,8 +281,8 @@ MPI_Gatherv (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
   PARCOACH_LIBRARY_CHECK (MPI_Gatherv, comm, &root, NULL, sendbuf,
                           &sendcount, &sendtype, recvbuf, recvcounts,
                           &recvtype);
-  return PARCOACH_FORWARD (MPI_Gatherv) (sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                       displs, recvtype, root, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Gatherv, comm, (sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                       displs, recvtype, root, comm));
 }
 
 PARCOACH_EXPORT int
@@ -280,8 +293,8 @@ MPI_Scatter (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
   PARCOACH_LIBRARY_CHECK (MPI_Scatter, comm, &root, NULL, sendbuf,
                           &sendcount, &sendtype, recvbuf, &recvcount,
                           &recvtype);
-  return PARCOACH_FORWARD (MPI_Scatter) (sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                       recvtype, root, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Scatter, comm, (sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                       recvtype, root, comm));
 }
 
 PARCOACH_EXPORT int
@@ -292,8 +305,8 @@ MPI_Scatterv (const void *sendbuf, const int sendcounts[], const int displs[],
   PARCOACH_LIBRARY_CHECK (MPI_Scatterv, comm, &root, NULL, sendbuf,
                           sendcounts, &sendtype, recvbuf, &recvcount,
                           &recvtype);
-  return PARCOACH_FORWARD (MPI_Scatterv) (sendbuf, sendcounts, displs, sendtype, recvbuf,
-                        recvcount, recvtype, root, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Scatterv, comm, (sendbuf, sendcounts, displs, sendtype, recvbuf,
+                        recvcount, recvtype, root, comm));
 }
 
 PARCOACH_EXPORT int
@@ -304,8 +317,8 @@ MPI_Allgather (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
   PARCOACH_LIBRARY_CHECK (MPI_Allgather, comm, NULL, NULL, sendbuf,
                           &sendcount, &sendtype, recvbuf, &recvcount,
                           &recvtype);
-  return PARCOACH_FORWARD (MPI_Allgather) (sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                         recvtype, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Allgather, comm, (sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                         recvtype, comm));
 }
 
 PARCOACH_EXPORT int
@@ -316,8 +329,8 @@ MPI_Allgatherv (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
   PARCOACH_LIBRARY_CHECK (MPI_Allgatherv, comm, NULL, NULL, sendbuf,
                           &sendcount, &sendtype, recvbuf, recvcounts,
                           &recvtype);
-  return PARCOACH_FORWARD (MPI_Allgatherv) (sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                          displs, recvtype, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Allgatherv, comm, (sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                          displs, recvtype, comm));
 }
 
 PARCOACH_EXPORT int
@@ -328,8 +341,8 @@ MPI_Alltoall (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
   PARCOACH_LIBRARY_CHECK (MPI_Alltoall, comm, NULL, NULL, sendbuf,
                           &sendcount, &sendtype, recvbuf, &recvcount,
                           &recvtype);
-  return PARCOACH_FORWARD (MPI_Alltoall) (sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                        recvtype, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Alltoall, comm, (sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                        recvtype, comm));
 }
 
 /* MPI_Alltoallv and MPI_Alltoallw match sizes pairwise: only the colour
@@ -342,8 +355,8 @@ MPI_Alltoallv (const void *sendbuf, const int sendcounts[],
 {
   PARCOACH_LIBRARY_CHECK (MPI_Alltoallv, comm, NULL, NULL, NULL, NULL, NULL,
                           NULL, NULL, NULL);
-  return PARCOACH_FORWARD (MPI_Alltoallv) (sendbuf, sendcounts, sdispls, sendtype, recvbuf,
-                         recvcounts, rdispls, recvtype, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Alltoallv, comm, (sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+                         recvcounts, rdispls, recvtype, comm));
 }
 
 PARCOACH_EXPORT int
@@ -354,8 +367,8 @@ MPI_Alltoallw (const void *sendbuf, const int sendcounts[],
 {
   PARCOACH_LIBRARY_CHECK (MPI_Alltoallw, comm, NULL, NULL, NULL, NULL, NULL,
                           NULL, NULL, NULL);
-  return PARCOACH_FORWARD (MPI_Alltoallw) (sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
-                         recvcounts, rdispls, recvtypes, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Alltoallw, comm, (sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+                         recvcounts, rdispls, recvtypes, comm));
 }
 
 PARCOACH_EXPORT int
@@ -364,7 +377,7 @@ MPI_Reduce (const void *sendbuf, void *recvbuf, int count,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Reduce, comm, &root, &op, sendbuf, &count,
                           &datatype, NULL, NULL, NULL);
-  return PARCOACH_FORWARD (MPI_Reduce) (sendbuf, recvbuf, count, datatype, op, root, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Reduce, comm, (sendbuf, recvbuf, count, datatype, op, root, comm));
 }
 
 PARCOACH_EXPORT int
@@ -373,7 +386,7 @@ MPI_Allreduce (const void *sendbuf, void *recvbuf, int count,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Allreduce, comm, NULL, &op, sendbuf, &count,
                           &datatype, NULL, NULL, NULL);
-  return PARCOACH_FORWARD (MPI_Allreduce) (sendbuf, recvbuf, count, datatype, op, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Allreduce, comm, (sendbuf, recvbuf, count, datatype, op, comm));
 }
 
 PARCOACH_EXPORT int
@@ -383,8 +396,8 @@ MPI_Reduce_scatter (const void *sendbuf, void *recvbuf,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Reduce_scatter, comm, NULL, &op, sendbuf,
                           recvcounts, &datatype, NULL, NULL, NULL);
-  return PARCOACH_FORWARD (MPI_Reduce_scatter) (sendbuf, recvbuf, recvcounts, datatype, op,
-                              comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Reduce_scatter, comm, (sendbuf, recvbuf, recvcounts, datatype, op,
+                              comm));
 }
 
 PARCOACH_EXPORT int
@@ -393,8 +406,8 @@ MPI_Reduce_scatter_block (const void *sendbuf, void *recvbuf, int recvcount,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Reduce_scatter_block, comm, NULL, &op, sendbuf,
                           &recvcount, &datatype, NULL, NULL, NULL);
-  return PARCOACH_FORWARD (MPI_Reduce_scatter_block) (sendbuf, recvbuf, recvcount, datatype,
-                                    op, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Reduce_scatter_block, comm, (sendbuf, recvbuf, recvcount, datatype,
+                                    op, comm));
 }
 
 PARCOACH_EXPORT int
@@ -403,7 +416,7 @@ MPI_Scan (const void *sendbuf, void *recvbuf, int count,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Scan, comm, NULL, &op, sendbuf, &count,
                           &datatype, NULL, NULL, NULL);
-  return PARCOACH_FORWARD (MPI_Scan) (sendbuf, recvbuf, count, datatype, op, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Scan, comm, (sendbuf, recvbuf, count, datatype, op, comm));
 }
 
 PARCOACH_EXPORT int
@@ -412,5 +425,5 @@ MPI_Exscan (const void *sendbuf, void *recvbuf, int count,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Exscan, comm, NULL, &op, sendbuf, &count,
                           &datatype, NULL, NULL, NULL);
-  return PARCOACH_FORWARD (MPI_Exscan) (sendbuf, recvbuf, count, datatype, op, comm);
+  return PARCOACH_FORWARD_WAITING (MPI_Exscan, comm, (sendbuf, recvbuf, count, datatype, op, comm));
 }

@@ -99,15 +99,20 @@ parcoach_next_fortran (void **slot, const char *name, const char *pmpi_name)
 
 /* One wrapper: F_NAME with PARAMETERS (all by reference); the check's
    arguments after the colour (communicator first); the arguments passed
-   on.  */
+   on, bracketed for the hang detector as in the C wrappers.  */
 #define PARCOACH_FORTRAN_WRAPPER(c_name, f_name, parameters, check, call) \
   PARCOACH_EXPORT void f_name parameters; \
   void f_name parameters \
   { \
+    int bracketed; \
     if (__builtin_expect (parcoach_depth != 0, 0)) \
       parcoach_fortran_library_check (PARCOACH_FORTRAN_CHECK_##check, \
                                       __builtin_return_address (0)); \
+    bracketed = parcoach_collective_enter (#c_name, PMPI_Comm_f2c (*comm), \
+                                           __builtin_return_address (0)); \
     PARCOACH_FORTRAN_FORWARD (f_name) call; \
+    if (bracketed) \
+      parcoach_blocking_leave (); \
   }
 
 typedef MPI_Fint F;
