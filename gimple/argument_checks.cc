@@ -42,12 +42,48 @@ std::vector<ArgumentMismatch> communicator_choice(const ValueFlowFunction &funct
   return {{comm, verdicts[index].reason, verdicts[index].origin}};
 }
 
+namespace {
+
+// A datatype constant among the operands: MPICH's integer handle, or the
+// address of Open MPI's global (MatchingContext::saw_datatype).
+tree see_datatype(tree *operand, int *walk_subtrees, void *data) {
+  MatchingContext &context = *static_cast<MatchingContext *>(data);
+  tree t = *operand;
+  if (TREE_CODE(t) == INTEGER_CST && tree_fits_uhwi_p(t))
+    context.saw_datatype(tree_to_uhwi(t), nullptr);
+  else if (TREE_CODE(t) == INTEGER_CST && tree_fits_shwi_p(t)) // a negative int handle
+    context.saw_datatype((unsigned long long)tree_to_shwi(t) & 0xffffffffULL, nullptr);
+  else if (VAR_P(t) && DECL_NAME(t))
+    context.saw_datatype(0, IDENTIFIER_POINTER(DECL_NAME(t)));
+  if (TYPE_P(t))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+} // namespace
+
 void scan_unit_calls(function *fun, MatchingContext &context) {
+  // Fortran's handles are integers whose values differ between MPI
+  // libraries (Open MPI's are small): no datatype can be told basic.
+  if (gcc_compat::compiling_fortran())
+    context.names_composite_datatypes = true;
   basic_block bb;
-  FOR_EACH_BB_FN(bb, fun)
-  for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
-    if (const gcall *call = dyn_cast<const gcall *>(gsi_stmt(gsi)))
-      context.saw_call(callee_name(call));
+  FOR_EACH_BB_FN(bb, fun) {
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (const gcall *call = dyn_cast<const gcall *>(stmt))
+        context.saw_call(callee_name(call));
+      if (is_gimple_debug(stmt) || context.names_composite_datatypes)
+        continue;
+      for (unsigned i = 0; i < gimple_num_ops(stmt); ++i)
+        if (gimple_op(stmt, i))
+          walk_tree_without_duplicates(gimple_op_ptr(stmt, i), see_datatype, &context);
+    }
+    for (gphi_iterator gsi = gsi_start_phis(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+      for (unsigned i = 0; i < gimple_phi_num_args(gsi.phi()); ++i)
+        walk_tree_without_duplicates(gimple_phi_arg_def_ptr(gsi.phi(), i), see_datatype,
+                                     &context);
+  }
 }
 
 namespace {
@@ -99,7 +135,8 @@ void report_collective_arguments(const std::string &function, SourceLanguage lan
     if (!site.collective || finding_silenced(FindingKind::CollectiveArguments, site.where, function))
       continue;
     std::vector<ArgumentMismatch> mismatches =
-        mismatched_arguments(*site.collective, site.communicator, verdicts[i], context);
+        mismatched_arguments(*site.collective, site.communicator, verdicts[i], context,
+                             site.in_place);
     if (!context.makes_intercommunicators)
       mismatches.insert(mismatches.end(), site.communicator_choice.begin(),
                         site.communicator_choice.end());

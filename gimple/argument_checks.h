@@ -48,6 +48,8 @@ struct ArgumentSite {
   // The communicator argument chosen by rank between communicators every
   // process holds (communicator_choice.h), warned with the others.
   std::vector<ArgumentMismatch> communicator_choice;
+  // Which of its buffers may be MPI_IN_PLACE (collective_arguments.h).
+  InPlaceBuffers in_place = {};
 };
 
 // Warns at each site whose arguments may differ where MPI forbids it

@@ -134,7 +134,108 @@ private:
   CheckArguments &out_;
 };
 
+// Whether `value' may be MPI_IN_PLACE (in_place_buffers); `seen': the
+// local variables being followed (a cycle adds no value of its own).
+bool may_be_in_place(function *fun, tree value, std::vector<tree> &seen, int depth) {
+  if (!value || depth > 8)
+    return true;
+  STRIP_NOPS(value);
+  switch (TREE_CODE(value)) {
+  case INTEGER_CST:
+    // MPICH's (void *) -1, Open MPI's (void *) 1; a null pointer is not.
+    return !integer_zerop(value);
+  case ADDR_EXPR:
+    return is_fortran_in_place(value);
+  case POINTER_PLUS_EXPR:
+    return may_be_in_place(fun, TREE_OPERAND(value, 0), seen, depth + 1);
+  case SSA_NAME: {
+    if (SSA_NAME_IS_DEFAULT_DEF(value))
+      return true; // a parameter, or uninitialised
+    gimple *def = SSA_NAME_DEF_STMT(value);
+    if (gphi *phi = dyn_cast<gphi *>(def)) {
+      for (unsigned i = 0; i < gimple_phi_num_args(phi); ++i)
+        if (may_be_in_place(fun, gimple_phi_arg_def(phi, i), seen, depth + 1))
+          return true;
+      return false;
+    }
+    break;
+  }
+  case VAR_DECL:
+    // A local pointer whose address is never taken: its assignments are
+    // all its values.
+    if (TREE_STATIC(value) || DECL_EXTERNAL(value) || TREE_ADDRESSABLE(value) ||
+        DECL_CONTEXT(value) != fun->decl)
+      return true;
+    break;
+  default:
+    return true;
+  }
+  for (tree followed : seen)
+    if (followed == value)
+      return false;
+  seen.push_back(value);
+  auto definition = [&](gimple *stmt) {
+    if (const gcall *call = dyn_cast<const gcall *>(stmt)) {
+      tree callee = gimple_call_fndecl(call);
+      return !((gimple_call_flags(call) & ECF_MALLOC) ||
+               gimple_call_builtin_p(call, BUILT_IN_REALLOC) ||
+               (callee && DECL_IS_OPERATOR_NEW_P(callee)));
+    }
+    if (!is_gimple_assign(stmt))
+      return true;
+    switch (gimple_assign_rhs_class(stmt)) {
+    case GIMPLE_SINGLE_RHS:
+    case GIMPLE_UNARY_RHS: // conversions
+      return CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(stmt)) ||
+                     gimple_assign_rhs_class(stmt) == GIMPLE_SINGLE_RHS
+                 ? may_be_in_place(fun, gimple_assign_rhs1(stmt), seen, depth + 1)
+                 : true;
+    case GIMPLE_BINARY_RHS:
+      return gimple_assign_rhs_code(stmt) == POINTER_PLUS_EXPR
+                 ? may_be_in_place(fun, gimple_assign_rhs1(stmt), seen, depth + 1)
+                 : true;
+    default:
+      return true;
+    }
+  };
+  if (TREE_CODE(value) == SSA_NAME)
+    return definition(SSA_NAME_DEF_STMT(value));
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun) {
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (is_gimple_debug(stmt))
+        continue;
+      if (gimple_code(stmt) == GIMPLE_ASM)
+        return true; // may write anything
+      tree lhs = gimple_get_lhs(stmt);
+      if (lhs && lhs == value && definition(stmt))
+        return true;
+    }
+  }
+  return false;
+}
+
 } // namespace
+
+InPlaceBuffers in_place_buffers(function *fun, const gcall *call,
+                                const MpiCollective &collective) {
+  InPlaceBuffers result;
+  const CollectiveArguments &shape = *collective.arguments;
+  // An mpi_f08 procedure passes descriptors: unknown.
+  if (!fun || !call || passes_descriptors(call))
+    return result;
+  auto side = [&](int position) {
+    tree value = argument_at(call, position);
+    if (!value || !POINTER_TYPE_P(TREE_TYPE(value)))
+      return true;
+    std::vector<tree> seen;
+    return may_be_in_place(fun, value, seen, 0);
+  };
+  result.send_may_be_in_place = shape.send.buffer < 0 || side(shape.send.buffer);
+  result.recv_may_be_in_place = shape.recv.buffer < 0 || side(shape.recv.buffer);
+  return result;
+}
 
 tree collective_argument_type() {
   return build_pointer_type(build_qualified_type(void_type_node, TYPE_QUAL_CONST));

@@ -12,6 +12,7 @@
 #ifndef PARCOACH_GIMPLE_COLLECTIVE_ARGUMENTS_H
 #define PARCOACH_GIMPLE_COLLECTIVE_ARGUMENTS_H
 
+#include "argument_matching.h"
 #include "gcc_compat.h"
 #include "mpi_knowledge.h"
 
@@ -42,6 +43,17 @@ CheckArguments collective_arguments(gimple_stmt_iterator *gsi, const gcall *call
 // Ends the temporaries' lifetimes before `gsi' (after the check), so that
 // checks do not add up in the stack frame.
 void release_collective_arguments(gimple_stmt_iterator *gsi, const CheckArguments &arguments);
+
+// Whether the send and receive buffers of `call' (a call of `collective'
+// in `fun') may be MPI_IN_PLACE, for the compiler's argument matching
+// (argument_matching.h).  A buffer surely is not when it is the address of
+// an object not named MPI_IN_PLACE, a null pointer, or a local pointer
+// variable of `fun' whose every assignment is one of these or fresh memory
+// (malloc, calloc, operator new...), possibly offset; anything else (a
+// non-null constant, a parameter, a global, a value loaded from memory, a
+// function's result) may be.
+InPlaceBuffers in_place_buffers(function *fun, const gcall *call,
+                                const MpiCollective &collective);
 
 } // namespace parcoach
 

@@ -3,6 +3,7 @@
 #include "points_to_bound.h"
 
 #include "argument_checks.h"
+#include "collective_arguments.h"
 #include "collective_summaries.h"
 #include "communicator_choice.h"
 #include "communicator_membership.h"
@@ -42,6 +43,8 @@ struct Site {
   location_t where;
   const MpiCollective *collective; // null for a call
   int callee = -1;                 // unit id of the function called
+  // A collective's buffers that may be MPI_IN_PLACE (argument_matching.h).
+  InPlaceBuffers in_place = {};
 };
 
 // What the unit step needs to know about one function: no pointer into
@@ -431,8 +434,8 @@ void check_collective_arguments(const FunctionRecord &record, const ValueFlowFun
         site.collective ? (int)arguments_to_match(*site.collective).size() : -1;
     std::string communicator =
         communicator_constant_name(value_flow, (int)c, communicator_argument);
-    sites.push_back(
-        {site.where, site.collective, communicator, tag == tag_of.end() ? -1 : tag->second, {}});
+    sites.push_back({site.where, site.collective, communicator,
+                     tag == tag_of.end() ? -1 : tag->second, {}, site.in_place});
     if (site.collective && c < verdicts.size())
       sites.back().communicator_choice =
           communicator_choice(value_flow, (int)c, *site.collective, verdicts[c]);
@@ -1172,7 +1175,8 @@ void record_function(function *fun, const Options &options, bool library) {
   record.branches = branch_locations(model.branch_of_node);
   record.has_collectives = !model.collectives.empty();
   for (const CollectiveCall &call : model.collectives)
-    record.sites[call.node] = {gimple_location(call.call), call.collective, -1};
+    record.sites[call.node] = {gimple_location(call.call), call.collective, -1,
+                               in_place_buffers(fun, call.call, *call.collective)};
   for (const UnitCall &call : model.unit_calls) {
     int callee = unit_id(call.callee);
     model.model.facts[call.node].callee = callee;

@@ -6,25 +6,32 @@ namespace parcoach {
 
 namespace {
 
-enum class MatchedData { None, Send, Recv };
+// What MPI ties across processes on one side: PARCOACH_MATCHED in
+// mpi_collectives.def.
+enum class MatchedData { None, Signature, SignatureUnlessInPlace, Type, TypeUnlessInPlace };
 
 struct MatchedShape {
   const char *shape;
   bool root, op;
-  MatchedData data;
+  MatchedData send, recv;
 };
 
 #define data_NONE MatchedData::None
-#define data_SEND MatchedData::Send
-#define data_RECV MatchedData::Recv
+#define data_SIGNATURE MatchedData::Signature
+#define data_SIGNATURE_UNLESS_IN_PLACE MatchedData::SignatureUnlessInPlace
+#define data_TYPE MatchedData::Type
+#define data_TYPE_UNLESS_IN_PLACE MatchedData::TypeUnlessInPlace
 const MatchedShape matched_shapes[] = {
-#define PARCOACH_MATCHED(shape, root, op, data) {#shape, root != 0, op != 0, data_##data},
+#define PARCOACH_MATCHED(shape, root, op, send, recv)                                           \
+  {#shape, root != 0, op != 0, data_##send, data_##recv},
 #include "mpi_collectives.def"
 #undef PARCOACH_MATCHED
 };
 #undef data_NONE
-#undef data_SEND
-#undef data_RECV
+#undef data_SIGNATURE
+#undef data_SIGNATURE_UNLESS_IN_PLACE
+#undef data_TYPE
+#undef data_TYPE_UNLESS_IN_PLACE
 
 const MatchedShape *matched_shape(const CollectiveArguments &arguments) {
   for (const MatchedShape &shape : matched_shapes)
@@ -51,13 +58,36 @@ std::string plain_name(const char *callee) {
 }
 
 const MatchedArgument *find_role(const std::vector<MatchedArgument> &arguments,
-                                 MatchedRole role, std::size_t *index) {
+                                 MatchedRole role, MatchedSide side, std::size_t *index) {
   for (std::size_t i = 0; i < arguments.size(); ++i)
-    if (arguments[i].role == role) {
+    if (arguments[i].role == role && arguments[i].side == side) {
       *index = i;
       return &arguments[i];
     }
   return nullptr;
+}
+
+// The count and datatype of one side, as `data' ties them.
+void add_side(std::vector<MatchedArgument> &result, MatchedData data, const DataArguments &side,
+              MatchedSide which, bool two_sides) {
+  if (data == MatchedData::None || side.datatype < 0)
+    return;
+  bool unless_in_place =
+      data == MatchedData::SignatureUnlessInPlace || data == MatchedData::TypeUnlessInPlace;
+  bool type_alone = data == MatchedData::Type || data == MatchedData::TypeUnlessInPlace;
+  // MPI's names: "count" and "datatype" where there is one side,
+  // "sendcount"/"sendtype" and "recvcount"/"recvtype" for two.
+  bool send = which == MatchedSide::Send;
+  if (!type_alone) {
+    if (side.count < 0)
+      return;
+    result.push_back({MatchedRole::Count, side.count,
+                      two_sides ? (send ? "sendcount" : "recvcount") : "count", which,
+                      unless_in_place, false});
+  }
+  result.push_back({MatchedRole::Datatype, side.datatype,
+                    two_sides ? (send ? "sendtype" : "recvtype") : "datatype", which,
+                    unless_in_place, type_alone});
 }
 
 } // namespace
@@ -72,20 +102,9 @@ std::vector<MatchedArgument> arguments_to_match(const MpiCollective &collective)
     result.push_back({MatchedRole::Root, arguments.root, "root"});
   if (shape->op && arguments.op >= 0)
     result.push_back({MatchedRole::Op, arguments.op, "op"});
-  // MPI's names: "count" and "datatype" where there is one side,
-  // "recvcount" and "recvtype" for the receive side of two.
-  bool two_sides = arguments.send.count >= 0 && arguments.recv.count >= 0;
-  if (shape->data == MatchedData::Send && arguments.send.count >= 0 &&
-      arguments.send.datatype >= 0) {
-    result.push_back({MatchedRole::Count, arguments.send.count, two_sides ? "sendcount" : "count"});
-    result.push_back(
-        {MatchedRole::Datatype, arguments.send.datatype, two_sides ? "sendtype" : "datatype"});
-  }
-  if (shape->data == MatchedData::Recv && arguments.recv.count >= 0 &&
-      arguments.recv.datatype >= 0) {
-    result.push_back({MatchedRole::Count, arguments.recv.count, "recvcount"});
-    result.push_back({MatchedRole::Datatype, arguments.recv.datatype, "recvtype"});
-  }
+  bool two_sides = arguments.send.datatype >= 0 && arguments.recv.datatype >= 0;
+  add_side(result, shape->send, arguments.send, MatchedSide::Send, two_sides);
+  add_side(result, shape->recv, arguments.recv, MatchedSide::Recv, two_sides);
   return result;
 }
 
@@ -114,10 +133,35 @@ void MatchingContext::saw_call(const char *callee) {
     makes_intercommunicators |= starts_with(n, maker);
 }
 
+void MatchingContext::saw_datatype(unsigned long long handle, const char *symbol) {
+  // MPICH (mpi.h): the pair types of MPI_MINLOC/MAXLOC are 0x8c0000NN;
+  // MPI_PACKED, MPI_LB, MPI_UB, MPI_2INT and the Fortran pairs are
+  // 0x4cSSSSKK handles like the basic types, so listed.
+  static const unsigned long long mpich_composite[] = {
+      0x4c00010f /* MPI_PACKED */, 0x4c000010 /* MPI_LB */,  0x4c000011 /* MPI_UB */,
+      0x4c000816 /* MPI_2INT */,   0x4c000820 /* MPI_2INTEGER */, 0x4c000821 /* MPI_2REAL */,
+      0x4c001023 /* MPI_2DOUBLE_PRECISION */, 0x4c001024 /* MPI_2COMPLEX */,
+      0x4c002025 /* MPI_2DOUBLE_COMPLEX */};
+  if ((handle & 0xffffff00ULL) == 0x8c000000ULL)
+    names_composite_datatypes = true;
+  for (unsigned long long composite : mpich_composite)
+    names_composite_datatypes |= handle == composite;
+  // Open MPI (mpi.h): the globals ompi_mpi_<name>.
+  static const char *const open_mpi_composite[] = {
+      "ompi_mpi_packed", "ompi_mpi_lb", "ompi_mpi_ub", "ompi_mpi_float_int",
+      "ompi_mpi_double_int", "ompi_mpi_longdbl_int", "ompi_mpi_long_int", "ompi_mpi_short_int",
+      "ompi_mpi_2int", "ompi_mpi_2integer", "ompi_mpi_2real", "ompi_mpi_2dblprec",
+      "ompi_mpi_2cplex", "ompi_mpi_2dblcplex"};
+  if (symbol)
+    for (const char *composite : open_mpi_composite)
+      names_composite_datatypes |= std::strcmp(symbol, composite) == 0;
+}
+
 std::vector<ArgumentMismatch> mismatched_arguments(const MpiCollective &collective,
                                                    const std::string &communicator,
                                                    const std::vector<ArgumentVerdict> &verdicts,
-                                                   const MatchingContext &context) {
+                                                   const MatchingContext &context,
+                                                   const InPlaceBuffers &in_place) {
   std::vector<ArgumentMismatch> result;
   if (context.makes_intercommunicators || communicator.empty())
     return result;
@@ -132,15 +176,28 @@ std::vector<ArgumentMismatch> mismatched_arguments(const MpiCollective &collecti
         verdict.rank_communicator != communicator)
       continue;
     if (argument.role == MatchedRole::Count || argument.role == MatchedRole::Datatype) {
-      // The signature surely differs only if the other half of it is the
-      // same everywhere and no datatype of the unit may stand for several
-      // basic values.
-      MatchedRole other =
-          argument.role == MatchedRole::Count ? MatchedRole::Datatype : MatchedRole::Count;
-      std::size_t j = 0;
-      if (context.builds_datatypes || !find_role(arguments, other, &j) ||
-          verdict_of(j).may_differ_between_processes)
+      // A side MPI ignores where its buffer is MPI_IN_PLACE (the root's
+      // send side of MPI_Gather): a difference there may be no error.
+      bool may_be_in_place = argument.side == MatchedSide::Recv ? in_place.recv_may_be_in_place
+                                                                : in_place.send_may_be_in_place;
+      if (context.builds_datatypes || (argument.unless_in_place && may_be_in_place))
         continue;
+      if (argument.type_alone) {
+        // The v-variants: with basic datatypes only, n elements of one
+        // type never match m of another (but for n = m = 0).
+        if (context.names_composite_datatypes)
+          continue;
+      } else {
+        // The signature surely differs only if the other half of it is
+        // the same everywhere and no datatype of the unit may stand for
+        // several basic values.
+        MatchedRole other =
+            argument.role == MatchedRole::Count ? MatchedRole::Datatype : MatchedRole::Count;
+        std::size_t j = 0;
+        if (!find_role(arguments, other, argument.side, &j) ||
+            verdict_of(j).may_differ_between_processes)
+          continue;
+      }
     }
     result.push_back({argument, verdict.reason, verdict.origin});
   }

@@ -15,7 +15,12 @@
 // difference that makes the type signatures differ for sure: the count
 // differs while the datatype is the same everywhere, or the other way
 // round, in a unit that builds no derived datatype and packs nothing
-// (otherwise two counts of two datatypes may still give one signature).
+// (otherwise two counts of two datatypes may still give one signature);
+// for the v-variants, whose counts differ by process, a datatype that
+// differs where every process's is significant, in a unit whose
+// datatypes are all basic (n elements of one basic type never match m of
+// another, but for n = m = 0).  A side MPI ignores under MPI_IN_PLACE is
+// matched only where its buffer surely is not MPI_IN_PLACE.
 // A unit that makes intercommunicators is left alone: the root group of an
 // intercommunicator collective passes MPI_ROOT and MPI_PROC_NULL, by rank.
 // No GCC headers.
@@ -34,14 +39,25 @@ namespace parcoach {
 // (communicator_choice.h).
 enum class MatchedRole { Root, Op, Count, Datatype, Communicator };
 
+// The side of the data a count or datatype describes.
+enum class MatchedSide { None, Send, Recv };
+
 struct MatchedArgument {
   MatchedRole role;
   int position;     // 0-based argument position
   const char *name; // the MPI standard's parameter name: "root", "recvcount"...
+  MatchedSide side = MatchedSide::None;
+  // Ignored by MPI where the side's buffer is MPI_IN_PLACE (the send side
+  // of MPI_Gather at the root...): matched only where it surely is not.
+  bool unless_in_place = false;
+  // A datatype matched without its count (the v-variants' counts differ
+  // by process): a mismatch only with basic datatypes.
+  bool type_alone = false;
 };
 
 // The arguments of `collective' every process must give alike, in the
-// order root, op, count, datatype (those it has).
+// order root, op, then count and datatype of the send side, then of the
+// receive side (those it has).
 std::vector<MatchedArgument> arguments_to_match(const MpiCollective &collective);
 
 // What the whole translation unit does, which changes what a difference
@@ -49,7 +65,23 @@ std::vector<MatchedArgument> arguments_to_match(const MpiCollective &collective)
 struct MatchingContext {
   bool builds_datatypes = false;        // a derived datatype, or MPI_Pack
   bool makes_intercommunicators = false;
+  // A predefined datatype that is not basic is named (a pair type such as
+  // MPI_2INT, or MPI_PACKED), or the unit's datatype handles cannot be
+  // told apart (saw_datatype_of_unknown_kind): one element of it may
+  // match several of a basic type, so a datatype alone proves nothing.
+  bool names_composite_datatypes = false;
   void saw_call(const char *callee);
+  // An MPI datatype constant the unit names: MPICH's handle value
+  // (`handle', 0 for none) or Open MPI's global (`symbol', null for none).
+  void saw_datatype(unsigned long long handle, const char *symbol);
+};
+
+// Whether the buffers of one call may be MPI_IN_PLACE (the GIMPLE reader
+// knows: a buffer that is the address of an object or fresh memory surely
+// is not).  By default, unknown: they may.
+struct InPlaceBuffers {
+  bool send_may_be_in_place = true;
+  bool recv_may_be_in_place = true;
 };
 
 struct ArgumentMismatch {
@@ -63,11 +95,12 @@ struct ArgumentMismatch {
 // constant, so nothing is certain) that may differ between processes
 // where MPI forbids it.  `verdicts': one per entry of
 // arguments_to_match(collective), in that order (fewer: the rest are
-// taken as uniform).
+// taken as uniform); `in_place': what the call's buffers may be.
 std::vector<ArgumentMismatch> mismatched_arguments(const MpiCollective &collective,
                                                    const std::string &communicator,
                                                    const std::vector<ArgumentVerdict> &verdicts,
-                                                   const MatchingContext &context);
+                                                   const MatchingContext &context,
+                                                   const InPlaceBuffers &in_place = {});
 
 } // namespace parcoach
 

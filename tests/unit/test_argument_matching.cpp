@@ -52,12 +52,15 @@ ArgumentVerdict unknown() {
 
 // "root: depends on ...; count: ...".
 // On the communicator "world", the one the ranks of from_rank() are of.
+// `in_place': the buffers of the call (by default, either may be
+// MPI_IN_PLACE, as for a buffer the analysis cannot see).
 std::string mismatches(const char *name, const std::vector<ArgumentVerdict> &verdicts,
                        const MatchingContext &context = MatchingContext(),
-                       const std::string &communicator = "world") {
+                       const std::string &communicator = "world",
+                       const InPlaceBuffers &in_place = InPlaceBuffers()) {
   std::string text;
   for (const ArgumentMismatch &m :
-       mismatched_arguments(collective(name), communicator, verdicts, context))
+       mismatched_arguments(collective(name), communicator, verdicts, context, in_place))
     text += std::string(text.empty() ? "" : "; ") + m.argument.name + ": " + m.reason;
   return text;
 }
@@ -76,20 +79,35 @@ TEST_CASE("the arguments MPI requires alike, by collective", "[argument-matching
   CHECK(matched("MPI_Scan") == "op@4 count@2 datatype@3");
   CHECK(matched("MPI_Exscan") == "op@4 count@2 datatype@3");
   CHECK(matched("MPI_Reduce_scatter_block") == "op@4 count@2 datatype@3");
-  // recvcounts is an array: only the operation.
-  CHECK(matched("MPI_Reduce_scatter") == "op@4");
-  // The send side may be MPI_IN_PLACE: the receive side only.
-  CHECK(matched("MPI_Allgather") == "recvcount@4 recvtype@5");
-  CHECK(matched("MPI_Alltoall") == "recvcount@4 recvtype@5");
-  // Rooted data movement: the root only (the other side is significant at
-  // the root only, or ignored there with MPI_IN_PLACE); v-variants too.
-  CHECK(matched("MPI_Gather") == "root@6");
-  CHECK(matched("MPI_Scatter") == "root@6");
-  CHECK(matched("MPI_Gatherv") == "root@7");
-  CHECK(matched("MPI_Scatterv") == "root@7");
-  // Per-process counts are correct.
-  CHECK(matched("MPI_Allgatherv").empty());
-  CHECK(matched("MPI_Alltoallv").empty());
+  // recvcounts is an array: the operation, and the datatype alone (the
+  // v-variants' counts differ by process).
+  CHECK(matched("MPI_Reduce_scatter") == "op@4 datatype@3");
+  // Every process receives from each other the block that one sends: both
+  // sides (the send side ignored under MPI_IN_PLACE).
+  CHECK(matched("MPI_Allgather") == "sendcount@1 sendtype@2 recvcount@4 recvtype@5");
+  CHECK(matched("MPI_Alltoall") == "sendcount@1 sendtype@2 recvcount@4 recvtype@5");
+  // Rooted data movement: the root, and the side significant on every
+  // process (the other is significant at the root only).
+  CHECK(matched("MPI_Gather") == "root@6 sendcount@1 sendtype@2");
+  CHECK(matched("MPI_Igather") == "root@6 sendcount@1 sendtype@2");
+  CHECK(matched("MPI_Scatter") == "root@6 recvcount@4 recvtype@5");
+  // v-variants: per-process counts are correct, so the datatype alone.
+  // MPI_Gatherv (sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+  // displs, recvtype, root, comm).
+  CHECK(matched("MPI_Gatherv") == "root@7 sendtype@2");
+  // MPI_Scatterv (sendbuf, sendcounts, displs, sendtype, recvbuf,
+  // recvcount, recvtype, root, comm).
+  CHECK(matched("MPI_Scatterv") == "root@7 recvtype@6");
+  CHECK(matched("MPI_Iscatterv") == "root@7 recvtype@6");
+  // MPI_Allgatherv (sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+  // displs, recvtype, comm).
+  CHECK(matched("MPI_Allgatherv") == "sendtype@2 recvtype@6");
+  // MPI_Alltoallv (sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+  // recvcounts, rdispls, recvtype, comm).
+  CHECK(matched("MPI_Alltoallv") == "sendtype@3 recvtype@7");
+  CHECK(matched("MPI_Ialltoallv") == "sendtype@3 recvtype@7");
+  // One datatype per process: nothing.
+  CHECK(matched("MPI_Alltoallw").empty());
   CHECK(matched("MPI_Neighbor_alltoall").empty());
   CHECK(matched("MPI_Barrier").empty());
   // Communicator constructors: processes of different groups.
@@ -130,7 +148,7 @@ TEST_CASE("a count or a datatype is a mismatch only when the signature surely di
         "count: depends on MPI_Comm_rank at line 8");
   CHECK(mismatches("MPI_Bcast", {uniform(), uniform(), from_rank()}) ==
         "datatype: depends on MPI_Comm_rank at line 8");
-  CHECK(mismatches("MPI_Allgather", {from_rank(), uniform()}) ==
+  CHECK(mismatches("MPI_Allgather", {uniform(), uniform(), from_rank(), uniform()}) ==
         "recvcount: depends on MPI_Comm_rank at line 8");
   // Both differ: 2 MPI_INT on one process, 1 pair of ints on another is
   // one signature.
@@ -423,4 +441,198 @@ TEST_CASE("value flow: a difference through a weak update is uncertain", "[argum
   std::vector<std::vector<ArgumentVerdict>> v = solve(f);
   CHECK(v[0][0].may_differ_between_processes);
   CHECK_FALSE(v[0][0].depends_on_rank);
+}
+
+// ------------------------------------------------ gather, scatter, v-variants
+
+namespace {
+
+// The buffers of a call that are surely not MPI_IN_PLACE.
+InPlaceBuffers no_buffer_in_place() {
+  InPlaceBuffers b;
+  b.send_may_be_in_place = b.recv_may_be_in_place = false;
+  return b;
+}
+
+InPlaceBuffers send_may_be_in_place() {
+  InPlaceBuffers b = no_buffer_in_place();
+  b.send_may_be_in_place = true;
+  return b;
+}
+
+InPlaceBuffers recv_may_be_in_place() {
+  InPlaceBuffers b = no_buffer_in_place();
+  b.recv_may_be_in_place = true;
+  return b;
+}
+
+const MatchingContext basic; // no derived datatype, no pair type
+
+} // namespace
+
+TEST_CASE("MPI_Gather: every process's send signature is the root's receive one",
+          "[argument-matching]") {
+  // Verdicts: root, sendcount, sendtype.
+  // MPI_Gather(x, rank == 0 ? 2 : 1, MPI_INT, y, 1, MPI_INT, 0, world): the
+  // root receives 1 int from each, rank 0 sends 2 (MPI 4.0 6.5).
+  CHECK(mismatches("MPI_Igather", {uniform(), from_rank(), uniform()}, basic, "world",
+                   no_buffer_in_place()) == "sendcount: depends on MPI_Comm_rank at line 8");
+  CHECK(mismatches("MPI_Gather", {uniform(), uniform(), from_rank()}, basic, "world",
+                   no_buffer_in_place()) == "sendtype: depends on MPI_Comm_rank at line 8");
+  // recvcount and recvtype are significant at the root only: a value
+  // computed from the rank there is correct, and never asked about.
+  CHECK(mismatches("MPI_Gather", {uniform(), uniform(), uniform()}, basic, "world",
+                   no_buffer_in_place())
+            .empty());
+  // MPI_IN_PLACE at the root: its sendcount and sendtype are ignored, so
+  // MPI_Gather(rank == 0 ? MPI_IN_PLACE : x, rank == 0 ? 0 : 1, ...) is
+  // correct; a buffer that may be MPI_IN_PLACE leaves the send side alone.
+  CHECK(mismatches("MPI_Gather", {uniform(), from_rank(), uniform()}, basic, "world",
+                   send_may_be_in_place())
+            .empty());
+  CHECK(mismatches("MPI_Gather", {uniform(), from_rank(), uniform()}).empty());
+  // A receive buffer in place means nothing for the send side.
+  CHECK(mismatches("MPI_Gather", {uniform(), from_rank(), uniform()}, basic, "world",
+                   recv_may_be_in_place()) == "sendcount: depends on MPI_Comm_rank at line 8");
+  // Both halves differ: 2 MPI_INT against 1 pair of ints may be one
+  // signature.  Derived datatypes: the same.
+  CHECK(mismatches("MPI_Gather", {uniform(), from_rank(), from_rank()}, basic, "world",
+                   no_buffer_in_place())
+            .empty());
+  MatchingContext builds;
+  builds.saw_call("MPI_Type_contiguous");
+  CHECK(mismatches("MPI_Gather", {uniform(), from_rank(), uniform()}, builds, "world",
+                   no_buffer_in_place())
+            .empty());
+  CHECK(mismatches("MPI_Gather", {uniform(), uniform(), from_rank()}, builds, "world",
+                   no_buffer_in_place())
+            .empty());
+  // The rank of another communicator, an unknown value: nothing.
+  CHECK(mismatches("MPI_Gather", {uniform(), from_rank(), uniform()}, basic, "half",
+                   no_buffer_in_place())
+            .empty());
+  CHECK(mismatches("MPI_Gather", {uniform(), unknown(), uniform()}, basic, "world",
+                   no_buffer_in_place())
+            .empty());
+}
+
+TEST_CASE("MPI_Scatter: every process's receive signature is the root's send one",
+          "[argument-matching]") {
+  // Verdicts: root, recvcount, recvtype.
+  CHECK(mismatches("MPI_Scatter", {uniform(), from_rank(), uniform()}, basic, "world",
+                   no_buffer_in_place()) == "recvcount: depends on MPI_Comm_rank at line 8");
+  CHECK(mismatches("MPI_Iscatter", {uniform(), uniform(), from_rank()}, basic, "world",
+                   no_buffer_in_place()) == "recvtype: depends on MPI_Comm_rank at line 8");
+  // MPI_IN_PLACE as the root's recvbuf.
+  CHECK(mismatches("MPI_Scatter", {uniform(), from_rank(), uniform()}, basic, "world",
+                   recv_may_be_in_place())
+            .empty());
+  CHECK(mismatches("MPI_Scatter", {uniform(), from_rank(), uniform()}, basic, "world",
+                   send_may_be_in_place()) == "recvcount: depends on MPI_Comm_rank at line 8");
+}
+
+TEST_CASE("MPI_Allgather and MPI_Alltoall: both sides alike, the send side unless in place",
+          "[argument-matching]") {
+  // Verdicts: sendcount, sendtype, recvcount, recvtype.
+  CHECK(mismatches("MPI_Allgather", {from_rank(), uniform(), uniform(), uniform()}, basic,
+                   "world", no_buffer_in_place()) ==
+        "sendcount: depends on MPI_Comm_rank at line 8");
+  CHECK(mismatches("MPI_Alltoall", {uniform(), from_rank(), uniform(), uniform()}, basic,
+                   "world", no_buffer_in_place()) ==
+        "sendtype: depends on MPI_Comm_rank at line 8");
+  CHECK(mismatches("MPI_Allgather", {from_rank(), uniform(), uniform(), uniform()}, basic,
+                   "world", send_may_be_in_place())
+            .empty());
+  // The receive side is never in place: matched whatever the send buffer.
+  CHECK(mismatches("MPI_Alltoall", {uniform(), uniform(), from_rank(), uniform()}, basic,
+                   "world", send_may_be_in_place()) ==
+        "recvcount: depends on MPI_Comm_rank at line 8");
+  // A count is paired with the datatype of its own side: the send side's
+  // type differing does not hide the receive count.
+  CHECK(mismatches("MPI_Allgather", {uniform(), from_rank(), from_rank(), uniform()}, basic,
+                   "world", no_buffer_in_place()) ==
+        "sendtype: depends on MPI_Comm_rank at line 8; "
+        "recvcount: depends on MPI_Comm_rank at line 8");
+}
+
+TEST_CASE("v-variants: a datatype differing by rank where significant everywhere",
+          "[argument-matching]") {
+  // MPI_Gatherv(x, rank + 1, rank == 0 ? MPI_DOUBLE : MPI_INT, ...): n
+  // doubles never match m ints but for n = m = 0.  Verdicts: root, sendtype.
+  CHECK(mismatches("MPI_Gatherv", {uniform(), from_rank()}, basic, "world",
+                   no_buffer_in_place()) == "sendtype: depends on MPI_Comm_rank at line 8");
+  // Its send side is ignored at a root in place.
+  CHECK(mismatches("MPI_Gatherv", {uniform(), from_rank()}, basic, "world",
+                   send_may_be_in_place())
+            .empty());
+  // Verdicts: root, recvtype.
+  CHECK(mismatches("MPI_Scatterv", {uniform(), from_rank()}, basic, "world",
+                   no_buffer_in_place()) == "recvtype: depends on MPI_Comm_rank at line 8");
+  CHECK(mismatches("MPI_Scatterv", {uniform(), from_rank()}, basic, "world",
+                   recv_may_be_in_place())
+            .empty());
+  // Verdicts: sendtype, recvtype; the receive side counts even when the
+  // send side is in place.
+  CHECK(mismatches("MPI_Allgatherv", {uniform(), from_rank()}, basic, "world",
+                   send_may_be_in_place()) == "recvtype: depends on MPI_Comm_rank at line 8");
+  CHECK(mismatches("MPI_Allgatherv", {from_rank(), uniform()}, basic, "world",
+                   send_may_be_in_place())
+            .empty());
+  CHECK(mismatches("MPI_Alltoallv", {from_rank(), uniform()}, basic, "world",
+                   no_buffer_in_place()) == "sendtype: depends on MPI_Comm_rank at line 8");
+  // Verdicts: op, datatype: in place or not, the datatype is the same
+  // everywhere.
+  CHECK(mismatches("MPI_Reduce_scatter", {uniform(), from_rank()}) ==
+        "datatype: depends on MPI_Comm_rank at line 8");
+  // Derived datatypes: `rank % 2 ? pair : MPI_INT' with recvcounts in
+  // pairs or ints is one signature (errbench correct_arguments_in_place_and_v.c).
+  MatchingContext builds;
+  builds.saw_call("MPI_Type_contiguous");
+  CHECK(mismatches("MPI_Allgatherv", {uniform(), from_rank()}, builds, "world",
+                   no_buffer_in_place())
+            .empty());
+  CHECK(mismatches("MPI_Reduce_scatter", {uniform(), from_rank()}, builds).empty());
+  // A predefined pair type: 1 MPI_2INT matches 2 MPI_INT.
+  MatchingContext pairs;
+  pairs.saw_datatype(0x4c000816, nullptr); // MPICH's MPI_2INT
+  CHECK(pairs.names_composite_datatypes);
+  CHECK(mismatches("MPI_Gatherv", {uniform(), from_rank()}, pairs, "world",
+                   no_buffer_in_place())
+            .empty());
+  // ... but a count and a datatype together still prove a difference.
+  CHECK(mismatches("MPI_Gather", {uniform(), uniform(), from_rank()}, pairs, "world",
+                   no_buffer_in_place()) == "sendtype: depends on MPI_Comm_rank at line 8");
+  // Counts are arrays or per process: never matched.
+  CHECK(mismatches("MPI_Gatherv", {uniform(), uniform()}, basic, "world", no_buffer_in_place())
+            .empty());
+  // Another communicator's rank, an unknown value: nothing.
+  CHECK(mismatches("MPI_Alltoallv", {from_rank(), uniform()}, basic, "half",
+                   no_buffer_in_place())
+            .empty());
+  CHECK(mismatches("MPI_Alltoallv", {unknown(), uniform()}, basic, "world",
+                   no_buffer_in_place())
+            .empty());
+}
+
+TEST_CASE("which datatype constants are not basic", "[argument-matching]") {
+  auto composite = [](unsigned long long handle, const char *symbol) {
+    MatchingContext context;
+    context.saw_datatype(handle, symbol);
+    return context.names_composite_datatypes;
+  };
+  // MPICH's handles (mpi.h).
+  CHECK(composite(0x8c000000, nullptr)); // MPI_FLOAT_INT
+  CHECK(composite(0x8c000004, nullptr)); // MPI_LONG_DOUBLE_INT
+  CHECK(composite(0x4c00010f, nullptr)); // MPI_PACKED
+  CHECK(composite(0x4c000820, nullptr)); // MPI_2INTEGER
+  CHECK_FALSE(composite(0x4c000405, nullptr)); // MPI_INT
+  CHECK_FALSE(composite(0x4c00080b, nullptr)); // MPI_DOUBLE
+  CHECK_FALSE(composite(0x4c00010d, nullptr)); // MPI_BYTE
+  CHECK_FALSE(composite(0, nullptr));
+  // Open MPI's globals.
+  CHECK(composite(0, "ompi_mpi_2int"));
+  CHECK(composite(0, "ompi_mpi_packed"));
+  CHECK(composite(0, "ompi_mpi_double_int"));
+  CHECK_FALSE(composite(0, "ompi_mpi_int"));
+  CHECK_FALSE(composite(0, "rank"));
 }
