@@ -339,6 +339,7 @@ struct Known {
   std::string constant_handle;     // ValueFlowStatement::constant_handle
   std::string from_handle;         // ValueFlowStatement::from_handle
   ValueFlowArithmetic arithmetic;  // ValueFlowStatement::arithmetic
+  ValueFlowLogical logical;        // ValueFlowStatement::logical
 };
 
 void add_unique(std::vector<int> &set, int value) {
@@ -1012,6 +1013,7 @@ private:
       statement.constant_handle = known.constant_handle;
       statement.from_handle = known.from_handle;
       statement.arithmetic = known.arithmetic;
+      statement.logical = known.logical;
       current_->statements.push_back(statement);
       if (current_team_ >= 0 && racy_[current_team_].count(slot))
         mark_racy(slot);
@@ -1144,6 +1146,62 @@ private:
     result.precision = (int)TYPE_PRECISION(type);
     result.is_unsigned = TYPE_UNSIGNED(type);
     return result;
+  }
+
+  // `t = a | b' or `t = a & b' of two temporaries (truth values when
+  // they hold comparisons' outcomes: the core checks), else Op::None.
+  ValueFlowLogical logical(gassign *assign) {
+    ValueFlowLogical result;
+    ValueFlowLogical::Op op;
+    switch (gimple_assign_rhs_code(assign)) {
+    case BIT_IOR_EXPR: case TRUTH_OR_EXPR: op = ValueFlowLogical::Op::Or; break;
+    case BIT_AND_EXPR: case TRUTH_AND_EXPR: op = ValueFlowLogical::Op::And; break;
+    default: return result;
+    }
+    if (gimple_num_ops(assign) != 3 || !INTEGRAL_TYPE_P(TREE_TYPE(gimple_assign_lhs(assign))))
+      return result;
+    int slots[2];
+    for (int k = 0; k < 2; ++k) {
+      tree operand = k ? gimple_assign_rhs2(assign) : gimple_assign_rhs1(assign);
+      if (TREE_CODE(operand) != SSA_NAME)
+        return result;
+      const Object &o = objects_[object_of(operand)];
+      if (!o.fields.empty() || o.summary)
+        return result;
+      slots[k] = o.whole;
+    }
+    result.op = op;
+    result.left = slots[0];
+    result.right = slots[1];
+    return result;
+  }
+
+  // The scalar variable whose handle MPI call `call' reads as `comm', read
+  // by the call itself (C: the variable, or a load of it by the statement
+  // right before the call; Fortran: its address), or -1
+  // (ValueFlowQuantity::communicator_slot).
+  int communicator_read_by(gcall *call, tree comm) {
+    if (!comm)
+      return -1;
+    if (TREE_CODE(comm) == ADDR_EXPR)
+      return fortran_ && VAR_P(TREE_OPERAND(comm, 0)) ? argument_variable(comm, true) : -1;
+    if (TREE_CODE(comm) == SSA_NAME) {
+      gassign *load = dyn_cast<gassign *>(definition(comm));
+      if (!load || !gimple_assign_single_p(load))
+        return -1;
+      gimple_stmt_iterator next = gsi_for_stmt(load);
+      gsi_next_nondebug(&next);
+      if (gsi_end_p(next) || gsi_stmt(next) != call)
+        return -1;
+      comm = gimple_assign_rhs1(load);
+    }
+    if (!VAR_P(comm) && TREE_CODE(comm) != PARM_DECL)
+      return -1;
+    auto object = object_of_decl_.find(comm);
+    if (object == object_of_decl_.end())
+      return -1;
+    const Object &o = objects_[object->second];
+    return o.fields.empty() && !o.summary && o.scalar ? o.whole : -1;
   }
 
   // One side of a comparison: a slot's value, or an integer constant.
@@ -2368,6 +2426,7 @@ private:
         known.comparison = comparison(gimple_assign_rhs_code(assign), gimple_assign_rhs1(assign),
                                       gimple_assign_rhs2(assign));
       known.arithmetic = arithmetic(assign);
+      known.logical = logical(assign);
       store(gimple_assign_lhs(stmt), uses, -1, false, known);
       return;
     }
@@ -2476,6 +2535,20 @@ private:
       read_into(gimple_cond_rhs(last), block.condition);
       block.comparison = comparison(gimple_cond_code(last), gimple_cond_lhs(last),
                                     gimple_cond_rhs(last));
+      if (block.comparison.op != ValueFlowComparison::Op::None) {
+        edge e;
+        edge_iterator ei;
+        FOR_EACH_EDGE(e, ei, bb->succs) {
+          int s = block_index(e->dest);
+          if (s < 0 || std::find(block.successors.begin(), block.successors.end(), s) ==
+                           block.successors.end())
+            continue;
+          if (e->flags & EDGE_TRUE_VALUE)
+            block.when_true = s;
+          else if (e->flags & EDGE_FALSE_VALUE)
+            block.when_false = s;
+        }
+      }
       // The thread tests OpenMP lowering emits read the result of a call
       // the library table knows (GOMP_single_start...): nothing special.
       return;
@@ -2764,6 +2837,10 @@ private:
             quantity.quantity.communicator = "variable " + std::to_string(DECL_UID(variable));
             quantity.quantity.activation_local = true;
           }
+        // Else the variable: the core names the handle by the definition
+        // reaching the call.
+        if (quantity.quantity.communicator.empty())
+          quantity.quantity.communicator_slot = communicator_read_by(call, comm);
       }
       auto known_of = [&](int i) { return i == library.quantity_output ? quantity : Known(); };
       if (library.uniform_output >= 0 && is_pointer(arg(library.uniform_output))) {

@@ -153,7 +153,32 @@ struct FunctionState {
   // (collective, argument) pairs read there, and the value of each.
   std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> arguments_at;
   std::vector<std::vector<Value>> argument_values;
+
+  // Tests of a size that bound the ranks of its communicator where they
+  // are the only way in (ValueFlowBlock::when_true): the edge from block
+  // `test' into a block it alone leads to implies `operand' <= bound.
+  // `status': the communicator (key) whose size the operand holds, or
+  // kGuardPending (nothing reached yet), or kGuardNone.
+  struct SizeGuard {
+    int test = -1;
+    ValueFlowOperand operand;
+    long long bound = 0;
+    int parent = -1;             // the next guard whose edge dominates this one's
+    int status = -3;             // kGuardPending
+    std::vector<int> guarded;    // blocks with comparisons it dominates
+  };
+  std::vector<SizeGuard> guards;
+  std::vector<int> guard_chain;                // per block: nearest dominating guard, or -1
+  std::vector<std::vector<int>> guards_of_test; // per block: the guards its test makes
+  // ValueFlowQuantity::communicator_slot: by (block, statement) of the
+  // quantity, the name of the communicator, when one definition of the
+  // variable reaches the call and none is in a loop.
+  std::map<std::pair<int, int>, std::string> communicator_names;
 };
+
+constexpr int kGuardPending = -3, kGuardNone = -2;
+// Guards looked at above a block (deeper ones are ignored: weaker, sound).
+constexpr int kGuardDepth = 64;
 
 bool differs(const Value &v, int d) { return (v.bits >> d) & 1; }
 
@@ -593,6 +618,8 @@ private:
     }
     for (int k = 0; k < (int)postorder.size(); ++k)
       state.order[postorder[postorder.size() - 1 - k]] = k;
+    build_size_guards(state);
+    name_held_communicators(state);
 
     // Flow-sensitive slots, unless the function is too large for a state
     // per block (then every slot has one value: weaker, still sound).
@@ -654,6 +681,300 @@ private:
     state.branch.assign(blocks, Value());
     for (int d = 0; d < kDimensions; ++d)
       state.taint_fact[d].assign(blocks, -1);
+  }
+
+  // `comparison' holding (or not) implies `operand' <= bound, for the
+  // slot side of a comparison of a slot with a constant: `x < k' holds,
+  // `x > k' fails, `x == k' holds...; false when it implies no upper bound.
+  static bool upper_bound(const ValueFlowComparison &comparison, bool holds,
+                          ValueFlowOperand &operand, long long &bound) {
+    using Op = ValueFlowComparison::Op;
+    Op op = comparison.op;
+    const ValueFlowOperand *x = nullptr, *k = nullptr;
+    if (comparison.left.slot >= 0 && comparison.right.slot < 0) {
+      x = &comparison.left;
+      k = &comparison.right;
+    } else if (comparison.left.slot < 0 && comparison.right.slot >= 0) {
+      x = &comparison.right;
+      k = &comparison.left;
+      switch (op) { // k OP x is x OP' k
+      case Op::Less: op = Op::Greater; break;
+      case Op::LessEqual: op = Op::GreaterEqual; break;
+      case Op::Greater: op = Op::Less; break;
+      case Op::GreaterEqual: op = Op::LessEqual; break;
+      default: break;
+      }
+    } else {
+      return false;
+    }
+    if (k->null_communicator)
+      return false;
+    if (!holds)
+      switch (op) {
+      case Op::Less: op = Op::GreaterEqual; break;
+      case Op::LessEqual: op = Op::Greater; break;
+      case Op::Greater: op = Op::LessEqual; break;
+      case Op::GreaterEqual: op = Op::Less; break;
+      case Op::Equal: op = Op::NotEqual; break;
+      case Op::NotEqual: op = Op::Equal; break;
+      case Op::None: break;
+      }
+    const long long kLarge = 1LL << 40;
+    if (k->constant > kLarge || k->constant < -kLarge || x->offset > kLarge ||
+        x->offset < -kLarge)
+      return false;
+    // x + offset OP k
+    switch (op) {
+    case Op::Less: bound = k->constant - 1 - x->offset; break;
+    case Op::LessEqual:
+    case Op::Equal: bound = k->constant - x->offset; break;
+    default: return false;
+    }
+    operand = *x;
+    operand.offset = 0;
+    return true;
+  }
+
+  // FunctionState::guards: the edges of two-way tests of a slot against a
+  // constant implying an upper bound, into a block they alone lead to (so
+  // the edge dominates what that block dominates), chained along the
+  // dominator tree (Cooper, Harvey and Kennedy's iteration).
+  void build_size_guards(FunctionState &state) {
+    const ValueFlowFunction &function = *state.function;
+    const int blocks = (int)function.blocks.size();
+    std::vector<int> guard_at(blocks, -1);
+    bool other_comparisons = false;
+    for (int p = 0; p < blocks; ++p) {
+      const ValueFlowBlock &block = function.blocks[p];
+      if (block.comparison.op == ValueFlowComparison::Op::None || block.condition_fact >= 0)
+        continue;
+      for (int holds = 0; holds < 2; ++holds) {
+        int d = holds ? block.when_true : block.when_false;
+        int other = holds ? block.when_false : block.when_true;
+        if (d <= 0 || d >= blocks || d == other || state.predecessors[d].size() != 1 ||
+            state.predecessors[d][0] != p)
+          continue;
+        FunctionState::SizeGuard guard;
+        if (!upper_bound(block.comparison, holds, guard.operand, guard.bound))
+          continue;
+        guard.test = p;
+        guard_at[d] = (int)state.guards.size();
+        state.guards.push_back(guard);
+      }
+    }
+    for (const ValueFlowBlock &block : function.blocks) {
+      other_comparisons |= block.comparison.op != ValueFlowComparison::Op::None;
+      for (const ValueFlowStatement &statement : block.statements)
+        other_comparisons |= statement.comparison.op != ValueFlowComparison::Op::None;
+    }
+    if (state.guards.empty() || !other_comparisons) {
+      state.guards.clear();
+      return;
+    }
+    // The blocks reachable from the entry, in reverse postorder.
+    std::vector<char> reached(blocks, 0);
+    std::vector<int> work{0}, rpo;
+    reached[0] = 1;
+    while (!work.empty()) {
+      int b = work.back();
+      work.pop_back();
+      rpo.push_back(b);
+      const ValueFlowBlock &block = function.blocks[b];
+      for (const std::vector<int> *next : {&block.successors, &block.data_successors})
+        for (int s : *next)
+          if (s >= 0 && s < blocks && !reached[s]) {
+            reached[s] = 1;
+            work.push_back(s);
+          }
+    }
+    std::sort(rpo.begin(), rpo.end(),
+              [&](int a, int b) { return state.order[a] < state.order[b]; });
+    std::vector<int> idom(blocks, -1);
+    idom[0] = 0;
+    auto intersect = [&](int a, int b) {
+      while (a != b) {
+        while (state.order[a] > state.order[b])
+          a = idom[a];
+        while (state.order[b] > state.order[a])
+          b = idom[b];
+      }
+      return a;
+    };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (int b : rpo) {
+        if (b == 0)
+          continue;
+        int next = -1;
+        for (int p : state.predecessors[b])
+          if (p >= 0 && reached[p] && idom[p] >= 0)
+            next = next < 0 ? p : intersect(p, next);
+        if (next >= 0 && next != idom[b]) {
+          idom[b] = next;
+          changed = true;
+        }
+      }
+    }
+    state.guard_chain.assign(blocks, -1);
+    for (int b : rpo) {
+      int above = b == 0 || idom[b] < 0 ? -1 : state.guard_chain[idom[b]];
+      if (guard_at[b] >= 0) {
+        state.guards[guard_at[b]].parent = above;
+        above = guard_at[b];
+      }
+      state.guard_chain[b] = above;
+    }
+    state.guards_of_test.assign(blocks, {});
+    for (int g = 0; g < (int)state.guards.size(); ++g)
+      state.guards_of_test[state.guards[g].test].push_back(g);
+    for (int b = 0; b < blocks; ++b) {
+      const ValueFlowBlock &block = function.blocks[b];
+      bool compares = block.comparison.op != ValueFlowComparison::Op::None;
+      for (const ValueFlowStatement &statement : block.statements)
+        compares |= statement.comparison.op != ValueFlowComparison::Op::None;
+      if (!compares)
+        continue;
+      int depth = 0;
+      for (int g = state.guard_chain[b]; g >= 0 && depth < kGuardDepth;
+           g = state.guards[g].parent, ++depth)
+        state.guards[g].guarded.push_back(b);
+    }
+  }
+
+  // FunctionState::communicator_names (ValueFlowQuantity::
+  // communicator_slot): a variable no code the analysis does not see may
+  // write (a scalar local or value parameter whose address goes nowhere,
+  // or a static of the program's entry, which only calls may change), no
+  // thread of a team writes, and whose address no call of the unit
+  // receives.  A quantity read from it where exactly one definition
+  // reaches (an assignment, an MPI call storing the handle, or the value
+  // it had on entry), and that definition is in no loop, names the
+  // communicator by that definition: within one activation the variable
+  // holds one handle from it on.
+  void name_held_communicators(FunctionState &state) {
+    const ValueFlowFunction &function = *state.function;
+    const int blocks = (int)function.blocks.size();
+    const int slots = (int)function.slots.size();
+    std::set<int> wanted;
+    for (const ValueFlowBlock &block : function.blocks)
+      for (const ValueFlowStatement &statement : block.statements)
+        if (statement.kind == ValueFlowStatement::Kind::Assign &&
+            statement.quantity.kind != ValueFlowQuantity::Kind::None &&
+            statement.quantity.communicator.empty() && statement.quantity.communicator_slot >= 0 &&
+            statement.quantity.communicator_slot < slots)
+          wanted.insert(statement.quantity.communicator_slot);
+    std::vector<int> in_cycle(blocks, -1); // memo: -1 unknown
+    auto cyclic = [&](int from) {
+      if (in_cycle[from] >= 0)
+        return in_cycle[from] == 1;
+      std::vector<char> seen(blocks, 0);
+      std::vector<int> work{from};
+      bool found = false;
+      while (!work.empty() && !found) {
+        int b = work.back();
+        work.pop_back();
+        const ValueFlowBlock &block = function.blocks[b];
+        for (const std::vector<int> *next : {&block.successors, &block.data_successors})
+          for (int s : *next) {
+            if (s == from)
+              found = true;
+            if (s >= 0 && s < blocks && !seen[s]) {
+              seen[s] = 1;
+              work.push_back(s);
+            }
+          }
+      }
+      in_cycle[from] = found;
+      return found;
+    };
+    for (int s : wanted) {
+      const ValueFlowSlot &slot = function.slots[s];
+      bool global = slot.scope == SlotScope::Global;
+      if (!slot.scalar || slot.covered || slot.field >= 0 || slot.escapes >= 0 ||
+          state.written_in_team[s] ||
+          !(slot.scope == SlotScope::Local || slot.scope == SlotScope::Parameter ||
+            (global && slot.visibility == GlobalVisibility::Unit && function.entry_point)))
+        continue;
+      // Definitions: 0 the value on entry, then (block, statement) + 1.
+      // def[b][i]: the definition statement i makes (> 0), -1 a weak
+      // one (a call that may store to a global), 0 none.
+      bool passed = false;
+      std::vector<std::vector<int>> def(blocks);
+      int count = 0;
+      std::vector<int> def_block{0};
+      for (int b = 0; b < blocks && !passed; ++b) {
+        const std::vector<ValueFlowStatement> &statements = function.blocks[b].statements;
+        def[b].assign(statements.size(), 0);
+        for (std::size_t i = 0; i < statements.size(); ++i) {
+          const ValueFlowStatement &statement = statements[i];
+          for (const ValueFlowArgument &argument : statement.arguments) {
+            passed |= std::find(argument.pointees.begin(), argument.pointees.end(), s) !=
+                      argument.pointees.end();
+            for (const ValueFlowReach &reach : argument.reachable)
+              passed |= reach.slot == s;
+          }
+          if (statement.target == s && statement.kind != ValueFlowStatement::Kind::Return) {
+            def[b][i] = statement.strong ? ++count : -1;
+            if (statement.strong)
+              def_block.push_back(b);
+          } else if (global && statement.kind == ValueFlowStatement::Kind::Call) {
+            def[b][i] = -1;
+          }
+        }
+      }
+      if (passed)
+        continue;
+      // Reaching definitions: -2 nothing yet, -1 several, else the one.
+      auto meet = [](int a, int b) { return a == -2 ? b : b == -2 ? a : a == b ? a : -1; };
+      std::vector<int> in(blocks, -2);
+      in[0] = 0;
+      std::vector<int> by_order(blocks);
+      for (int b = 0; b < blocks; ++b)
+        by_order[b] = b;
+      std::sort(by_order.begin(), by_order.end(),
+                [&](int a, int b) { return state.order[a] < state.order[b]; });
+      auto through = [&](int b, std::size_t upto) {
+        int current = in[b];
+        for (std::size_t i = 0; i < upto && i < def[b].size(); ++i)
+          if (def[b][i] > 0)
+            current = def[b][i];
+          else if (def[b][i] < 0 && current != -2)
+            current = -1;
+        return current;
+      };
+      for (bool changed = true; changed;) {
+        changed = false;
+        for (int b : by_order) {
+          int out = through(b, def[b].size());
+          const ValueFlowBlock &block = function.blocks[b];
+          for (const std::vector<int> *next : {&block.successors, &block.data_successors})
+            for (int y : *next)
+              if (y >= 0 && y < blocks) {
+                int joined = meet(in[y], out);
+                if (joined != in[y]) {
+                  in[y] = joined;
+                  changed = true;
+                }
+              }
+        }
+      }
+      for (int b = 0; b < blocks; ++b) {
+        const std::vector<ValueFlowStatement> &statements = function.blocks[b].statements;
+        for (std::size_t i = 0; i < statements.size(); ++i) {
+          const ValueFlowQuantity &quantity = statements[i].quantity;
+          if (statements[i].kind != ValueFlowStatement::Kind::Assign ||
+              quantity.kind == ValueFlowQuantity::Kind::None || !quantity.communicator.empty() ||
+              quantity.communicator_slot != s)
+            continue;
+          int reaching = through(b, i);
+          if (reaching < 0 || (reaching > 0 && cyclic(def_block[reaching])))
+            continue;
+          state.communicator_names[{b, (int)i}] = "definition " + std::to_string(function.uid) +
+                                                  ":" + std::to_string(s) + ":" +
+                                                  std::to_string(reaching);
+        }
+      }
+    }
   }
 
   // What other files pass there is taken as the same on every process
@@ -1192,6 +1513,7 @@ private:
         for (int k = 0; k < state.flow_count; ++k)
           join_into(values[k], state.out[p][k]);
     const Value taint = state.taint[b];
+    seen_comparisons_.clear();
     for (std::size_t i = 0; i <= block.statements.size(); ++i) {
       read_arguments(state, values, b, (int)i);
       if (i == block.statements.size())
@@ -1201,14 +1523,41 @@ private:
       case ValueFlowStatement::Kind::Assign: {
         Value v = read_all(state, values, statement.uses, b);
         join_into(v, fact_value(local_fact(state, statement.fact)));
-        if (statement.fact < 0 && decided_by_ranges(state, values, statement.comparison, b))
-          v = range_proof(state, statement.comparison);
+        long long size_at_most = 0;
+        Value proof;
+        if (statement.fact < 0 &&
+            decided_by_ranges(state, values, statement.comparison, b, &size_at_most))
+          v = range_proof(state, statement.comparison, size_at_most);
+        else if (statement.fact < 0 && decided_by_logical(state, values, statement, b, &proof))
+          v = proof;
+        if (!seen_comparisons_.empty() || statement.comparison.op != ValueFlowComparison::Op::None)
+          seen_comparisons_.erase(statement.target);
+        if (statement.fact < 0 && statement.comparison.op != ValueFlowComparison::Op::None &&
+            statement.strong) {
+          SeenComparison &seen = seen_comparisons_[statement.target];
+          seen.comparison = &statement.comparison;
+          seen.left = bounds_of(state, values, b, statement.comparison.left);
+          seen.right = bounds_of(state, values, b, statement.comparison.right);
+        }
         join_into(v, taint);
+        if (statement.quantity.kind != ValueFlowQuantity::Kind::None &&
+            statement.quantity.communicator.empty() && statement.quantity.communicator_slot >= 0) {
+          auto named = state.communicator_names.find({b, (int)i});
+          if (named != state.communicator_names.end()) {
+            ValueFlowQuantity quantity = statement.quantity;
+            quantity.communicator = named->second;
+            quantity.activation_local = true;
+            known_as(state, values, v, statement.copy_of, quantity, b);
+            write(state, values, statement.target, v, statement.strong, b);
+            break;
+          }
+        }
         known_as(state, values, v, statement.copy_of, statement.quantity, b);
         write(state, values, statement.target, v, statement.strong, b);
         break;
       }
       case ValueFlowStatement::Kind::Call:
+        seen_comparisons_.clear();
         evaluate_call(state, values, statement, b);
         break;
       case ValueFlowStatement::Kind::Return: {
@@ -1236,6 +1585,7 @@ private:
     }
     if (block.successors.empty()) // leaves the function, maybe without a return
       publish_globals(state, values, b);
+    seen_comparisons_.clear();
     bool changed = !state.evaluated[b];
     state.evaluated[b] = true;
     for (int k = 0; k < state.flow_count && !changed; ++k)
@@ -1249,13 +1599,15 @@ private:
         if (s >= 0 && s < (int)function.blocks.size())
           enqueue(state, *queue_, s);
     }
+    update_guards(state, b);
     if (block.successors.size() >= 2) {
       Value tested = read_all(state, state.out[b], block.condition, b);
       join_into(tested, fact_value(local_fact(state, block.condition_fact)));
       tested = in_team_context(state, b, tested);
+      long long size_at_most = 0;
       if (block.condition_fact < 0 &&
-          decided_by_ranges(state, state.out[b], block.comparison, b))
-        tested = range_proof(state, block.comparison);
+          decided_by_ranges(state, state.out[b], block.comparison, b, &size_at_most))
+        tested = range_proof(state, block.comparison, size_at_most);
       Value before = state.branch[b];
       join_into(state.branch[b], tested);
       if (state.branch[b].bits != before.bits ||
@@ -1654,7 +2006,20 @@ private:
     Wide offset = 0;
     unsigned char quantity = kAnything;
     int communicator = -1;
+    // A rank's upper bound comes from a size test (SizeGuard): the size
+    // is at most this there (0: none).
+    long long size_at_most = 0;
   };
+
+  // A rank of `b' (bounds_of) where the size of its communicator is at
+  // most `size': below it.
+  static void bound_rank(Bounds &b, long long size) {
+    Wide high = (Wide)size - 1 + b.offset;
+    if (b.quantity == kRank && high < b.high) {
+      b.high = high;
+      b.size_at_most = size;
+    }
+  }
 
   Bounds bounds_of(FunctionState &state, const std::vector<Value> &values, int b,
                    const ValueFlowOperand &operand) {
@@ -1674,25 +2039,150 @@ private:
       result.low = (v.quantity == kRank ? 0 : 1) + result.offset;
       result.high = kUnbounded;
     }
+    // Size tests dominating the block (still pending: optimistic, the
+    // block is looked at again when they are known).
+    if (v.quantity == kRank && b >= 0 && b < (int)state.guard_chain.size()) {
+      int depth = 0;
+      for (int g = state.guard_chain[b]; g >= 0 && depth < kGuardDepth;
+           g = state.guards[g].parent, ++depth) {
+        const FunctionState::SizeGuard &guard = state.guards[g];
+        if (guard.status == kGuardPending ||
+            (guard.status >= 0 && guard.status == v.communicator))
+          bound_rank(result, guard.bound);
+      }
+    }
     return result;
+  }
+
+  // A size test's edge (FunctionState::SizeGuard) once its block is
+  // evaluated: which communicator's size it bounds.  Monotone: pending,
+  // then one communicator, then none; the blocks it guards are looked at
+  // again when it changes.
+  void update_guards(FunctionState &state, int b) {
+    if (b >= (int)state.guards_of_test.size())
+      return;
+    for (int g : state.guards_of_test[b]) {
+      FunctionState::SizeGuard &guard = state.guards[g];
+      Bounds x = bounds_of(state, state.out[b], b, guard.operand);
+      int status = x.pending ? kGuardPending
+                             : x.quantity == kSize && x.communicator >= 0 ? x.communicator
+                                                                           : kGuardNone;
+      int next = guard.status == kGuardPending                   ? status
+                 : status == kGuardPending || status == guard.status ? guard.status
+                                                                     : kGuardNone;
+      if (next == guard.status)
+        continue;
+      guard.status = next;
+      for (int y : guard.guarded)
+        enqueue(state, *queue_, y);
+    }
   }
 
   // `comparison', made in block b where the slots hold `values', has the
   // same outcome on every process (and thread): true, or false, whatever
   // the values.
+  // *size_at_most: the bound a size test gave a rank, if one helped.
   bool decided_by_ranges(FunctionState &state, const std::vector<Value> &values,
-                         const ValueFlowComparison &comparison, int b) {
+                         const ValueFlowComparison &comparison, int b,
+                         long long *size_at_most = nullptr) {
     using Op = ValueFlowComparison::Op;
     if (comparison.op == Op::None)
       return false;
     Bounds left = bounds_of(state, values, b, comparison.left);
     Bounds right = bounds_of(state, values, b, comparison.right);
+    if (comparison.left.slot < 0 && comparison.right.slot < 0)
+      return false; // constants only: uniform anyway, nothing to prove
+    if (!decide(comparison.op, left, right))
+      return false;
+    if (size_at_most) {
+      // Did the size test decide it?
+      Bounds plain_left = left, plain_right = right;
+      for (Bounds *x : {&plain_left, &plain_right})
+        if (x->size_at_most) {
+          x->high = kUnbounded;
+          x->size_at_most = 0;
+        }
+      *size_at_most = decide(comparison.op, plain_left, plain_right)
+                          ? 0
+                          : std::max(left.size_at_most, right.size_at_most);
+    }
+    return true;
+  }
+
+  // What a comparison assigned to a slot saw, in the block being
+  // evaluated (ValueFlowStatement::logical).
+  struct SeenComparison {
+    const ValueFlowComparison *comparison = nullptr;
+    Bounds left, right;
+  };
+
+  // `t = a | b' (or `a & b') has one value on every process: `a' is the
+  // same everywhere and tests a size, and where it lets `b' decide the
+  // outcome (`a' false for `|', true for `&') the size is so small that
+  // the ranges decide `b' (`(size > 1) | (rank == 0)').  The proof, in
+  // `*proof'.
+  bool decided_by_logical(FunctionState &state, const std::vector<Value> &values,
+                          const ValueFlowStatement &statement, int b, Value *proof) {
+    const ValueFlowLogical &logical = statement.logical;
+    if (logical.op == ValueFlowLogical::Op::None)
+      return false;
+    const bool holds = logical.op == ValueFlowLogical::Op::And;
+    for (int order = 0; order < 2; ++order) {
+      int a = order ? logical.right : logical.left, c = order ? logical.left : logical.right;
+      auto seen_a = seen_comparisons_.find(a), seen_c = seen_comparisons_.find(c);
+      if (seen_a == seen_comparisons_.end() || seen_c == seen_comparisons_.end())
+        continue;
+      Value tested = read(state, values, a, b);
+      if (differs(tested, 0))
+        continue;
+      ValueFlowOperand operand;
+      long long bound = 0;
+      const ValueFlowComparison &guard = *seen_a->second.comparison;
+      if (!upper_bound(guard, holds, operand, bound))
+        continue;
+      const Bounds &size =
+          guard.left.slot >= 0 ? seen_a->second.left : seen_a->second.right;
+      if (!size.pending && !(size.quantity == kSize && size.communicator >= 0))
+        continue;
+      Bounds left = seen_c->second.left, right = seen_c->second.right;
+      for (Bounds *x : {&left, &right})
+        if (x->quantity == kRank && (size.pending || x->communicator == size.communicator))
+          bound_rank(*x, bound);
+      if (!decide(seen_c->second.comparison->op, left, right))
+        continue;
+      int fact = guarded_fact(*seen_c->second.comparison, "'" + guard.text + "' is " +
+                                                              (holds ? "true" : "false"),
+                              bound);
+      Value v;
+      v.why[0] = v.why[1] = fact;
+      join_into(v, tested);
+      *proof = v;
+      return true;
+    }
+    return false;
+  }
+
+  // The proof of `comparison' decided where a size test bounds the size.
+  int guarded_fact(const ValueFlowComparison &comparison, const std::string &where,
+                   long long size_at_most) {
+    std::string phrase = "'" + comparison.text + "' is decided by what MPI guarantees: where " +
+                         where + ", the communicator has at most " +
+                         std::to_string(size_at_most) +
+                         (size_at_most == 1 ? " process" : " processes") +
+                         ", and a rank lies in [0, size)";
+    auto inserted = range_facts_.insert({{current_, phrase}, -1});
+    if (inserted.first->second < 0)
+      inserted.first->second = add_fact(0, phrase, 2);
+    return inserted.first->second;
+  }
+
+  // `left op right' of these bounds has one outcome.
+  static bool decide(ValueFlowComparison::Op op, const Bounds &left, const Bounds &right) {
+    using Op = ValueFlowComparison::Op;
     if (left.pending || right.pending)
       return true; // for now: the values that reach it will tell
     if (!left.known || !right.known)
       return false;
-    if (comparison.left.slot < 0 && comparison.right.slot < 0)
-      return false; // constants only: uniform anyway, nothing to prove
     // The range [low, high] of left - right: from the bounds, narrowed
     // when both sides are quantities of the same communicator (rank - size
     // <= -1, size - rank >= 1, rank - rank = size - size = 0).
@@ -1708,7 +2198,7 @@ private:
       low = std::max(low, shift); // one process's rank in C, C's size: one value each
       high = std::min(high, shift);
     }
-    switch (comparison.op) {
+    switch (op) {
     case Op::Less:         // left - right < 0
     case Op::GreaterEqual: // left - right >= 0
       return high < 0 || low >= 0;
@@ -1725,7 +2215,13 @@ private:
   }
 
   // The proof of a comparison that decided_by_ranges decides.
-  Value range_proof(FunctionState &state, const ValueFlowComparison &comparison) {
+  Value range_proof(FunctionState &state, const ValueFlowComparison &comparison,
+                    long long size_at_most = 0) {
+    if (size_at_most) {
+      Value v;
+      v.why[0] = v.why[1] = guarded_fact(comparison, "a test of the size leads here", size_at_most);
+      return v;
+    }
     auto inserted = range_facts_.insert({{current_, comparison.text}, -1});
     int &fact = inserted.first->second;
     if (fact < 0)
@@ -1929,6 +2425,7 @@ private:
   int current_ = -1;
   BlockQueue *queue_ = nullptr;
   std::vector<Value> block_values_; // evaluate_block's state
+  std::map<int, SeenComparison> seen_comparisons_; // by slot, in evaluate_block
   std::vector<Value> call_arguments_; // evaluate_call's arguments
 };
 

@@ -46,7 +46,11 @@
 //     only.  A rank lies in [0, size) of its communicator, so a comparison
 //     that range decides (`rank >= 0', `rank < size' of the same
 //     communicator, `size > 0') comes out the same on every process and
-//     every thread, however much the rank differs.
+//     every thread, however much the rank differs.  Where a test of the
+//     size (`size > 1' false, `size == 1' true) is the only way in, the
+//     size is at most k there and a rank below k (`if (size > 1 || rank
+//     == 0)': the rank test runs only where size is 1 and rank 0); so too
+//     for `t = (size > 1) | (rank == 0)' computed without a branch.
 #ifndef PARCOACH_CORE_VALUE_FLOW_H
 #define PARCOACH_CORE_VALUE_FLOW_H
 
@@ -121,6 +125,12 @@ struct ValueFlowQuantity {
   // value leaves (returns, callees' arguments, globals), which recursion
   // would otherwise confuse.
   bool activation_local = false;
+  // With an empty `communicator': the variable (slot) holding the handle
+  // the MPI call reads, read by the call itself, or -1.  The solver names
+  // the communicator by the one definition of that variable reaching the
+  // call (no write in between, none in a loop): a rank and a size read
+  // from the same definition are of the same communicator.
+  int communicator_slot = -1;
 };
 
 // One side of a comparison a conditional makes: a slot's value, or an
@@ -221,6 +231,15 @@ struct ValueFlowArgument {
   std::vector<ValueFlowReach> reachable;
 };
 
+// A truth value computed from two others without a branch (`t = a | b',
+// `t = a & b'; gfortran's `.or.' and `.and.', GCC's folding of `||' and
+// `&&' of simple operands): the slots holding the two operands.
+struct ValueFlowLogical {
+  enum class Op { None, Or, And };
+  Op op = Op::None;
+  int left = -1, right = -1;
+};
+
 // An integer computed from its operands by one operation (`t = rank % 2'),
 // when the adapter could describe it: communicator_membership.h matches
 // a test recomputing a split's colour with it.  The operation is made in
@@ -271,6 +290,9 @@ struct ValueFlowStatement {
   std::string from_handle;
   // Assign: the operation computing the value from `uses', if described.
   ValueFlowArithmetic arithmetic;
+  // Assign: the value is `left | right' or `left & right' of two truth
+  // values (ValueFlowLogical), if described.
+  ValueFlowLogical logical;
 };
 
 struct ValueFlowBlock {
@@ -289,6 +311,11 @@ struct ValueFlowBlock {
   // it: when the known ranges of its operands decide it, it is the same
   // everywhere whatever `condition' holds.
   ValueFlowComparison comparison;
+  // With a comparison: the successor taken when it holds, and the one
+  // taken when it does not (-1: unknown).  An edge only reached when the
+  // size of a communicator is at most k bounds the ranks of that
+  // communicator below k in the blocks it dominates.
+  int when_true = -1, when_false = -1;
   // The verdict this conditional answers (index into the result), or -1.
   int branch = -1;
   int line = 0;                    // the conditional's line, for reasons

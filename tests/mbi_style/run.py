@@ -79,13 +79,7 @@ for _name in ('Barrier', 'Allreduce', 'Bcast', 'Ibarrier'):
     KNOWN_MISSES['err_input_%s' % _name] = 'argv taken as the same on every process'
 # Correct programs the tool still warns about: XFAIL while warned (never
 # when stopped or hung), XPASS once silent.
-KNOWN_FALSE_WARNINGS = {
-    # `if (nprocs > 1 || rank == 0)': the rank test is reached only when
-    # nprocs <= 1, where rank is 0; the value flow does not use the
-    # dominating test on the size.
-    'ok_guard3_%s' % _name: 'rank test decided only by a dominating size test'
-    for _name in ('Allreduce', 'Allgatherv', 'Reduce_scatter_block', 'Iscatter')
-}
+KNOWN_FALSE_WARNINGS = {}
 
 # The sample of make check: one program of each shape, each caught
 # quickly when erroneous (well under 60 s on an idle 2-core machine).

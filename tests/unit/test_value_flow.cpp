@@ -7,6 +7,7 @@
 #include "value_flow.h"
 #include "value_flow_library.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -1470,4 +1471,260 @@ TEST_CASE("a verdict that may differ says where its source is", "[value-flow][pa
   BranchVerdict same = verdict_of(other, on_size);
   CHECK_FALSE(same.may_differ_between_processes);
   CHECK(same.origin == 0);
+}
+
+// ------------------------------------------------------------ size tests bounding ranks
+
+namespace {
+
+// main: rank := MPI_Comm_rank(world), size := MPI_Comm_size(world), half :=
+// MPI_Comm_size(half); then b0 tests `size_slot op k' (its edge
+// `guard_holds' leads to b1 alone), b1 tests the rank, b2 joins, b3 ends.
+//   b0: if (size_slot op k) -> when_true / when_false
+//   b1: if (rank rop rk) -> b2, b2
+//   b2: -> b3
+// The other edge of b0 goes to b2.  Returns the verdict of b1's test.
+struct Guarded {
+  Program p{"main"};
+  int rank, size, half;
+  Guarded() {
+    p.entry_point();
+    rank = p.local("rank", true);
+    size = p.local("size", true);
+    half = p.local("half", true);
+  }
+  BranchVerdict run(int size_slot, Op op, long long k, bool guard_holds, Op rank_op,
+                    long long rank_constant, bool second_way_in = false) {
+    int b0 = p.block(), b1 = p.block(), b2 = p.block(), b3 = p.block();
+    p.quantity(b0, rank, Quantity::Rank, "world",
+               p.differs("depends on MPI_Comm_rank at line 5"));
+    p.quantity(b0, size, Quantity::Size, "world",
+               p.uniform("'size' comes from MPI_Comm_size at line 6"));
+    p.quantity(b0, half, Quantity::Size, "half",
+               p.uniform("'half' comes from MPI_Comm_size at line 7"));
+    p.successors(b0, {b1, b2});
+    p.compare(b0, op, size_slot, -1, k, "size test", 8);
+    p.function().blocks[b0].when_true = guard_holds ? b1 : b2;
+    p.function().blocks[b0].when_false = guard_holds ? b2 : b1;
+    int test = p.compare(b1, rank_op, rank, -1, rank_constant, "rank test", 8);
+    p.successors(b1, {b2, b2});
+    p.successors(b2, {b3});
+    if (second_way_in) {
+      // b3 loops back into b1: b1 is no longer reached only from b0.
+      int b4 = p.block();
+      p.successors(b3, {b1, b4});
+      p.branch(b3, {}, 9);
+    }
+    return verdict_of(p, test);
+  }
+};
+
+// target := (left op right), a comparison's outcome stored in a temporary.
+void compared(Program &p, int b, int target, Op op, int left, int right, long long constant,
+              const std::string &text) {
+  p.assign(b, target, {});
+  ValueFlowStatement &s = p.function().blocks[b].statements.back();
+  for (int slot : {left, right})
+    if (slot >= 0)
+      s.uses.push_back(slot);
+  s.comparison.op = op;
+  s.comparison.left.slot = left;
+  s.comparison.right.slot = right;
+  (left < 0 ? s.comparison.left : s.comparison.right).constant = constant;
+  s.comparison.text = text;
+}
+
+// main: a := (size_slot aop ak); c := (rank cop ck); t := a OP c (`|' or
+// `&', no branch); if (t != 0) ...  Returns the verdict of that test.
+BranchVerdict logical_test(Quantity size_kind_of_slot, const std::string &size_communicator,
+                           Op aop, long long ak, ValueFlowLogical::Op op, Op cop, long long ck,
+                           bool rank_first = false) {
+  Program p("main");
+  p.entry_point();
+  int rank = p.local("rank", true), size = p.local("size", true), a = p.local("a", true),
+      c = p.local("c", true), t = p.local("t", true);
+  int b0 = p.block(), b1 = p.block(), b2 = p.block();
+  p.quantity(b0, rank, Quantity::Rank, "world", p.differs("depends on MPI_Comm_rank at line 5"));
+  p.quantity(b0, size, size_kind_of_slot, size_communicator,
+             size_kind_of_slot == Quantity::Rank
+                 ? p.differs("depends on MPI_Comm_rank at line 6")
+                 : p.uniform("'size' comes from MPI_Comm_size at line 6"));
+  compared(p, b0, a, aop, size, -1, ak, "size > 1");
+  compared(p, b0, c, cop, rank, -1, ck, "rank == 0");
+  p.assign(b0, t, {a, c});
+  ValueFlowStatement &s = p.function().blocks[b0].statements.back();
+  s.logical.op = op;
+  s.logical.left = rank_first ? c : a;
+  s.logical.right = rank_first ? a : c;
+  p.successors(b0, {b1, b2});
+  int test = p.compare(b0, Op::NotEqual, t, -1, 0, "t != 0", 8);
+  p.successors(b1, {b2});
+  return verdict_of(p, test);
+}
+
+} // namespace
+
+TEST_CASE("a rank test reached only where a size test bounds the size by 1 is uniform "
+          "(`size > 1 || rank == 0', `size == 1 && rank == 0')",
+          "[value-flow][ranges][guards]") {
+  {
+    Guarded g; // if (size > 1 || rank == 0): the rank test on the false edge
+    BranchVerdict v = g.run(g.size, Op::Greater, 1, false, Op::Equal, 0);
+    CHECK_FALSE(v.may_differ_between_processes);
+    CHECK_FALSE(v.may_differ_between_threads);
+    CHECK(v.reason == "'rank test' is decided by what MPI guarantees: where a test of the size "
+                      "leads here, the communicator has at most 1 process, and a rank lies in "
+                      "[0, size)");
+  }
+  {
+    Guarded g; // if (size == 1 && rank == 0)
+    CHECK_FALSE(g.run(g.size, Op::Equal, 1, true, Op::Equal, 0).may_differ_between_processes);
+  }
+  {
+    Guarded g; // if (size < 2) { if (rank != 0) ... }
+    CHECK_FALSE(g.run(g.size, Op::Less, 2, true, Op::NotEqual, 0).may_differ_between_processes);
+  }
+  {
+    Guarded g; // if (1 < size || rank == 0): the constant on the left
+    Program &p = g.p;
+    (void)p;
+    BranchVerdict v = [&] {
+      int b0 = g.p.block(), b1 = g.p.block(), b2 = g.p.block();
+      g.p.quantity(b0, g.rank, Quantity::Rank, "world", g.p.differs("rank"));
+      g.p.quantity(b0, g.size, Quantity::Size, "world", g.p.uniform("size"));
+      g.p.successors(b0, {b1, b2});
+      g.p.compare(b0, Op::Less, -1, g.size, 1, "1 < size");
+      g.p.function().blocks[b0].when_true = b2;
+      g.p.function().blocks[b0].when_false = b1;
+      int test = g.p.compare(b1, Op::Equal, g.rank, -1, 0, "rank == 0");
+      g.p.successors(b1, {b2, b2});
+      return verdict_of(g.p, test);
+    }();
+    CHECK_FALSE(v.may_differ_between_processes);
+  }
+  {
+    Guarded g; // if (size > 2 || rank < 2): size <= 2, rank in [0, 1]
+    CHECK_FALSE(g.run(g.size, Op::Greater, 2, false, Op::Less, 2).may_differ_between_processes);
+  }
+}
+
+TEST_CASE("a rank test a size test does not bound enough stays blamed",
+          "[value-flow][ranges][guards]") {
+  {
+    Guarded g; // if (size > 2 || rank == 0): two processes may disagree
+    CHECK(g.run(g.size, Op::Greater, 2, false, Op::Equal, 0).may_differ_between_processes);
+  }
+  {
+    Guarded g; // if (size > 2 || rank == 1)
+    CHECK(g.run(g.size, Op::Greater, 2, false, Op::Equal, 1).may_differ_between_processes);
+  }
+  {
+    Guarded g; // if (size > 1 && rank == 0): the true edge bounds nothing above
+    CHECK(g.run(g.size, Op::Greater, 1, true, Op::Equal, 0).may_differ_between_processes);
+  }
+  {
+    Guarded g; // the size of another communicator
+    CHECK(g.run(g.half, Op::Greater, 1, false, Op::Equal, 0).may_differ_between_processes);
+  }
+  {
+    Guarded g; // the rank itself tested (`rank > 0 || rank == 0')
+    CHECK(g.run(g.rank, Op::Greater, 1, false, Op::Equal, 0).may_differ_between_processes);
+  }
+  {
+    Guarded g; // the rank test has another way in, not through the size test
+    CHECK(g.run(g.size, Op::Greater, 1, false, Op::Equal, 0, true).may_differ_between_processes);
+  }
+  {
+    Guarded g; // no edge known as the false one
+    Program &p = g.p;
+    int b0 = p.block(), b1 = p.block(), b2 = p.block();
+    p.quantity(b0, g.rank, Quantity::Rank, "world", p.differs("rank"));
+    p.quantity(b0, g.size, Quantity::Size, "world", p.uniform("size"));
+    p.successors(b0, {b1, b2});
+    p.compare(b0, Op::Greater, g.size, -1, 1, "size > 1");
+    int test = p.compare(b1, Op::Equal, g.rank, -1, 0, "rank == 0");
+    p.successors(b1, {b2, b2});
+    CHECK(verdict_of(p, test).may_differ_between_processes);
+  }
+}
+
+TEST_CASE("`t = (size > 1) | (rank == 0)' computed without a branch is uniform",
+          "[value-flow][ranges][guards]") {
+  using L = ValueFlowLogical::Op;
+  CHECK_FALSE(logical_test(Quantity::Size, "world", Op::Greater, 1, L::Or, Op::Equal, 0)
+                  .may_differ_between_processes);
+  CHECK_FALSE(logical_test(Quantity::Size, "world", Op::Greater, 1, L::Or, Op::Equal, 0, true)
+                  .may_differ_between_processes);
+  CHECK_FALSE(logical_test(Quantity::Size, "world", Op::Equal, 1, L::And, Op::Equal, 0)
+                  .may_differ_between_processes);
+  CHECK_FALSE(logical_test(Quantity::Size, "world", Op::Greater, 2, L::Or, Op::Less, 2)
+                  .may_differ_between_processes);
+  // Still blamed: a bound too weak, the wrong edge, another communicator,
+  // a rank where the size should be.
+  CHECK(logical_test(Quantity::Size, "world", Op::Greater, 2, L::Or, Op::Equal, 0)
+            .may_differ_between_processes);
+  CHECK(logical_test(Quantity::Size, "world", Op::Greater, 1, L::And, Op::Equal, 0)
+            .may_differ_between_processes);
+  CHECK(logical_test(Quantity::Size, "half", Op::Greater, 1, L::Or, Op::Equal, 0)
+            .may_differ_between_processes);
+  CHECK(logical_test(Quantity::Rank, "world", Op::Greater, 1, L::Or, Op::Equal, 0)
+            .may_differ_between_processes);
+}
+
+namespace {
+
+// main: c := handle (and d := another); rank := MPI_Comm_rank(c), size :=
+// MPI_Comm_size(<size_from>), both named by the variable only
+// (ValueFlowQuantity::communicator_slot); `between' runs between the two
+// calls; if (rank < size) ...
+BranchVerdict held_communicator(const std::function<void(Program &, int, int, int)> &between,
+                                bool size_from_other = false, bool loop = false) {
+  Program p("main");
+  p.entry_point();
+  int c = p.local("comm"), d = p.local("other"), rank = p.local("rank", true),
+      size = p.local("size", true);
+  int b0 = p.block(), b1 = p.block(), b2 = p.block(), b3 = p.block();
+  p.assign(b0, c, {});
+  p.assign(b0, d, {});
+  p.successors(b0, {b1});
+  // b1: the calls (a loop body when `loop': b1 -> b1 | b2)
+  if (loop)
+    p.assign(b1, c, {});
+  p.quantity(b1, rank, Quantity::Rank, "", p.differs("depends on MPI_Comm_rank at line 5"));
+  p.function().blocks[b1].statements.back().quantity.communicator_slot = c;
+  between(p, b1, c, d);
+  p.quantity(b1, size, Quantity::Size, "", p.uniform("'size' comes from MPI_Comm_size at line 6"));
+  p.function().blocks[b1].statements.back().quantity.communicator_slot = size_from_other ? d : c;
+  if (loop) {
+    p.successors(b1, {b1, b2});
+    p.branch(b1, {}, 7);
+  } else {
+    p.successors(b1, {b2});
+  }
+  int test = p.compare(b2, Op::Less, rank, size, 0, "rank < size", 8);
+  p.successors(b2, {b3, b3});
+  return verdict_of(p, test);
+}
+
+} // namespace
+
+TEST_CASE("`rank < size' of a communicator in a variable holding one definition is uniform",
+          "[value-flow][ranges][held]") {
+  auto nothing = [](Program &, int, int, int) {};
+  CHECK_FALSE(held_communicator(nothing).may_differ_between_processes);
+  // Another variable written in between changes nothing.
+  CHECK_FALSE(held_communicator([](Program &p, int b, int, int d) { p.assign(b, d, {}); })
+                  .may_differ_between_processes);
+  // Still blamed: the variable written between the calls, the size of
+  // another variable, a definition in a loop, the address passed to a
+  // call, a weak write.
+  CHECK(held_communicator([](Program &p, int b, int c, int) { p.assign(b, c, {}); })
+            .may_differ_between_processes);
+  CHECK(held_communicator(nothing, true).may_differ_between_processes);
+  CHECK(held_communicator(nothing, false, true).may_differ_between_processes);
+  CHECK(held_communicator([](Program &p, int b, int c, int) {
+          p.call(b, 99, {address_of(c)});
+        }).may_differ_between_processes);
+  CHECK(held_communicator([](Program &p, int b, int c, int) { p.assign(b, c, {}, -1, false); })
+            .may_differ_between_processes);
 }
