@@ -231,11 +231,19 @@ private:
     for (; depth < 8; ++depth) {
       if (slot < 0 || slot >= (int)function_.slots.size() || !trackable_sequentially(slot))
         return false;
-      if (!function_.slots[slot].single_definition) {
-        out = {slot, at, nullptr};
-        return true;
-      }
       std::vector<Position> defs = writers(slot);
+      if (!function_.slots[slot].single_definition) {
+        // A variable with one writer, reached on every path and unwritten
+        // until `at', holds what that writer computed (gfortran passes a
+        // colour `mod(rank, 2)' through such a temporary).
+        const ValueFlowStatement *only = defs.size() == 1 ? &statement(defs[0]) : nullptr;
+        if (!only || only->kind != ValueFlowStatement::Kind::Assign || only->fact >= 0 ||
+            (only->copy_of < 0 && only->arithmetic.op == ValueFlowArithmetic::Op::None) ||
+            !on_every_path(defs[0], at) || !unwritten_between(slot, defs[0], at)) {
+          out = {slot, at, nullptr};
+          return true;
+        }
+      }
       if (defs.size() != 1 || !on_every_path(defs[0], at))
         return false;
       const ValueFlowStatement &def = statement(defs[0]);

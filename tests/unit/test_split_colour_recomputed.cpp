@@ -183,3 +183,36 @@ TEST_CASE("a test computed otherwise than the colour still counts",
   CHECK_FALSE(separates_only_nonmembers(
       RecomputedColour(mod2, mod2, Op::Equal, 0, Write::None, true).f, 0, 0));
 }
+
+namespace {
+
+// gfortran's `call mpi_comm_split (world, mod (rank, 2), ...)': the colour
+// is computed into a temporary (single definition), copied into a
+// variable whose address the call takes (not a single definition), which
+// the split reads; then `if (mod (rank, 2) == 0)' as `(unsigned) rank & 1'.
+// `second_write': the variable is written again before the split.
+ValueFlowFunction colour_through_variable(bool second_write) {
+  RecomputedColour base(mod2, Expression{Arith::BitAnd, 1, false, true}, Op::Equal, 0);
+  ValueFlowFunction f = base.f;
+  int held = add_slot(f, "colour variable");
+  auto &s = f.blocks[0].statements;
+  ValueFlowSplit &split = f.splits[0];
+  int computed = split.colour;
+  if (second_write) // after the copy: a value that differs reaches the split
+    s.insert(s.begin() + split.first, plain_assign(held, {}, 0));
+  s.insert(s.begin() + split.first, copy_of(held, computed));
+  int added = second_write ? 2 : 1;
+  split.first += added;
+  split.after += added;
+  split.colour = held;
+  return f;
+}
+
+} // namespace
+
+TEST_CASE("a colour held in a variable with one writer is the value that writer computed",
+          "[uniform][membership][colour]") {
+  CHECK(separates_only_nonmembers(colour_through_variable(false), 0, 0));
+  // Written again with a value that differs: the colour is not the test.
+  CHECK_FALSE(separates_only_nonmembers(colour_through_variable(true), 0, 0));
+}
