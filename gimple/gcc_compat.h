@@ -23,6 +23,7 @@
 #include "attribs.h"
 #include "gimplify.h"
 #include "ssa.h"
+#include "tree-dfa.h"
 #include "tree-cfg.h"
 #include "gimplify-me.h"
 #include "omp-general.h"

@@ -3,6 +3,7 @@
 #include "function_model.h"
 #include "report.h"
 #include "runtime_entry_points.h"
+#include "value_flow_model.h"
 
 #include "mpi_knowledge.h"
 // The core analysis of the same name (this directory's header comes first
@@ -69,29 +70,77 @@ int created_request_argument(const gcall *call, const char *name, SourceLanguage
   return position >= 0 && (int)gimple_call_num_args(call) == expected ? position : -1;
 }
 
-// The buffer the analysis follows for a point-to-point creating call: a
-// scalar variable of this function given by address as the whole buffer,
-// with a constant count of at least 1 (C and C++ only: gfortran passes the
-// count by reference).  NULL_TREE otherwise.
-tree followed_buffer(const gcall *call, const char *name, SourceLanguage language,
-                     function *fun) {
-  if (language != SourceLanguage::C || gimple_call_num_args(call) != point_to_point_request + 1)
-    return NULL_TREE;
-  bool point_to_point_call = false;
-  for (const PointToPoint &p : point_to_point)
-    point_to_point_call |= std::strcmp(name, p.c_name) == 0;
-  tree buffer = gimple_call_arg(call, 0), count = gimple_call_arg(call, 1);
-  if (!point_to_point_call || TREE_CODE(buffer) != ADDR_EXPR ||
-      TREE_CODE(count) != INTEGER_CST || tree_int_cst_sgn(count) <= 0)
-    return NULL_TREE;
-  tree var = TREE_OPERAND(buffer, 0);
-  if (TREE_CODE(var) != VAR_DECL || DECL_CONTEXT(var) != fun->decl || DECL_EXTERNAL(var) ||
-      TREE_PUBLIC(var) || TREE_THIS_VOLATILE(var) || AGGREGATE_TYPE_P(TREE_TYPE(var)))
-    return NULL_TREE;
-  return var;
+// A buffer the analysis follows for a creating call: a variable of this
+// function given by address, with a constant count of at least 1 (C and
+// C++ only: gfortran passes the count by reference), and the bytes of it
+// the operation certainly uses.  Either a scalar given whole (its accesses
+// are whole: `first'/`end' stay 0/-1), or a local array from a constant
+// element on, with a predefined datatype of known size (its accesses are
+// element accesses: `array').
+struct FollowedBuffer {
+  tree var;
+  bool receives;
+  bool array;
+  long long first;
+  long long end;
+};
+
+bool own_plain_variable(tree var, function *fun) {
+  return TREE_CODE(var) == VAR_DECL && DECL_CONTEXT(var) == fun->decl && !DECL_EXTERNAL(var) &&
+         !TREE_PUBLIC(var) && !TREE_THIS_VOLATILE(var);
 }
 
-bool receives(const char *name) { return std::strcmp(name, "MPI_Irecv") == 0; }
+std::vector<FollowedBuffer> followed_buffers(const gcall *call, const char *name,
+                                             SourceLanguage language, function *fun) {
+  std::vector<FollowedBuffer> followed;
+  if (language != SourceLanguage::C ||
+      (int)gimple_call_num_args(call) != nonblocking_request_position(name) + 1)
+    return followed;
+  for (const NonblockingBuffer &known : nonblocking_buffers(name)) {
+    tree buffer = gimple_call_arg(call, known.buffer), count = gimple_call_arg(call, known.count);
+    if (TREE_CODE(buffer) != ADDR_EXPR || TREE_CODE(count) != INTEGER_CST ||
+        tree_int_cst_sgn(count) <= 0 || !tree_fits_shwi_p(count))
+      continue;
+    tree var = TREE_OPERAND(buffer, 0);
+    if (own_plain_variable(var, fun) && !AGGREGATE_TYPE_P(TREE_TYPE(var))) {
+      followed.push_back({var, known.receives, false, 0, -1});
+      continue;
+    }
+    // &array, &array[K]: the base and the constant offset of the first
+    // byte; count elements of the datatype from there.
+    poly_int64 offset;
+    tree base = get_addr_base_and_unit_offset(var, &offset);
+    HOST_WIDE_INT first = 0;
+    unsigned long element = predefined_datatype_size(gimple_call_arg(call, known.datatype));
+    if (!base || !own_plain_variable(base, fun) ||
+        TREE_CODE(TREE_TYPE(base)) != ARRAY_TYPE || !offset.is_constant(&first) || first < 0 ||
+        element == 0)
+      continue;
+    long long bytes = (long long)tree_to_shwi(count) * (long long)element;
+    followed.push_back({base, known.receives, true, first, first + bytes});
+  }
+  return followed;
+}
+
+// The extent of a memory reference into a followed array: its bytes
+// [first, end), exact or only where the access may fall.  False when the
+// reference is not into `array' or its extent is unknown.
+bool element_extent(tree ref, tree array, RequestEvent &event) {
+  if (!ref || !(handled_component_p(ref) || DECL_P(ref)) || TREE_CODE(ref) == SSA_NAME)
+    return false;
+  poly_int64 bit_offset, bit_size, bit_max;
+  bool reverse = false;
+  tree base = get_ref_base_and_extent(ref, &bit_offset, &bit_size, &bit_max, &reverse);
+  HOST_WIDE_INT offset, size, max;
+  if (base != array || !bit_offset.is_constant(&offset) || !bit_size.is_constant(&size) ||
+      !bit_max.is_constant(&max) || max <= 0 || size <= 0 || offset < 0 ||
+      offset % BITS_PER_UNIT || max % BITS_PER_UNIT || size % BITS_PER_UNIT)
+    return false;
+  event.first = offset / BITS_PER_UNIT;
+  event.end = (offset + max) / BITS_PER_UNIT;
+  event.exact = size == max;
+  return true;
+}
 
 bool is_mpi_routine(const char *name) {
   return std::strncmp(name, "MPI_", 4) == 0 || std::strncmp(name, "PMPI_", 5) == 0 ||
@@ -173,7 +222,9 @@ RequestRecord read_requests(function *fun, SourceLanguage language) {
 
   // The candidates: variables whose address is the request argument of a
   // creating call.  OpenMP regions are not followed (threads' copies).
-  std::map<tree, int> handles, buffers;
+  // buffers: scalars given whole; arrays: arrays followed by element.
+  std::map<tree, int> handles, buffers, arrays, buffer_index;
+  std::set<tree> mixed;
   FOR_EACH_BB_FN(bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
@@ -184,11 +235,17 @@ RequestRecord read_requests(function *fun, SourceLanguage language) {
       int position = name ? created_request_argument(call, name, language) : -1;
       if (position < 0)
         continue;
-      tree buffer = followed_buffer(call, name, language, fun);
-      if (buffer && !buffers.count(buffer)) {
+      for (const FollowedBuffer &followed : followed_buffers(call, name, language, fun)) {
+        std::map<tree, int> &kind = followed.array ? arrays : buffers;
+        if (buffer_index.count(followed.var)) {
+          if (!kind.count(followed.var))
+            mixed.insert(followed.var); // whole and by element: not followed
+          continue;
+        }
         int index = (int)record.buffers.size();
-        buffers[buffer] = index;
-        record.buffers.push_back(buffer);
+        buffer_index[followed.var] = index;
+        kind[followed.var] = index;
+        record.buffers.push_back(followed.var);
       }
       tree arg = gimple_call_arg(call, position);
       if (TREE_CODE(arg) == ADDR_EXPR && may_be_handle(TREE_OPERAND(arg, 0), fun) &&
@@ -200,6 +257,10 @@ RequestRecord read_requests(function *fun, SourceLanguage language) {
     }
   if (handles.empty())
     return record;
+  for (tree var : mixed) {
+    buffers.erase(var);
+    arrays.erase(var);
+  }
 
   // The events, and the handles used in any other way (escaped: dropped).
   std::vector<bool> escaped(record.handles.size(), false);
@@ -245,6 +306,23 @@ RequestRecord read_requests(function *fun, SourceLanguage language) {
         event.buffer = buffers[lhs];
         block.events.push_back(event);
       }
+      // Element accesses of the followed arrays (a load, then a store).
+      if (!arrays.empty() && is_gimple_assign(stmt) && !gimple_has_volatile_ops(stmt)) {
+        for (int side = 0; side < 2; ++side) {
+          tree ref = side == 0 ? (gimple_assign_single_p(stmt) ? gimple_assign_rhs1(stmt)
+                                                                : NULL_TREE)
+                               : gimple_assign_lhs(stmt);
+          tree base = ref ? get_base_address(ref) : NULL_TREE;
+          auto array = base ? arrays.find(base) : arrays.end();
+          RequestEvent event{side == 0 ? RequestEvent::Kind::Read : RequestEvent::Kind::Write,
+                             -1, -1};
+          if (array == arrays.end() || !element_extent(ref, base, event))
+            continue;
+          event.site = add_site(gimple_location(stmt), "");
+          event.buffer = array->second;
+          block.events.push_back(event);
+        }
+      }
       if (gimple_code(stmt) == GIMPLE_RETURN) {
         location_t where = gimple_location(stmt);
         escape(mentions(gimple_return_retval(as_a<greturn *>(stmt)), handles));
@@ -272,12 +350,27 @@ RequestRecord read_requests(function *fun, SourceLanguage language) {
             bool creates = (int)i == created;
             RequestEvent event{creates ? RequestEvent::Kind::Create : RequestEvent::Kind::Touch,
                                handle->second, add_site(gimple_location(stmt), name)};
-            tree buffer = creates ? followed_buffer(call, name, language, fun) : NULL_TREE;
-            if (buffer) {
-              event.buffer = buffers[buffer];
-              event.receives = receives(name);
-            }
+            std::vector<RequestEvent> more;
+            if (creates)
+              for (const FollowedBuffer &followed : followed_buffers(call, name, language, fun)) {
+                auto index = (followed.array ? arrays : buffers).find(followed.var);
+                if (index == (followed.array ? arrays : buffers).end())
+                  continue;
+                RequestEvent use = event;
+                use.buffer = index->second;
+                use.receives = followed.receives;
+                use.first = followed.first;
+                use.end = followed.end;
+                if (event.buffer < 0) {
+                  event = use;
+                } else {
+                  use.kind = RequestEvent::Kind::Buffer;
+                  use.handle = -1;
+                  more.push_back(use);
+                }
+              }
             block.events.push_back(event);
+            block.events.insert(block.events.end(), more.begin(), more.end());
           }
         }
         escape(mentions(gimple_call_lhs(call), handles));

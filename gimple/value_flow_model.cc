@@ -3393,4 +3393,6 @@ ValueFlowFunction extract_value_flow(function *fun, const std::vector<gimple *> 
   return Extractor(fun, branches, collectives, arguments).run();
 }
 
+unsigned long predefined_datatype_size(tree datatype) { return datatype_size(datatype); }
+
 } // namespace parcoach

@@ -27,6 +27,10 @@ ValueFlowFunction extract_value_flow(function *fun, const std::vector<gimple *> 
                                      const std::vector<std::pair<gimple *, int>> &collectives,
                                      const std::vector<std::vector<int>> &arguments = {});
 
+// The size in bytes of an MPI datatype given as a predefined constant
+// (MPICH's integer handle, Open MPI's global), or 0.
+unsigned long predefined_datatype_size(tree datatype);
+
 } // namespace parcoach
 
 #endif

@@ -621,27 +621,97 @@ MPI_Ireduce (const void *sendbuf, void *recvbuf, int count,
 
 PARCOACH_REDUCE_TO_ALL (Iallreduce)
 PARCOACH_REDUCE_TO_ALL (Iscan)
+
 /* MPI_Iexscan: process 0's receive buffer is not significant.  */
-PARCOACH_REDUCE_LIKE (Iexscan)
+PARCOACH_EXPORT int
+MPI_Iexscan (const void *sendbuf, void *recvbuf, int count,
+             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+             MPI_Request *request)
+{
+  int rank = -1;
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Iexscan", 0,
+    PMPI_Iexscan (sendbuf, recvbuf, count, datatype, op, comm, request),
+    if (parcoach_intra_rank (comm, &rank))
+      {
+        PARCOACH_BUFFER ("MPI_Iexscan", 0, sendbuf, count, datatype, 0);
+        if (rank != 0)
+          PARCOACH_BUFFER ("MPI_Iexscan", 0, recvbuf, count, datatype, 1);
+      });
+}
 PARCOACH_REDUCE_LIKE (Ireduce_scatter_block)
 
-/* Rooted data movement: MPI_Igather, MPI_Iscatter.  */
-#define PARCOACH_ROOTED_LIKE(name) \
+/* Rooted data movement: MPI_Igather, MPI_Iscatter.  The root's side
+   holds one block per process (MPI_IN_PLACE is never registered).  */
+PARCOACH_EXPORT int
+MPI_Igather (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+             void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+             MPI_Comm comm, MPI_Request *request)
+{
+  int rank = -1, size = 0;
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Igather", 0,
+    PMPI_Igather (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                  root, comm, request),
+    if (parcoach_intra_rank (comm, &rank)
+        && PMPI_Comm_size (comm, &size) == MPI_SUCCESS)
+      {
+        PARCOACH_BUFFER ("MPI_Igather", 0, sendbuf, sendcount, sendtype, 0);
+        if (rank == root)
+          PARCOACH_BUFFER ("MPI_Igather", 0, recvbuf,
+                           (MPI_Aint) recvcount * size, recvtype, 1);
+      });
+}
+
+PARCOACH_EXPORT int
+MPI_Iscatter (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+              MPI_Comm comm, MPI_Request *request)
+{
+  int rank = -1, size = 0;
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Iscatter", 0,
+    PMPI_Iscatter (sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                   recvtype, root, comm, request),
+    if (parcoach_intra_rank (comm, &rank)
+        && PMPI_Comm_size (comm, &size) == MPI_SUCCESS)
+      {
+        if (rank == root)
+          PARCOACH_BUFFER ("MPI_Iscatter", 0, sendbuf,
+                           (MPI_Aint) sendcount * size, sendtype, 0);
+        PARCOACH_BUFFER ("MPI_Iscatter", 0, recvbuf, recvcount, recvtype, 1);
+      });
+}
+
+/* Data movement to all: MPI_Iallgather, MPI_Ialltoall (SEND_BLOCKS:
+   whether the send buffer holds one block per process).  */
+#define PARCOACH_TO_ALL_BUFFERS(name, send_blocks) \
   PARCOACH_EXPORT int \
   MPI_##name (const void *sendbuf, int sendcount, MPI_Datatype sendtype, \
-              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, \
+              void *recvbuf, int recvcount, MPI_Datatype recvtype, \
               MPI_Comm comm, MPI_Request *request) \
   { \
-    PARCOACH_CREATE ("MPI_" #name, 0, \
-                     PMPI_##name (sendbuf, sendcount, sendtype, recvbuf, \
-                                  recvcount, recvtype, root, comm, \
-                                  request)); \
+    int rank = -1, size = 0; \
+    PARCOACH_CREATE_WITH_BUFFERS ( \
+      "MPI_" #name, 0, \
+      PMPI_##name (sendbuf, sendcount, sendtype, recvbuf, recvcount, \
+                   recvtype, comm, request), \
+      if (parcoach_intra_rank (comm, &rank) \
+          && PMPI_Comm_size (comm, &size) == MPI_SUCCESS) \
+        { \
+          PARCOACH_BUFFER ("MPI_" #name, 0, sendbuf, \
+                           (MPI_Aint) sendcount * ((send_blocks) ? size : 1), \
+                           sendtype, 0); \
+          PARCOACH_BUFFER ("MPI_" #name, 0, recvbuf, \
+                           (MPI_Aint) recvcount * size, recvtype, 1); \
+        }); \
   }
 
-PARCOACH_ROOTED_LIKE (Igather)
-PARCOACH_ROOTED_LIKE (Iscatter)
+PARCOACH_TO_ALL_BUFFERS (Iallgather, 0)
+PARCOACH_TO_ALL_BUFFERS (Ialltoall, 1)
 
-/* Data movement to all: MPI_Iallgather, MPI_Ialltoall.  */
+/* The same signature, no buffer registered (the neighbourhood
+   collectives: one block per neighbour).  */
 #define PARCOACH_TO_ALL_LIKE(name) \
   PARCOACH_EXPORT int \
   MPI_##name (const void *sendbuf, int sendcount, MPI_Datatype sendtype, \
@@ -652,9 +722,6 @@ PARCOACH_ROOTED_LIKE (Iscatter)
                      PMPI_##name (sendbuf, sendcount, sendtype, recvbuf, \
                                   recvcount, recvtype, comm, request)); \
   }
-
-PARCOACH_TO_ALL_LIKE (Iallgather)
-PARCOACH_TO_ALL_LIKE (Ialltoall)
 
 PARCOACH_EXPORT int
 MPI_Igatherv (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -1001,9 +1068,13 @@ PARCOACH_EXPORT int
 MPI_Bcast_init (void *buffer, int count, MPI_Datatype datatype, int root,
                 MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-  PARCOACH_CREATE ("MPI_Bcast_init", 1,
-                   PMPI_Bcast_init (buffer, count, datatype, root, comm, info,
-                                    request));
+  int rank = -1;
+  PARCOACH_CREATE_WITH_BUFFERS (
+    "MPI_Bcast_init", 1,
+    PMPI_Bcast_init (buffer, count, datatype, root, comm, info, request),
+    if (parcoach_intra_rank (comm, &rank))
+      PARCOACH_BUFFER ("MPI_Bcast_init", 1, buffer, count, datatype,
+                       rank != root));
 }
 
 PARCOACH_EXPORT int
@@ -1027,8 +1098,28 @@ MPI_Reduce_init (const void *sendbuf, void *recvbuf, int count,
                                   comm, info, request)); \
   }
 
-PARCOACH_REDUCE_INIT (Allreduce_init)
-PARCOACH_REDUCE_INIT (Scan_init)
+/* The same, registering both buffers (COUNT elements each), pending from
+   each MPI_Start.  */
+#define PARCOACH_REDUCE_TO_ALL_INIT(name) \
+  PARCOACH_EXPORT int \
+  MPI_##name (const void *sendbuf, void *recvbuf, int count, \
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, \
+              MPI_Request *request) \
+  { \
+    int rank = -1; \
+    PARCOACH_CREATE_WITH_BUFFERS ( \
+      "MPI_" #name, 1, \
+      PMPI_##name (sendbuf, recvbuf, count, datatype, op, comm, info, \
+                   request), \
+      if (parcoach_intra_rank (comm, &rank)) \
+        { \
+          PARCOACH_BUFFER ("MPI_" #name, 1, sendbuf, count, datatype, 0); \
+          PARCOACH_BUFFER ("MPI_" #name, 1, recvbuf, count, datatype, 1); \
+        }); \
+  }
+
+PARCOACH_REDUCE_TO_ALL_INIT (Allreduce_init)
+PARCOACH_REDUCE_TO_ALL_INIT (Scan_init)
 PARCOACH_REDUCE_INIT (Exscan_init)
 PARCOACH_REDUCE_INIT (Reduce_scatter_block_init)
 

@@ -1,6 +1,7 @@
 #include "request_lifecycle.h"
 
 #include <algorithm>
+#include <cstring>
 #include <deque>
 #include <map>
 #include <set>
@@ -25,12 +26,8 @@ int meet(int a, int b) {
   return not_certain;
 }
 
-// The buffer of each Create, by site.
-struct CreatedBuffer {
-  int buffer;
-  bool receives;
-};
-using BufferOfSite = std::map<int, CreatedBuffer>;
+// The buffers of each Create, by site (Create and Buffer events).
+using BufferOfSite = std::multimap<int, RequestEvent>;
 
 // Runs the events of a block on `state'; with `findings', also records
 // what they reveal.
@@ -68,15 +65,22 @@ void run_events(const RequestFunction &function, const RequestBlock &block, Stat
         if (state[handle] >= 0 && function.dies_at_return[handle])
           report(RequestFinding::Kind::ActiveAtReturn, handle, event.site);
       break;
+    case RequestEvent::Kind::Buffer:
+      break; // gathered beforehand, by site
     case RequestEvent::Kind::Read:
     case RequestEvent::Kind::Write:
       // A send buffer may be read while the send is pending (MPI 3.0 on).
       for (int handle = 0; handle < (int)state.size(); ++handle) {
-        auto created = state[handle] >= 0 ? buffers.find(state[handle]) : buffers.end();
-        if (created != buffers.end() && event.buffer >= 0 &&
-            created->second.buffer == event.buffer &&
-            (created->second.receives || event.kind == RequestEvent::Kind::Write))
-          report(RequestFinding::Kind::BufferAccessed, handle, event.site);
+        if (state[handle] < 0 || event.buffer < 0)
+          continue;
+        auto range = buffers.equal_range(state[handle]);
+        for (auto used = range.first; used != range.second; ++used)
+          if (used->second.buffer == event.buffer &&
+              (used->second.receives || event.kind == RequestEvent::Kind::Write) &&
+              certainly_overlaps(used->second, event)) {
+            report(RequestFinding::Kind::BufferAccessed, handle, event.site);
+            break;
+          }
       }
       break;
     }
@@ -84,6 +88,90 @@ void run_events(const RequestFunction &function, const RequestBlock &block, Stat
 }
 
 } // namespace
+
+bool certainly_overlaps(const RequestEvent &use, const RequestEvent &access) {
+  if (use.buffer < 0 || use.buffer != access.buffer)
+    return false;
+  bool use_whole = use.end < 0, access_whole = access.end < 0;
+  if (!use_whole && use.end <= use.first)
+    return false; // no byte certainly used
+  if (!access_whole && access.end <= access.first)
+    return false;
+  if (!access.exact) {
+    // Some byte of [first, end) is touched: certain only when every one of
+    // them is used.
+    if (use_whole)
+      return true;
+    return !access_whole && use.first <= access.first && access.end <= use.end;
+  }
+  if (use_whole || access_whole)
+    return true; // a nonempty part of the variable against all of it
+  return access.first < use.end && use.first < access.end;
+}
+
+namespace {
+
+// C argument positions: buffer, count, datatype, receives.
+struct KnownCall {
+  const char *name;
+  int request;
+  NonblockingBuffer buffers[2];
+  int count;
+};
+const KnownCall known_calls[] = {
+    {"MPI_Isend", 6, {{0, 1, 2, false}}, 1},
+    {"MPI_Ibsend", 6, {{0, 1, 2, false}}, 1},
+    {"MPI_Issend", 6, {{0, 1, 2, false}}, 1},
+    {"MPI_Irsend", 6, {{0, 1, 2, false}}, 1},
+    {"MPI_Irecv", 6, {{0, 1, 2, true}}, 1},
+    // (sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
+    // recvtype, source, recvtag, comm, request)
+    {"MPI_Isendrecv", 11, {{0, 1, 2, false}, {5, 6, 7, true}}, 2},
+    // (buffer, count, datatype, root, comm, request): received into on
+    // every process but the root, which may read it.
+    {"MPI_Ibcast", 5, {{0, 1, 2, false}}, 1},
+    // (sendbuf, recvbuf, count, datatype, op, root, comm, request): recvbuf
+    // only at the root.
+    {"MPI_Ireduce", 7, {{0, 2, 3, false}}, 1},
+    // (sendbuf, recvbuf, count, datatype, op, comm, request)
+    {"MPI_Iallreduce", 6, {{0, 2, 3, false}, {1, 2, 3, true}}, 2},
+    {"MPI_Iscan", 6, {{0, 2, 3, false}, {1, 2, 3, true}}, 2},
+    {"MPI_Iexscan", 6, {{0, 2, 3, false}, {1, 2, 3, true}}, 2},
+    // (sendbuf, recvbuf, recvcount, datatype, op, comm, request): the send
+    // buffer holds recvcount elements per process, at least recvcount.
+    {"MPI_Ireduce_scatter_block", 6, {{0, 2, 3, false}, {1, 2, 3, true}}, 2},
+    // (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+    // comm, request): Igather receives, Iscatter sends, at the root only.
+    {"MPI_Igather", 8, {{0, 1, 2, false}}, 1},
+    {"MPI_Iscatter", 8, {{3, 4, 5, true}}, 1},
+    // (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+    // request): each count is per process, a lower bound of the whole.
+    {"MPI_Iallgather", 7, {{0, 1, 2, false}, {3, 4, 5, true}}, 2},
+    {"MPI_Ialltoall", 7, {{0, 1, 2, false}, {3, 4, 5, true}}, 2},
+};
+
+const KnownCall *known_call(const char *c_name) {
+  if (!c_name)
+    return nullptr;
+  for (const KnownCall &call : known_calls)
+    if (std::strcmp(call.name, c_name) == 0)
+      return &call;
+  return nullptr;
+}
+
+} // namespace
+
+std::vector<NonblockingBuffer> nonblocking_buffers(const char *c_name) {
+  const KnownCall *call = known_call(c_name);
+  if (!call)
+    return {};
+  return std::vector<NonblockingBuffer>(call->buffers, call->buffers + call->count);
+}
+
+int nonblocking_request_position(const char *c_name) {
+  const KnownCall *call = known_call(c_name);
+  return call ? call->request : -1;
+}
 
 std::vector<RequestFinding> find_request_errors(const RequestFunction &function) {
   const int blocks = (int)function.blocks.size();
@@ -97,8 +185,10 @@ std::vector<RequestFinding> find_request_errors(const RequestFunction &function)
   BufferOfSite buffers;
   for (const RequestBlock &block : function.blocks)
     for (const RequestEvent &event : block.events)
-      if (event.kind == RequestEvent::Kind::Create && event.buffer >= 0)
-        buffers[event.site] = {event.buffer, event.receives};
+      if ((event.kind == RequestEvent::Kind::Create ||
+           event.kind == RequestEvent::Kind::Buffer) &&
+          event.buffer >= 0)
+        buffers.insert({event.site, event});
 
   std::vector<State> in(blocks, State(handles, unreached));
   in[function.entry] = State(handles, not_certain);

@@ -14,7 +14,11 @@ Every program states its expectation in its first comment line:
 KIND is the [parcoach:KIND] warning the error should get at compile time
 (collective-mismatch: order or presence differ between processes;
 collective-arguments: an argument the standard requires to match may
-differ).  A correct program must get no warning and run clean; an
+differ; request: a nonblocking or persistent request never completed, or
+its buffer touched before it completes).  Optional lines after the first:
+
+  /* mbi-np: 4 */                      run with exactly these process counts
+  /* mbi-requires-mpi-version: 4 */    skipped when MPI_VERSION is lower  A correct program must get no warning and run clean; an
 erroneous one must be warned and/or stopped by the run-time checks, never
 hang.  The programs are written from templates (no code taken from the
 benchmark itself); tests/mbi_style/run.py compiles and runs them.
@@ -377,10 +381,134 @@ def error_programs():
     return out
 
 
+# ---------------------------------------------------------------------------
+# Requests: local concurrency (a buffer of a pending nonblocking or
+# persistent collective touched before MPI_Wait), requests never completed,
+# persistent requests never freed.
+# ---------------------------------------------------------------------------
+
+# The buffer each operation uses on every process, which the program
+# writes one element of: the receive buffer where every process has one,
+# else the send buffer (a rooted operation's other buffer matters at the
+# root only).
+LOCAL_CONCURRENCY = {
+    'Ibcast': 'sbuf', 'Ireduce': 'sbuf', 'Iallreduce': 'rbuf', 'Igather': 'sbuf',
+    'Iscatter': 'rbuf', 'Iallgather': 'rbuf', 'Ialltoall': 'sbuf', 'Iscan': 'rbuf',
+    'Iexscan': 'sbuf',
+}
+
+# MPI 4.0 persistent collectives: (call with &req, the buffer written).
+PERSISTENT = {
+    'Barrier_init': ('MPI_Barrier_init(comm, MPI_INFO_NULL, &req)', None),
+    'Bcast_init': ('MPI_Bcast_init(sbuf, buff_size, type, root, comm, MPI_INFO_NULL, &req)',
+                   'sbuf'),
+    'Allreduce_init': ('MPI_Allreduce_init(sbuf, rbuf, buff_size, type, op, comm, '
+                       'MPI_INFO_NULL, &req)', 'rbuf'),
+}
+
+MPI4 = '/* mbi-requires-mpi-version: 4 */\n'
+
+# Local arrays for the same programs: the static rule sees these (the
+# heap buffers of the skeleton are left to the run-time checks).
+LOCAL_ARRAYS = '''\
+  int lsbuf[256], lrbuf[256];
+  for (int i = 0; i < 256; i++)
+    lsbuf[i] = lrbuf[i] = rank;
+'''
+
+
+def with_marks(source, *marks):
+    """SOURCE with extra header lines after its first line."""
+    first, rest = source.split('\n', 1)
+    return first + '\n' + ''.join(marks) + rest
+
+
+def local_array_call(name):
+    """COLLECTIVES[name] on the local int arrays, 8 elements per process."""
+    return (COLLECTIVES[name].replace('sbuf', 'lsbuf').replace('rbuf', 'lrbuf')
+            .replace('buff_size', '8').replace('type', 'MPI_INT'))
+
+
+def request_programs():
+    out = {}
+    wait = '  MPI_Wait(&req, MPI_STATUS_IGNORE);\n'
+    for name, buf in LOCAL_CONCURRENCY.items():
+        start = '  %s;\n' % COLLECTIVES[name]
+        touch = '  %s[0] = 8;\n' % buf
+        out['err_local_%s' % name] = program(
+            'error request', '%s[0] written while MPI_%s is pending' % (buf, name), '',
+            start + touch + wait)
+        out['ok_local_%s' % name] = program(
+            'correct', '%s[0] written after MPI_Wait completes MPI_%s' % (buf, name), '',
+            start + wait + touch)
+        lstart = '  %s;\n' % local_array_call(name)
+        ltouch = '  l%s[0] = 8;\n' % buf
+        out['err_local_array_%s' % name] = program(
+            'error request', 'l%s[0] (a local array) written while MPI_%s is pending'
+            % (buf, name), LOCAL_ARRAYS, lstart + ltouch + wait)
+        # Correct: the element written while pending is past the 8 * nprocs
+        # elements the operation covers (up to 31 processes), the first
+        # one only after the wait.
+        out['ok_local_array_%s' % name] = program(
+            'correct', 'l%s[255], outside what MPI_%s uses, written while it is pending, '
+            'l%s[0] after MPI_Wait' % (buf, name, buf), LOCAL_ARRAYS,
+            lstart + '  l%s[255] = 8;\n' % buf + wait + ltouch)
+    for name, (text, buf) in PERSISTENT.items():
+        start = '  %s;\n  MPI_Start(&req);\n' % text
+        free = '  MPI_Request_free(&req);\n'
+        out['ok_persistent_%s' % name] = with_marks(program(
+            'correct', 'MPI_%s started, waited, then freed' % name, '', start + wait + free),
+            MPI4)
+        out['err_persistent_nofree_%s' % name] = with_marks(program(
+            'error request', 'MPI_%s started and waited, never freed (resource leak)' % name, '',
+            start + wait), MPI4)
+        if buf:
+            out['err_local_%s' % name] = with_marks(program(
+                'error request', '%s[0] written while the started MPI_%s is pending'
+                % (buf, name), '', start + '  %s[0] = 8;\n' % buf + wait + free), MPI4)
+            out['ok_local_%s' % name] = with_marks(program(
+                'correct', '%s[0] written after MPI_Wait completes the started MPI_%s'
+                % (buf, name), '', start + wait + '  %s[0] = 8;\n' % buf + free), MPI4)
+    for name in ['Ibarrier'] + list(LOCAL_CONCURRENCY):
+        out['err_nowait_%s' % name] = program(
+            'error request', 'MPI_%s never completed before MPI_Finalize' % name, '',
+            '  %s;\n' % COLLECTIVES[name])
+        out['ok_testloop_%s' % name] = program(
+            'correct', 'MPI_%s completed by an MPI_Test loop' % name, '',
+            '  %s;\n  int flag = 0;\n  while (!flag)\n'
+            '    MPI_Test(&req, &flag, MPI_STATUS_IGNORE);\n' % COLLECTIVES[name])
+    return out
+
+
+def exhaustive_programs():
+    """A collective in every branch of a chain of rank tests covering ranks
+    0 to 3: correct when run with exactly 4 processes."""
+    out = {}
+    for name in ('Barrier', 'Allreduce', 'Ibcast'):
+        body = '  if (rank == 0) {\n%s  }' % call(name, indent='    ')
+        for r in range(1, 4):
+            body += ' else if (rank == %d) {\n%s  }' % (r, call(name, indent='    '))
+        out['ok_exhaustive_%s' % name] = with_marks(program(
+            'correct', 'MPI_%s in every branch of if (rank == 0) .. else if (rank == 3), '
+            'run with 4 processes' % name, '', body + '\n'), '/* mbi-np: 4 */\n')
+    return out
+
+
 def all_programs():
     programs = dict(correct_programs())
     programs.update(error_programs())
+    programs.update(request_programs())
+    programs.update(exhaustive_programs())
     return programs
+
+
+def header_value(source, key):
+    """The value of a `/* KEY: VALUE */' line of the header, or None."""
+    for line in source.split('\n')[1:4]:
+        words = line.replace('/*', '').replace('*/', '').split()
+        if len(words) == 2 and words[0] == key + ':':
+            return words[1]
+    return None
 
 
 def expectation(source):

@@ -230,3 +230,104 @@ TEST_CASE("the buffer of a pending request accessed before its completion", "[re
     CHECK(find_request_errors(f).empty());
   }
 }
+
+namespace {
+
+// A use of bytes [first, end) of `buffer' by the request created at
+// `site' (a Create's extent, or a further Buffer of the same call).
+RequestEvent with_extent(RequestEvent event, long long first, long long end, bool exact = true) {
+  event.first = first;
+  event.end = end;
+  event.exact = exact;
+  return event;
+}
+RequestEvent also_uses(int site, int buffer, bool receives) {
+  RequestEvent event{Kind::Buffer, -1, site};
+  event.buffer = buffer;
+  event.receives = receives;
+  return event;
+}
+
+} // namespace
+
+TEST_CASE("element accesses of an array buffer: reported only when they certainly overlap",
+          "[request]") {
+  // int buf[200]; MPI_Ibcast (buf, 128, MPI_INT, ...) uses bytes [0, 512).
+  RequestEvent ibcast = with_extent(send_from(0, 1, 0), 0, 512);
+  SECTION("buf[0] = 8 before MPI_Wait: reported") {
+    RequestFunction f = function_of(1);
+    add_block(f, {ibcast, with_extent(write(0, 2), 0, 4), touch(0, 3)}, {});
+    std::vector<RequestFinding> found = find_request_errors(f);
+    REQUIRE(found.size() == 1);
+    CHECK(found[0] == RequestFinding{Found::BufferAccessed, 0, 1, 2});
+  }
+  SECTION("buf[200 / 4 * 4] outside the 128 elements, another array, a read: silent") {
+    RequestFunction f = function_of(1);
+    add_block(f, {ibcast, with_extent(write(0, 2), 512, 516), with_extent(write(1, 3), 0, 4),
+                  with_extent(read(0, 4), 0, 4), touch(0, 5)},
+              {});
+    CHECK(find_request_errors(f).empty());
+  }
+  SECTION("after MPI_Wait, or waited on one path only: silent") {
+    RequestFunction f = function_of(1);
+    add_block(f, {ibcast}, {1, 2});
+    add_block(f, {touch(0, 3)}, {2});
+    add_block(f, {with_extent(write(0, 4), 0, 4), touch(0, 5), with_extent(write(0, 6), 0, 4)},
+              {});
+    CHECK(find_request_errors(f).empty());
+  }
+  SECTION("a receive buffer of a collective, read or written; its send buffer read") {
+    // MPI_Iallreduce (s, r, 4, MPI_INT...) [1]: s (0) sent, r (1) received.
+    RequestFunction f = function_of(1);
+    add_block(f, {with_extent(send_from(0, 1, 0), 0, 16), with_extent(also_uses(1, 1, true), 0, 16),
+                  with_extent(read(0, 2), 4, 8), with_extent(read(1, 3), 12, 16),
+                  with_extent(write(1, 4), 16, 20), touch(0, 5)},
+              {});
+    std::vector<RequestFinding> found = find_request_errors(f);
+    REQUIRE(found.size() == 1);
+    CHECK(found[0] == RequestFinding{Found::BufferAccessed, 0, 1, 3});
+  }
+  SECTION("a variable index: reported only when every element it may reach is used") {
+    RequestFunction f = function_of(1);
+    add_block(f, {ibcast, with_extent(write(0, 2), 0, 800, false), touch(0, 3)}, {});
+    CHECK(find_request_errors(f).empty());
+    RequestFunction g = function_of(1);
+    add_block(g, {with_extent(send_from(0, 1, 0), 0, 800), with_extent(write(0, 2), 0, 800, false),
+                  touch(0, 3)},
+              {});
+    REQUIRE(find_request_errors(g).size() == 1);
+  }
+}
+
+TEST_CASE("certainly_overlaps and the buffers of nonblocking calls", "[request]") {
+  RequestEvent use = with_extent(send_from(0, 1, 0), 8, 16);
+  CHECK(certainly_overlaps(use, with_extent(write(0, 2), 12, 16)));
+  CHECK(certainly_overlaps(use, with_extent(write(0, 2), 4, 9)));
+  CHECK_FALSE(certainly_overlaps(use, with_extent(write(0, 2), 16, 20)));
+  CHECK_FALSE(certainly_overlaps(use, with_extent(write(0, 2), 0, 8)));
+  CHECK_FALSE(certainly_overlaps(use, with_extent(write(1, 2), 8, 16)));
+  CHECK_FALSE(certainly_overlaps(use, with_extent(write(0, 2), 8, 8)));
+  CHECK(certainly_overlaps(use, write(0, 2))); // the whole variable
+  CHECK(certainly_overlaps(send_from(0, 1, 0), with_extent(write(0, 2), 4, 8)));
+  CHECK_FALSE(certainly_overlaps(with_extent(send_from(0, 1, 0), 0, 0), write(0, 2)));
+  CHECK_FALSE(certainly_overlaps(use, with_extent(write(0, 2), 8, 24, false)));
+  CHECK(certainly_overlaps(use, with_extent(write(0, 2), 8, 16, false)));
+
+  REQUIRE(nonblocking_buffers("MPI_Isend").size() == 1);
+  CHECK_FALSE(nonblocking_buffers("MPI_Isend")[0].receives);
+  CHECK(nonblocking_buffers("MPI_Irecv")[0].receives);
+  std::vector<NonblockingBuffer> iallreduce = nonblocking_buffers("MPI_Iallreduce");
+  REQUIRE(iallreduce.size() == 2);
+  CHECK(iallreduce[0].buffer == 0);
+  CHECK(iallreduce[1].buffer == 1);
+  CHECK(iallreduce[1].count == 2);
+  CHECK(iallreduce[1].receives);
+  // Root-only buffers are left out: MPI_Ireduce's recvbuf, MPI_Iscatter's
+  // sendbuf; MPI_Ibcast's buffer counts as sent (the root may read it).
+  REQUIRE(nonblocking_buffers("MPI_Ireduce").size() == 1);
+  CHECK(nonblocking_buffers("MPI_Iscatter")[0].buffer == 3);
+  CHECK_FALSE(nonblocking_buffers("MPI_Ibcast")[0].receives);
+  CHECK(nonblocking_buffers("MPI_Ibarrier").empty());
+  CHECK(nonblocking_request_position("MPI_Igather") == 8);
+  CHECK(nonblocking_request_position("MPI_Foo") == -1);
+}
