@@ -518,6 +518,23 @@ int created_request_position(const gcall *call, const char *name, SourceLanguage
   return created_request_argument(call, name, language);
 }
 
+namespace {
+
+// MPI_Bcast_init and the other persistent collectives (MPI 4.0): their
+// request is made inactive, so the lifecycle analysis leaves them out, but
+// the runtime's messages about their buffers name the call's line.
+bool initialises_persistent_collective(const gcall *call, const char *name,
+                                       SourceLanguage language) {
+  const MpiCollective *collective = find_collective(name, language);
+  if (!collective || collective->family != CollectiveFamily::Persistent)
+    return false;
+  // comm, info, request (plus ierr in Fortran): the routine we know.
+  int expected = collective->handle_arg + 3 + (language == SourceLanguage::Fortran ? 1 : 0);
+  return (int)gimple_call_num_args(call) == expected;
+}
+
+} // namespace
+
 void insert_request_sites(function *fun, const Options &options) {
   if (options.instrument == InstrumentMode::None || !fun->cfg)
     return;
@@ -529,7 +546,8 @@ void insert_request_sites(function *fun, const Options &options) {
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
       const char *name = call && !gimple_call_internal_p(call) ? callee_name(call) : nullptr;
-      if (!name || created_request_argument(call, name, language) < 0)
+      if (!name || (created_request_argument(call, name, language) < 0 &&
+                    !initialises_persistent_collective(call, name, language)))
         continue;
       location_t where = gimple_location(call);
       const char *file = LOCATION_FILE(where);
