@@ -1148,16 +1148,16 @@ private:
     queue_ = nullptr;
   }
 
-  std::vector<Value> entry_state(FunctionState &state) {
+  // Into `values' (evaluate_block's buffer: no allocation per evaluation).
+  void entry_state(FunctionState &state, std::vector<Value> &values) {
     const ValueFlowFunction &function = *state.function;
-    std::vector<Value> values(state.flow_count);
+    values.assign(state.flow_count, Value());
     for (std::size_t s = 0; s < function.slots.size(); ++s) {
       int flow = state.flow_index[s];
       if (flow < 0)
         continue;
       values[flow] = initial_value(state, (int)s);
     }
-    return values;
   }
 
   Value initial_value(FunctionState &state, int s) {
@@ -1505,7 +1505,7 @@ private:
     // no allocation per evaluation; copied into `out' only when changed.
     std::vector<Value> &values = block_values_;
     if (b == 0)
-      values = entry_state(state);
+      entry_state(state, values);
     else
       values.assign(state.flow_count, Value());
     for (int p : state.predecessors[b])
@@ -1666,10 +1666,11 @@ private:
           // the callee's view gets what it does not name.
           bool named = false;
           if (field >= 0)
-            for (const auto &key : callee->target_fields)
-              if (key.first == (int)k && key.second >= 0 && overlap(key.second, field)) {
-                changed |= join_into(callee->targets_field[key], pointed);
-                named |= key.second == field;
+            for (auto key = callee->target_fields.lower_bound({(int)k, 0});
+                 key != callee->target_fields.end() && key->first == (int)k; ++key)
+              if (overlap(key->second, field)) {
+                changed |= join_into(callee->targets_field[*key], pointed);
+                named |= key->second == field;
               }
           if (!named)
             changed |= join_into(callee->targets_rest[k], pointed);
@@ -1696,9 +1697,9 @@ private:
         int field = p >= 0 && p < (int)function.slots.size() ? function.slots[p].field : -1;
         bool exact_field = false, found_any = false;
         Value v;
-        for (const auto &left : callee->at_exit) {
-          if (left.first.first != (int)k)
-            continue;
+        for (auto entry = callee->at_exit.lower_bound({(int)k, INT_MIN});
+             entry != callee->at_exit.end() && entry->first.first == (int)k; ++entry) {
+          const auto &left = *entry;
           int theirs = left.first.second;
           if (field >= 0 && theirs == field) {
             v = left.second;
@@ -1936,9 +1937,9 @@ private:
   // What parameter k points to is one scalar slot for the callee, with no
   // field of its own.
   static bool sees_one_scalar(const FunctionState &callee, int k) {
-    for (const auto &key : callee.target_fields)
-      if (key.first == k && key.second >= 0)
-        return false;
+    auto key = callee.target_fields.lower_bound({k, 0});
+    if (key != callee.target_fields.end() && key->first == k)
+      return false;
     return callee.target_fields.count({k, -1}) && callee_scalar(callee, k, -1);
   }
 
