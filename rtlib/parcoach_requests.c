@@ -602,6 +602,15 @@ MPI_Ireduce (const void *sendbuf, void *recvbuf, int count,
   }
 
 /* The same, registering both buffers (COUNT elements each).  */
+/* Both buffers of a reduction to all (COUNT elements each) of request
+   NAME, PERSISTENT or not; `rank' declared by the caller.  */
+#define PARCOACH_REDUCE_TO_ALL_BUFFERS(name, persistent) \
+  if (parcoach_intra_rank (comm, &rank)) \
+    { \
+      PARCOACH_BUFFER ("MPI_" #name, persistent, sendbuf, count, datatype, 0); \
+      PARCOACH_BUFFER ("MPI_" #name, persistent, recvbuf, count, datatype, 1); \
+    }
+
 #define PARCOACH_REDUCE_TO_ALL(name) \
   PARCOACH_EXPORT int \
   MPI_##name (const void *sendbuf, void *recvbuf, int count, \
@@ -612,11 +621,7 @@ MPI_Ireduce (const void *sendbuf, void *recvbuf, int count,
     PARCOACH_CREATE_WITH_BUFFERS ( \
       "MPI_" #name, 0, \
       PMPI_##name (sendbuf, recvbuf, count, datatype, op, comm, request), \
-      if (parcoach_intra_rank (comm, &rank)) \
-        { \
-          PARCOACH_BUFFER ("MPI_" #name, 0, sendbuf, count, datatype, 0); \
-          PARCOACH_BUFFER ("MPI_" #name, 0, recvbuf, count, datatype, 1); \
-        }); \
+      PARCOACH_REDUCE_TO_ALL_BUFFERS (name, 0)); \
   }
 
 PARCOACH_REDUCE_TO_ALL (Iallreduce)
@@ -1111,11 +1116,7 @@ MPI_Reduce_init (const void *sendbuf, void *recvbuf, int count,
       "MPI_" #name, 1, \
       PMPI_##name (sendbuf, recvbuf, count, datatype, op, comm, info, \
                    request), \
-      if (parcoach_intra_rank (comm, &rank)) \
-        { \
-          PARCOACH_BUFFER ("MPI_" #name, 1, sendbuf, count, datatype, 0); \
-          PARCOACH_BUFFER ("MPI_" #name, 1, recvbuf, count, datatype, 1); \
-        }); \
+      PARCOACH_REDUCE_TO_ALL_BUFFERS (name, 1)); \
   }
 
 PARCOACH_REDUCE_TO_ALL_INIT (Allreduce_init)
