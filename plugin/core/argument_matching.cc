@@ -134,27 +134,8 @@ void MatchingContext::saw_call(const char *callee) {
 }
 
 void MatchingContext::saw_datatype(unsigned long long handle, const char *symbol) {
-  // MPICH (mpi.h): the pair types of MPI_MINLOC/MAXLOC are 0x8c0000NN;
-  // MPI_PACKED, MPI_LB, MPI_UB, MPI_2INT and the Fortran pairs are
-  // 0x4cSSSSKK handles like the basic types, so listed.
-  static const unsigned long long mpich_composite[] = {
-      0x4c00010f /* MPI_PACKED */, 0x4c000010 /* MPI_LB */,  0x4c000011 /* MPI_UB */,
-      0x4c000816 /* MPI_2INT */,   0x4c000820 /* MPI_2INTEGER */, 0x4c000821 /* MPI_2REAL */,
-      0x4c001023 /* MPI_2DOUBLE_PRECISION */, 0x4c001024 /* MPI_2COMPLEX */,
-      0x4c002025 /* MPI_2DOUBLE_COMPLEX */};
-  if ((handle & 0xffffff00ULL) == 0x8c000000ULL)
-    names_composite_datatypes = true;
-  for (unsigned long long composite : mpich_composite)
-    names_composite_datatypes |= handle == composite;
-  // Open MPI (mpi.h): the globals ompi_mpi_<name>.
-  static const char *const open_mpi_composite[] = {
-      "ompi_mpi_packed", "ompi_mpi_lb", "ompi_mpi_ub", "ompi_mpi_float_int",
-      "ompi_mpi_double_int", "ompi_mpi_longdbl_int", "ompi_mpi_long_int", "ompi_mpi_short_int",
-      "ompi_mpi_2int", "ompi_mpi_2integer", "ompi_mpi_2real", "ompi_mpi_2dblprec",
-      "ompi_mpi_2cplex", "ompi_mpi_2dblcplex"};
-  if (symbol)
-    for (const char *composite : open_mpi_composite)
-      names_composite_datatypes |= std::strcmp(symbol, composite) == 0;
+  names_composite_datatypes |=
+      mpich_composite_datatype(handle) || open_mpi_composite_datatype(symbol);
 }
 
 std::vector<ArgumentMismatch> mismatched_arguments(const MpiCollective &collective,

@@ -167,4 +167,34 @@ PredefinedCType open_mpi_predefined_datatype(const char *symbol) {
   return PredefinedCType::None;
 }
 
+bool mpich_composite_datatype(unsigned long long handle) {
+  // mpi.h: the pair types of MPI_MINLOC/MAXLOC are 0x8c0000NN; MPI_PACKED,
+  // MPI_LB, MPI_UB, MPI_2INT and the Fortran pairs are 0x4cSSSSKK handles
+  // like the basic types, so listed.
+  static const unsigned long long listed[] = {
+      0x4c00010f /* MPI_PACKED */, 0x4c000010 /* MPI_LB */,  0x4c000011 /* MPI_UB */,
+      0x4c000816 /* MPI_2INT */,   0x4c000820 /* MPI_2INTEGER */, 0x4c000821 /* MPI_2REAL */,
+      0x4c001023 /* MPI_2DOUBLE_PRECISION */, 0x4c001024 /* MPI_2COMPLEX */,
+      0x4c002025 /* MPI_2DOUBLE_COMPLEX */};
+  if ((handle & 0xffffff00ULL) == 0x8c000000ULL)
+    return true;
+  for (unsigned long long composite : listed)
+    if (handle == composite)
+      return true;
+  return false;
+}
+
+bool open_mpi_composite_datatype(const char *symbol) {
+  static const char *const listed[] = {
+      "ompi_mpi_packed", "ompi_mpi_lb", "ompi_mpi_ub", "ompi_mpi_float_int",
+      "ompi_mpi_double_int", "ompi_mpi_longdbl_int", "ompi_mpi_long_int", "ompi_mpi_short_int",
+      "ompi_mpi_2int", "ompi_mpi_2integer", "ompi_mpi_2real", "ompi_mpi_2dblprec",
+      "ompi_mpi_2cplex", "ompi_mpi_2dblcplex"};
+  if (symbol)
+    for (const char *composite : listed)
+      if (std::strcmp(symbol, composite) == 0)
+        return true;
+  return false;
+}
+
 } // namespace parcoach

@@ -86,6 +86,14 @@ std::size_t mpich_predefined_datatype_size(unsigned long long handle);
 // type of the global called `symbol', or None.
 PredefinedCType open_mpi_predefined_datatype(const char *symbol);
 
+// Predefined datatypes that hold several basic values or none (MPI_2INT
+// and the other MINLOC/MAXLOC pairs, MPI_PACKED, MPI_LB, MPI_UB): one of
+// them may match a count of basic types.  MPICH spells them as the
+// integer `handle', Open MPI as the address of the global `symbol' (null:
+// not that spelling).
+bool mpich_composite_datatype(unsigned long long handle);
+bool open_mpi_composite_datatype(const char *symbol);
+
 } // namespace parcoach
 
 #endif

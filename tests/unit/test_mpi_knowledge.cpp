@@ -244,3 +244,20 @@ TEST_CASE("predefined datatypes as MPICH and Open MPI spell them", "[mpi-table]"
   CHECK(open_mpi_predefined_datatype("ompi_mpi_byte") == PredefinedCType::None);
   CHECK(open_mpi_predefined_datatype(nullptr) == PredefinedCType::None);
 }
+
+TEST_CASE("composite predefined datatypes are told from the basic ones", "[mpi-table]") {
+  // MPICH 4.0's mpi.h: MPI_2INT, MPI_PACKED, MPI_FLOAT_INT (0x8c000000),
+  // against MPI_INT, MPI_DOUBLE, MPI_CHAR.
+  CHECK(mpich_composite_datatype(0x4c000816));
+  CHECK(mpich_composite_datatype(0x4c00010f));
+  CHECK(mpich_composite_datatype(0x8c000000));
+  CHECK_FALSE(mpich_composite_datatype(0x4c000405));
+  CHECK_FALSE(mpich_composite_datatype(0x4c00080b));
+  CHECK_FALSE(mpich_composite_datatype(0x4c000101));
+  // Open MPI's globals.
+  CHECK(open_mpi_composite_datatype("ompi_mpi_2int"));
+  CHECK(open_mpi_composite_datatype("ompi_mpi_double_int"));
+  CHECK_FALSE(open_mpi_composite_datatype("ompi_mpi_int"));
+  CHECK_FALSE(open_mpi_composite_datatype(nullptr));
+  CHECK(open_mpi_predefined_datatype("ompi_mpi_2int") == PredefinedCType::None);
+}
