@@ -723,14 +723,17 @@ class Suite:
         check = ('run-np%d' % nprocs + ('-threads%d' % threads if threads else '') +
                  ''.join('-%s=%s' % item for item in sorted((run_env or {}).items())) + suffix)
         argv = tools.mpiexec + ['-n', str(nprocs), exe]
-        env = None
-        if threads or run_env or tools.env:
-            env = dict(os.environ)
-            for name, value in tools.env.items():
-                env.setdefault(name, value)
-            env.update(run_env or {})
-            if threads:
-                env['OMP_NUM_THREADS'] = str(threads)
+        env = dict(os.environ)
+        for name, value in tools.env.items():
+            env.setdefault(name, value)
+        env.update(run_env or {})
+        if threads:
+            env['OMP_NUM_THREADS'] = str(threads)
+        # Open MPI 4.1's launchers started at once race to create their
+        # shared session directory (/tmp/ompi.HOST.UID: "mkdir ... File
+        # exists", orte_init fails): each run gets its own under the
+        # program's work directory (MPICH ignores the variable).
+        env.setdefault('OMPI_MCA_orte_tmpdir_base', workdir)
         times = []
         for attempt in range(1, repeat + 1):
             label = ' (run %d of %d)' % (attempt, repeat) if repeat > 1 else ''
