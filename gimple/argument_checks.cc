@@ -124,7 +124,7 @@ FindingPath arguments_path(const std::vector<ArgumentMismatch> &mismatches, cons
 
 } // namespace
 
-void report_collective_arguments(const std::string &function, SourceLanguage language,
+void report_collective_arguments(const std::string &function,
                                  const std::vector<ArgumentSite> &sites,
                                  const std::vector<std::vector<ArgumentVerdict>> &verdicts,
                                  const MatchingContext &context, bool instrumented,
@@ -142,8 +142,9 @@ void report_collective_arguments(const std::string &function, SourceLanguage lan
                         site.communicator_choice.end());
     if (mismatches.empty())
       continue;
-    const char *name = language == SourceLanguage::Fortran ? site.collective->fortran_name
-                                                           : site.collective->c_name;
+    // The C spelling for Fortran too, as the other kinds and the run-time
+    // messages name collectives.
+    const char *name = site.collective->c_name;
     bool checked = instrumented && site.tag >= 0 && (std::size_t)site.tag < by_tag.size();
     if (checked) {
       // Live even in a function with no mismatch of order: every process

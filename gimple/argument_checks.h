@@ -57,7 +57,7 @@ struct ArgumentSite {
 // and makes its candidate check live (`by_tag'; `instrumented': the
 // function got candidate checks).  Findings also go to `findings' if not
 // null.
-void report_collective_arguments(const std::string &function, SourceLanguage language,
+void report_collective_arguments(const std::string &function,
                                  const std::vector<ArgumentSite> &sites,
                                  const std::vector<std::vector<ArgumentVerdict>> &verdicts,
                                  const MatchingContext &context, bool instrumented,

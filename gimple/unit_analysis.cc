@@ -440,7 +440,7 @@ void check_collective_arguments(const FunctionRecord &record, const ValueFlowFun
       sites.back().communicator_choice =
           communicator_choice(value_flow, (int)c, *site.collective, verdicts[c]);
   }
-  report_collective_arguments(record.name, record.language, sites, verdicts, unit.matching,
+  report_collective_arguments(record.name, sites, verdicts, unit.matching,
                               record.instrumented, by_tag, unit_findings());
 }
 
