@@ -791,11 +791,16 @@ private:
               [&](int a, int b) { return state.order[a] < state.order[b]; });
     std::vector<int> idom(blocks, -1);
     idom[0] = 0;
+    // Each step moves one block up a dominator chain.  A chain that an
+    // unexpected graph breaks ends at the entry: a weaker answer (fewer
+    // guards apply), never a loop or a read out of bounds.
     auto intersect = [&](int a, int b) {
-      while (a != b) {
-        while (state.order[a] > state.order[b])
+      for (int steps = 0; a != b; ++steps) {
+        if (a < 0 || b < 0 || steps > 2 * blocks)
+          return 0;
+        if (state.order[a] > state.order[b])
           a = idom[a];
-        while (state.order[b] > state.order[a])
+        else
           b = idom[b];
       }
       return a;
