@@ -156,8 +156,7 @@ bool is_finalize(const char *name, SourceLanguage language) {
 // this function (an MPI_Request is an int in MPICH, a pointer in Open MPI,
 // an INTEGER in Fortran), not volatile.
 bool may_be_handle(tree var, function *fun) {
-  return var && TREE_CODE(var) == VAR_DECL && DECL_CONTEXT(var) == fun->decl &&
-         !DECL_EXTERNAL(var) && !TREE_PUBLIC(var) && !TREE_THIS_VOLATILE(var) &&
+  return var && own_plain_variable(var, fun) &&
          (INTEGRAL_TYPE_P(TREE_TYPE(var)) || POINTER_TYPE_P(TREE_TYPE(var)));
 }
 

@@ -127,6 +127,7 @@ struct FunctionState {
   std::vector<std::vector<int>> predecessors;        // control and data
   std::vector<std::vector<int>> dependents;          // blocks control-dependent on b
   std::vector<int> order;                            // position in reverse postorder
+  std::vector<int> in_order;                         // the blocks in that order
   // Slots: index in the flow-sensitive state, or -1 (single value).
   std::vector<int> flow_index;
   int flow_count = 0;
@@ -616,8 +617,9 @@ private:
         }
       }
     }
-    for (int k = 0; k < (int)postorder.size(); ++k)
-      state.order[postorder[postorder.size() - 1 - k]] = k;
+    state.in_order.assign(postorder.rbegin(), postorder.rend());
+    for (int k = 0; k < (int)state.in_order.size(); ++k)
+      state.order[state.in_order[k]] = k;
     build_size_guards(state);
     name_held_communicators(state);
 
@@ -778,7 +780,6 @@ private:
     while (!work.empty()) {
       int b = work.back();
       work.pop_back();
-      rpo.push_back(b);
       const ValueFlowBlock &block = function.blocks[b];
       for (const std::vector<int> *next : {&block.successors, &block.data_successors})
         for (int s : *next)
@@ -787,8 +788,9 @@ private:
             work.push_back(s);
           }
     }
-    std::sort(rpo.begin(), rpo.end(),
-              [&](int a, int b) { return state.order[a] < state.order[b]; });
+    for (int b : state.in_order)
+      if (reached[b])
+        rpo.push_back(b);
     std::vector<int> idom(blocks, -1);
     idom[0] = 0;
     // Each step moves one block up a dominator chain.  A chain that an
@@ -933,11 +935,6 @@ private:
       auto meet = [](int a, int b) { return a == -2 ? b : b == -2 ? a : a == b ? a : -1; };
       std::vector<int> in(blocks, -2);
       in[0] = 0;
-      std::vector<int> by_order(blocks);
-      for (int b = 0; b < blocks; ++b)
-        by_order[b] = b;
-      std::sort(by_order.begin(), by_order.end(),
-                [&](int a, int b) { return state.order[a] < state.order[b]; });
       auto through = [&](int b, std::size_t upto) {
         int current = in[b];
         for (std::size_t i = 0; i < upto && i < def[b].size(); ++i)
@@ -949,7 +946,7 @@ private:
       };
       for (bool changed = true; changed;) {
         changed = false;
-        for (int b : by_order) {
+        for (int b : state.in_order) {
           int out = through(b, def[b].size());
           const ValueFlowBlock &block = function.blocks[b];
           for (const std::vector<int> *next : {&block.successors, &block.data_successors})
