@@ -6,6 +6,7 @@
 #include "omp_regions.h"
 #include "runtime_callees.h"
 
+#include <algorithm>
 #include <set>
 #include <utility>
 
@@ -209,6 +210,7 @@ public:
     FOR_EACH_BB_FN(bb, fun_)
       add_leave_points(bb);
     chains_.connect(ENTRY_BLOCK_PTR_FOR_FN(fun_), nullptr);
+    out_.branch_ways = chains_.branch_ways();
   }
 
 private:
@@ -323,6 +325,51 @@ void BlockChains::end_block(basic_block bb, NodeId current, gimple *branch, bool
   }
 }
 
+void BlockChains::record_ways(basic_block bb, NodeId from,
+                              const std::vector<basic_block> &successors,
+                              const std::function<bool(basic_block)> &in_model) {
+  // The node a CFG edge to `dest' leads to, or -1 if the model skips it.
+  auto way = [&](basic_block dest) -> NodeId {
+    if (!dest || std::find(successors.begin(), successors.end(), dest) == successors.end() ||
+        skipped_.count({bb->index, dest->index}))
+      return -1;
+    return node_entering(dest, in_model);
+  };
+  gimple *branch = branch_of_node_[from];
+  BranchWays ways;
+  if (gimple_code(branch) == GIMPLE_COND) {
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->succs)
+      if (e->flags & EDGE_TRUE_VALUE)
+        ways.when_true = way(e->dest);
+    if (ways.when_true < 0)
+      return;
+  } else if (gswitch *choice = dyn_cast<gswitch *>(branch)) {
+    // Case ranges of a few values are spelled out; a wide one describes
+    // nothing rank_chains.h could use.
+    const long long most_values = 64;
+    for (unsigned i = 1; i < gimple_switch_num_labels(choice); ++i) {
+      tree label = gimple_switch_label(choice, i);
+      tree low = CASE_LOW(label), high = CASE_HIGH(label) ? CASE_HIGH(label) : low;
+      if (!tree_fits_shwi_p(low) || !tree_fits_shwi_p(high) ||
+          tree_to_shwi(high) - tree_to_shwi(low) >= most_values)
+        return;
+      NodeId to = way(label_to_block(fun_, CASE_LABEL(label)));
+      if (to < 0)
+        return;
+      for (long long v = tree_to_shwi(low); v <= tree_to_shwi(high); ++v)
+        ways.cases.push_back({v, to});
+    }
+    ways.otherwise = way(label_to_block(fun_, CASE_LABEL(gimple_switch_default_label(choice))));
+    if (ways.otherwise < 0)
+      return;
+  } else {
+    return;
+  }
+  branch_ways_[from] = ways;
+}
+
 NodeId BlockChains::node_entering(basic_block bb,
                                   const std::function<bool(basic_block)> &in_model) const {
   if (bb == EXIT_BLOCK_PTR_FOR_FN(fun_) || (in_model && !in_model(bb)))
@@ -344,6 +391,8 @@ void BlockChains::connect(basic_block start,
         model_.cfg.add_edge(from, node_entering(succ, in_model));
     if (successors.empty())
       model_.cfg.add_edge(from, model_.cfg.exit);
+    if (branch_of_node_[from])
+      record_ways(bb, from, successors, in_model);
   }
   edge e;
   edge_iterator ei;

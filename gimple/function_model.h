@@ -42,11 +42,22 @@ struct ExternalCall {
   NodeId node;
 };
 
+// Where the ways of a conditional node lead (rank_chains.h): for a
+// GIMPLE_COND, the successor where the condition holds; for a switch, the
+// successor of each case value and of the default.  Nodes of the model.
+struct BranchWays {
+  NodeId when_true = -1;
+  std::vector<std::pair<long long, NodeId>> cases;
+  NodeId otherwise = -1;
+};
+
 struct GimpleFunction {
   FunctionModel model;
   SourceLanguage language = SourceLanguage::C;
   // Indexed by model node: the conditional statement ending it, or null.
   std::vector<gimple *> branch_of_node;
+  // Where the ways of its conditionals lead (BranchWays).
+  std::map<NodeId, BranchWays> branch_ways;
   // Every collective call, in statement order.
   std::vector<CollectiveCall> collectives;
   // Every call to a function defined in the unit, each in a node of its
@@ -130,10 +141,15 @@ public:
   // lead to the exit; null: every block is in), and the entry to the
   // successors of `start'.
   void connect(basic_block start, const std::function<bool(basic_block)> &in_model);
+  // After connect: where the ways of each node ending in a GIMPLE_COND or
+  // a GIMPLE_SWITCH lead.
+  const std::map<NodeId, BranchWays> &branch_ways() const { return branch_ways_; }
 
 private:
   NodeId new_node();
   NodeId node_entering(basic_block bb, const std::function<bool(basic_block)> &in_model) const;
+  void record_ways(basic_block bb, NodeId from, const std::vector<basic_block> &successors,
+                   const std::function<bool(basic_block)> &in_model);
 
   function *fun_;
   FunctionModel &model_;
@@ -142,6 +158,7 @@ private:
   std::vector<NodeId> first_, last_;
   std::vector<bool> to_exit_;
   std::set<std::pair<int, int>> skipped_; // block indexes
+  std::map<NodeId, BranchWays> branch_ways_;
 };
 
 // Where to report a conditional: its statement's location, except where a

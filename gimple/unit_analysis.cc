@@ -16,6 +16,7 @@
 #include "omp_collectives.h"
 #include "phase_timer.h"
 #include "printed_findings.h"
+#include "rank_chains.h"
 #include "private_copies.h"
 #include "program_summary.h"
 #include "report.h"
@@ -61,6 +62,8 @@ struct FunctionRecord {
   bool has_collectives;
   // (node, index of its verdict in what `value_flow' gives).
   std::vector<std::pair<NodeId, int>> flow_branches;
+  // Where the ways of its conditionals lead (rank_chains.h).
+  std::map<NodeId, BranchWays> branch_ways;
   // Collective call nodes: their index in value_flow.collectives.
   std::map<NodeId, int> flow_collectives;
   // By that index: the call's node (argument_checks.h).
@@ -415,6 +418,65 @@ void spare_members_of_tested_communicators(std::size_t r,
     bool still_blamed = !blamed.empty() || !loops.empty();
     entry = still_blamed ? std::next(entry) : flagged.erase(entry);
   }
+}
+
+// The conditionals of `record' that compare a rank with a constant
+// (rank_chains.h), communicators numbered by their names.
+std::vector<RankTest> rank_tests(const FunctionRecord &record,
+                                 const std::vector<BranchVerdict> &verdicts) {
+  std::vector<RankTest> tests;
+  std::map<std::string, int> numbers;
+  for (const auto &branch : record.flow_branches) {
+    if (branch.second < 0 || (std::size_t)branch.second >= verdicts.size())
+      continue;
+    const BranchVerdict &verdict = verdicts[branch.second];
+    auto ways = record.branch_ways.find(branch.first);
+    if (verdict.rank_communicator.empty() || ways == record.branch_ways.end())
+      continue;
+    int number = numbers.emplace(verdict.rank_communicator, (int)numbers.size()).first->second;
+    if (ways->second.when_true < 0) { // a switch on the rank
+      if (!ways->second.cases.empty())
+        tests.push_back({branch.first, number, ways->second.cases, ways->second.otherwise});
+      continue;
+    }
+    // `rank == c' holds on the true way, `rank != c' on the false one.
+    NodeId holds = ways->second.when_true, other = -1;
+    for (NodeId s : record.model.cfg.succs(branch.first))
+      if (s != holds)
+        other = s;
+    if (other < 0)
+      continue;
+    NodeId equal = verdict.rank_equal_when_holds ? holds : other;
+    NodeId otherwise = verdict.rank_equal_when_holds ? other : holds;
+    tests.push_back({branch.first, number, {{verdict.rank_constant, equal}}, otherwise});
+  }
+  return tests;
+}
+
+// -fplugin-arg-parcoach-verbose: why a collective flagged for an unknown
+// number of processes is not warned (flagged_only_beyond_tested_ranks).
+void explain_rank_chain(const FunctionRecord &record, NodeId node,
+                        const std::vector<BranchVerdict> &verdicts) {
+  auto site = record.sites.find(node);
+  if (site == record.sites.end())
+    return;
+  long long most = 0;
+  for (const auto &named : ranks_named_by_tests(rank_tests(record, verdicts)))
+    most = std::max(most, named.second);
+  const char *what = site->second.collective
+                         ? collective_name(site->second.collective, record.language)
+                         : unit.name_of_id[site->second.callee].c_str();
+  if (record.instrumented)
+    inform(site->second.where,
+           "no warning for %qs: its rank tests give each rank below %lld a branch that "
+           "calls it, so it matches when the communicator has at most %lld processes; the "
+           "run-time check stops a run with more",
+           what, most, most);
+  else
+    inform(site->second.where,
+           "no warning for %qs: its rank tests give each rank below %lld a branch that "
+           "calls it, so it matches when the communicator has at most %lld processes",
+           what, most, most);
 }
 
 // The arguments MPI requires alike on every process (argument_checks.h).
@@ -1053,6 +1115,17 @@ void run_unit_step() {
       if (!flagged.empty())
         flagged_functions.insert(record.uid);
     }
+    // Checked, but not warned: a chain of rank tests written for the
+    // number of processes it names.
+    std::map<NodeId, FlaggedCollective> reported = flagged;
+    if (!options.thesis)
+      for (NodeId node : flagged_only_beyond_tested_ranks(analysis.expanded[record.unit_id],
+                                                          rank_tests(record, verdicts[r]),
+                                                          flagged)) {
+        reported.erase(node);
+        if (options.verbose)
+          explain_rank_chain(record, node, verdicts[r]);
+      }
     if (!options.thesis && !record.library && r < argument_verdicts.size())
       check_collective_arguments(record, flows[r], argument_verdicts[r], by_tag);
     DifferingConditionals differing;
@@ -1071,8 +1144,8 @@ void run_unit_step() {
       return site == record.sites.end() ? UNKNOWN_LOCATION : site->second.where;
     };
     for (const std::vector<NodeId> &group :
-         group_by_cause(record.branches, flagged, site_location)) {
-      report_cause(record, group, flagged, record.instrumented, differing,
+         group_by_cause(record.branches, reported, site_location)) {
+      report_cause(record, group, reported, record.instrumented, differing,
                    options.verbose && !options.thesis);
       if (record.instrumented && record.candidates.exit_unchecked && first)
         inform(record.location,
@@ -1196,6 +1269,7 @@ void record_function(function *fun, const Options &options, bool library) {
   record.returns_value = !VOID_TYPE_P(TREE_TYPE(TREE_TYPE(fun->decl))) &&
                          !DECL_IN_SYSTEM_HEADER(fun->decl) && !DECL_COMDAT(fun->decl);
   record.model = model.model;
+  record.branch_ways = model.branch_ways;
   for (std::size_t n = 0; n < model.branch_of_node.size(); ++n)
     if (model.branch_of_node[n] && record.model.facts[n].conditional)
       record.flow_branches.push_back({(NodeId)n, branches.add(model.branch_of_node[n])});

@@ -2552,9 +2552,15 @@ private:
       // The thread tests OpenMP lowering emits read the result of a call
       // the library table knows (GOMP_single_start...): nothing special.
       return;
-    case GIMPLE_SWITCH:
-      read_into(gimple_switch_index(as_a<gswitch *>(last)), block.condition);
+    case GIMPLE_SWITCH: {
+      tree index = gimple_switch_index(as_a<gswitch *>(last));
+      read_into(index, block.condition);
+      ValueFlowOperand operand;
+      if (INTEGRAL_TYPE_P(TREE_TYPE(index)) && comparison_operand(index, operand) &&
+          operand.slot >= 0 && operand.offset == 0)
+        block.switch_index = operand.slot;
       return;
+    }
     case GIMPLE_GOTO:
       read_into(gimple_goto_dest(last), block.condition);
       return;

@@ -2322,10 +2322,48 @@ private:
           verdict.origin = facts_[v.why[0]].origin;
         if (!differs(v, 0) && differs(v, 1))
           verdict.reason += "; between threads it " + phrase(v.why[1], "may differ");
+        describe_rank_test(state, (int)b, verdict);
       }
       result.push_back(std::move(verdicts));
     }
     return result;
+  }
+
+  // BranchVerdict::rank_communicator and the rest: block b compares a
+  // rank of a named communicator with a constant, `==' or `!=', or
+  // switches on it.
+  void describe_rank_test(FunctionState &state, int b, BranchVerdict &verdict) {
+    const ValueFlowBlock &block = state.function->blocks[b];
+    if (block.condition_fact >= 0)
+      return;
+    using Op = ValueFlowComparison::Op;
+    const ValueFlowComparison &comparison = block.comparison;
+    ValueFlowOperand switched;
+    const ValueFlowOperand *rank = &switched, *constant = nullptr;
+    if (comparison.op == Op::Equal || comparison.op == Op::NotEqual) {
+      rank = &comparison.left;
+      constant = &comparison.right;
+      if (rank->slot < 0)
+        std::swap(constant, rank);
+      if (constant->slot >= 0 || constant->null_communicator)
+        return;
+    } else if (comparison.op == Op::None && block.switch_index >= 0) {
+      switched.slot = block.switch_index;
+    } else {
+      return;
+    }
+    if (rank->slot < 0 || rank->offset != 0)
+      return;
+    Bounds bounds = bounds_of(state, state.out[b], b, *rank);
+    if (bounds.quantity != kRank || bounds.communicator < 0)
+      return;
+    for (const auto &named : communicator_keys_)
+      if (named.second == bounds.communicator)
+        verdict.rank_communicator = named.first;
+    if (constant) {
+      verdict.rank_constant = constant->constant;
+      verdict.rank_equal_when_holds = comparison.op == Op::Equal;
+    }
   }
 
   std::vector<ResultVerdict> result_verdicts() const {

@@ -311,6 +311,9 @@ struct ValueFlowBlock {
   // it: when the known ranges of its operands decide it, it is the same
   // everywhere whatever `condition' holds.
   ValueFlowComparison comparison;
+  // A switch: the slot whose value it switches on, when that is a plain
+  // variable (BranchVerdict::rank_communicator), or -1.
+  int switch_index = -1;
   // With a comparison: the successor taken when it holds, and the one
   // taken when it does not (-1: unknown).  An edge only reached when the
   // size of a communicator is at most k bounds the ranks of that
@@ -425,6 +428,15 @@ struct BranchVerdict {
   // For a value that may differ between processes: where that source is
   // (ValueFlowFact::origin; 0: unknown).
   unsigned origin = 0;
+  // The conditional tests the process's rank in a communicator the solver
+  // can name (rank_chains.h): that name, empty for any other conditional.
+  // A comparison with a constant (ValueFlowBlock::comparison) also gives
+  // the constant, and whether the rank equals it where the comparison
+  // holds (`==') rather than where it fails (`!='); a switch
+  // (ValueFlowBlock::switch_index) switches on the rank itself.
+  std::string rank_communicator;
+  long long rank_constant = 0;
+  bool rank_equal_when_holds = true;
 };
 
 // What a collective's argument may be (ValueFlowCollective::arguments).

@@ -91,12 +91,6 @@ for _name in ('Barrier_init', 'Bcast_init', 'Allreduce_init'):
 # Correct programs the tool still warns about: XFAIL while warned (never
 # when stopped or hung), XPASS once silent.
 KNOWN_FALSE_WARNINGS = {}
-# A collective in every branch of `if (rank == 0) .. else if (rank == 3)',
-# run with exactly 4 processes: for a communicator of unknown size, ranks 4
-# and above would skip it, so the warning is right in general; the run-time
-# check it arms passes with 4 processes (the run must be clean).
-for _name in ('Barrier', 'Allreduce', 'Ibcast'):
-    KNOWN_FALSE_WARNINGS['ok_exhaustive_%s' % _name] = 'right for an unknown size'
 
 # The sample of make check: one program of each shape, each caught
 # quickly when erroneous (well under 60 s on an idle 2-core machine).
