@@ -356,7 +356,9 @@ bool is_region_mark(tree decl) {
 }
 bool is_thread_candidate(tree decl) {
   return is_runtime_entry(decl, EntryPoint::thread_check_ipw_call) ||
-         is_runtime_entry(decl, EntryPoint::thread_check_cc_if);
+         is_runtime_entry(decl, EntryPoint::thread_check_cc_if) ||
+         is_runtime_entry(decl, EntryPoint::thread_check_cc_comm_if) ||
+         is_runtime_entry(decl, EntryPoint::thread_check_cc_fortran_if);
 }
 
 // The argument of a candidate check that holds its tag: `when' for the MPI
@@ -459,16 +461,27 @@ void insert_omp_candidate(gimple *before, bool dormant, int tag, location_t wher
 
 void insert_thread_candidate(ThreadCandidate kind, gimple *before, int tag,
                              const std::string &first, const std::string &second,
-                             const std::string &function) {
-  tree decl = runtime_entry(thread_candidate_entry(kind));
+                             const std::string &function, tree communicator) {
   location_t where = gimple_location(before);
   const char *file = LOCATION_FILE(where);
-  gcall *check = gimple_build_call(
-      decl, 6, build_int_cst(integer_type_node, first_candidate_when + tag),
-      gcc_compat::string_constant(first.c_str()), gcc_compat::string_constant(second.c_str()),
-      gcc_compat::string_constant(file ? file : "?"),
-      build_int_cst(integer_type_node, LOCATION_LINE(where)),
-      gcc_compat::string_constant(function.c_str()));
+  auto_vec<tree> arguments;
+  arguments.safe_push(build_int_cst(integer_type_node, first_candidate_when + tag));
+  arguments.safe_push(gcc_compat::string_constant(first.c_str()));
+  arguments.safe_push(gcc_compat::string_constant(second.c_str()));
+  arguments.safe_push(gcc_compat::string_constant(file ? file : "?"));
+  arguments.safe_push(build_int_cst(integer_type_node, LOCATION_LINE(where)));
+  arguments.safe_push(gcc_compat::string_constant(function.c_str()));
+  tree decl;
+  if (kind == ThreadCandidate::ConcurrentCall && communicator) {
+    bool fortran = gcc_compat::compiling_fortran();
+    decl = runtime_entry(fortran ? EntryPoint::thread_check_cc_fortran_if
+                                 : EntryPoint::thread_check_cc_comm_if,
+                         TREE_TYPE(communicator));
+    arguments.safe_push(communicator);
+  } else {
+    decl = runtime_entry(thread_candidate_entry(kind));
+  }
+  gcall *check = gimple_build_call_vec(decl, arguments);
   gimple_set_location(check, where);
   gimple_stmt_iterator gsi = gsi_for_stmt(before);
   gsi_insert_before(&gsi, check, GSI_SAME_STMT);

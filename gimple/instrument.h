@@ -92,12 +92,14 @@ void insert_omp_candidate(gimple *before, bool dormant, int tag, location_t wher
 //  * ConcurrentCall, CC_cc before a call or collective that a concurrent
 //    monothreaded region may pair with a call: (lines of the others, the
 //    call as messages name it); kept if the pair runs collectives on both
-//    sides.
+//    sides.  `communicator': the collective's own handle (C) or the
+//    address of its INTEGER (Fortran), which the check compares; null for
+//    a call, whose communicators it does not know.
 enum class ThreadCandidate { IpwCall, ConcurrentCall };
 constexpr int ThreadCandidateCount = 2;
 void insert_thread_candidate(ThreadCandidate kind, gimple *before, int tag,
                              const std::string &first, const std::string &second,
-                             const std::string &function);
+                             const std::string &function, tree communicator = NULL_TREE);
 
 // The same for the start of a checked region (PARCOACH_OMP_START), at the
 // start of the body of the parallel directive `parallel'; false if there

@@ -711,17 +711,11 @@ void insert_ipw_check(gcall *mpi_call, const std::string &word, const std::strin
                                   gcc_compat::string_constant(function.c_str())));
 }
 
-// CC_cc before `mpi_call'; with the collective's communicator when it is
-// passed as a handle (C) or an INTEGER (Fortran), so that collectives on
-// different communicators never conflict.
-void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string &function,
-                     const std::string &others, SourceLanguage language) {
-  location_t where = gimple_location(mpi_call);
+// The communicator a CC_cc check of `mpi_call' compares: the handle (C)
+// or the address of the INTEGER (Fortran) the collective passes, or null
+// (a call of a function, a collective on something else).
+tree cc_communicator(gcall *mpi_call, const std::string &name, SourceLanguage language) {
   const MpiCollective *collective = find_collective(name.c_str(), language);
-  // The run-time message spells it as the compile-time one (display_name).
-  std::string spelled = mpi_routine_spelling(name.c_str(), language);
-  if (spelled.empty())
-    spelled = name;
   int index = collective && collective->handle_kind == HandleKind::Comm
                   ? collective->handle_arg
                   : -1;
@@ -731,7 +725,23 @@ void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string
   bool fortran = language == SourceLanguage::Fortran;
   if (handle && (fortran ? POINTER_TYPE_P(TREE_TYPE(handle))
                          : INTEGRAL_TYPE_P(TREE_TYPE(handle)) ||
-                               POINTER_TYPE_P(TREE_TYPE(handle)))) {
+                               POINTER_TYPE_P(TREE_TYPE(handle))))
+    return handle;
+  return NULL_TREE;
+}
+
+// CC_cc before `mpi_call'; with the collective's communicator when it is
+// passed as a handle (C) or an INTEGER (Fortran), so that collectives on
+// different communicators never conflict.
+void insert_cc_check(gcall *mpi_call, const std::string &name, const std::string &function,
+                     const std::string &others, SourceLanguage language) {
+  location_t where = gimple_location(mpi_call);
+  // The run-time message spells it as the compile-time one (display_name).
+  std::string spelled = mpi_routine_spelling(name.c_str(), language);
+  if (spelled.empty())
+    spelled = name;
+  bool fortran = language == SourceLanguage::Fortran;
+  if (tree handle = cc_communicator(mpi_call, name, language)) {
     EntryPoint check =
         fortran ? EntryPoint::thread_check_cc_fortran : EntryPoint::thread_check_cc_comm;
     insert_before(mpi_call,
@@ -1107,8 +1117,11 @@ private:
           std::string what = record.callee_of.count(node)
                                  ? "the call to " + record.sides.at(node).name
                                  : display_name(node);
+          tree communicator = record.callee_of.count(node)
+                                  ? NULL_TREE
+                                  : cc_communicator(call_of(node), call_name(node), language_);
           insert_thread_candidate(ThreadCandidate::ConcurrentCall, call_of(node), tag, lines,
-                                  what, name_);
+                                  what, name_, communicator);
           record.check_tags[node] = tag;
         }
         record.check_notes[node] = "run-time check inserted: the program stops if two "

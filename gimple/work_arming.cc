@@ -2,6 +2,8 @@
 
 #include "instrument.h"
 
+#include <vector>
+
 namespace parcoach {
 
 namespace {
@@ -51,16 +53,85 @@ bool calls_a_function(gimple_seq seq) {
   return false;
 }
 
-// The work whose arming must follow it: tasks (not a taskloop's, which
-// GOMP itself makes) and the parallel regions whose body is not a combined
-// construct's.  Untied tasks too: libgomp runs a task from start to end on
-// the stack of the thread that started it, so none ever changes threads.
-bool carries_arming(gimple *stmt) {
-  if (gimple_code(stmt) == GIMPLE_OMP_TASK)
-    return !gimple_omp_task_taskloop_p(stmt) && calls_a_function(gimple_omp_body(stmt));
-  if (gimple_code(stmt) == GIMPLE_OMP_PARALLEL)
-    return !gimple_omp_parallel_combined_p(stmt) && calls_a_function(gimple_omp_body(stmt));
-  return false;
+// The only statement of `seq', looking through blocks (a combined
+// construct's body is a block holding the inner construct), or null.
+gimple *sole_statement(gimple_seq seq) {
+  gimple *found = nullptr;
+  for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi); gsi_next(&gsi)) {
+    gimple *stmt = gsi_stmt(gsi);
+    if (is_gimple_debug(stmt))
+      continue;
+    if (found)
+      return nullptr;
+    found = stmt;
+  }
+  if (gbind *bind = found ? dyn_cast<gbind *>(found) : nullptr)
+    return sole_statement(gimple_bind_body(bind));
+  return found;
+}
+
+// A loop whose body is no other loop construct (a composite `for simd'
+// is, whose parts must stay adjacent): its body can take statements.
+gimple *plain_loop(gimple *stmt) {
+  if (!stmt || gimple_code(stmt) != GIMPLE_OMP_FOR)
+    return nullptr;
+  gimple *inner = sole_statement(gimple_omp_body(stmt));
+  return inner && gimple_code(inner) == GIMPLE_OMP_FOR ? nullptr : stmt;
+}
+
+// Where the arming of one piece of work is taken and given.
+struct WorkShape {
+  gimple *directive = nullptr;   // takes `firstprivate (armed)'
+  std::vector<gimple *> bodies;  // each body runs entered/left as created work
+};
+
+// The work whose arming must follow it, if `stmt' creates some:
+//  * a task (untied too: libgomp runs a task from start to end on the
+//    stack of the thread that started it, so none ever changes threads)
+//    and a parallel region that is no combined construct: their body;
+//  * a combined `parallel for' or `parallel sections', whose parts must
+//    stay adjacent: each iteration, each section;
+//  * a taskloop (gimplified as a loop holding a task holding the loop):
+//    each iteration of its tasks.
+WorkShape work_created_by(gimple *stmt) {
+  WorkShape shape;
+  switch (gimple_code(stmt)) {
+  case GIMPLE_OMP_TASK:
+    if (!gimple_omp_task_taskloop_p(stmt))
+      shape = {stmt, {stmt}};
+    break;
+  case GIMPLE_OMP_PARALLEL:
+    if (!gimple_omp_parallel_combined_p(stmt)) {
+      shape = {stmt, {stmt}};
+      break;
+    }
+    if (gimple *inner = sole_statement(gimple_omp_body(stmt))) {
+      if (gimple *loop = plain_loop(inner))
+        shape = {stmt, {loop}};
+      else if (gimple_code(inner) == GIMPLE_OMP_SECTIONS) {
+        shape.directive = stmt;
+        gimple_seq sections = gimple_omp_body(inner);
+        for (gimple_stmt_iterator gsi = gsi_start(sections); !gsi_end_p(gsi); gsi_next(&gsi))
+          if (gimple_code(gsi_stmt(gsi)) == GIMPLE_OMP_SECTION)
+            shape.bodies.push_back(gsi_stmt(gsi));
+      }
+    }
+    break;
+  case GIMPLE_OMP_FOR:
+    if (gimple_omp_for_kind(stmt) == GF_OMP_FOR_KIND_TASKLOOP) {
+      gimple *task = sole_statement(gimple_omp_body(stmt));
+      if (task && gimple_code(task) == GIMPLE_OMP_TASK && gimple_omp_task_taskloop_p(task))
+        if (gimple *loop = plain_loop(sole_statement(gimple_omp_body(task))))
+          shape = {task, {loop}};
+    }
+    break;
+  default:
+    break;
+  }
+  for (gimple *body : shape.bodies)
+    if (calls_a_function(gimple_omp_body(body)))
+      return shape;
+  return {};
 }
 
 // A block declaring `var' (the `lower' pass links it into the function's
@@ -71,24 +142,11 @@ gbind *block_declaring(tree var, gimple_seq body) {
   return gimple_build_bind(var, body, block);
 }
 
-// Rewrites the directive at `gsi' as the header says.
-void arm_work(gimple_stmt_iterator *gsi) {
-  gimple *directive = gsi_stmt(*gsi);
-  location_t where = gimple_location(directive);
-  tree armed = create_tmp_var_raw(integer_type_node, "parcoach_armed");
+// `body' of a construct becomes
+//     { int saved = parcoach_enter_created_work (armed); BODY
+//       parcoach_leave_created_work (saved); }
+void run_as_created_work(gimple *construct, tree armed, location_t where) {
   tree saved = create_tmp_var_raw(integer_type_node, "parcoach_saved");
-
-  tree clause = build_omp_clause(where, OMP_CLAUSE_FIRSTPRIVATE);
-  OMP_CLAUSE_DECL(clause) = armed;
-  if (gimple_code(directive) == GIMPLE_OMP_TASK) {
-    OMP_CLAUSE_CHAIN(clause) = gimple_omp_task_clauses(directive);
-    gimple_omp_task_set_clauses(directive, clause);
-  } else {
-    gomp_parallel *parallel = as_a<gomp_parallel *>(directive);
-    OMP_CLAUSE_CHAIN(clause) = gimple_omp_parallel_clauses(parallel);
-    gimple_omp_parallel_set_clauses(parallel, clause);
-  }
-
   gcall *enter = gimple_build_call(runtime_entry(EntryPoint::enter_created_work), 1, armed);
   gimple_call_set_lhs(enter, saved);
   gimple_set_location(enter, where);
@@ -96,12 +154,33 @@ void arm_work(gimple_stmt_iterator *gsi) {
   gimple_set_location(leave, where);
   gimple_seq body = nullptr;
   gimple_seq_add_stmt(&body, enter);
-  gimple_seq_add_seq(&body, gimple_omp_body(directive));
+  gimple_seq_add_seq(&body, gimple_omp_body(construct));
   gimple_seq_add_stmt(&body, leave);
-  gimple_omp_set_body(directive, block_declaring(saved, body));
+  gimple_omp_set_body(construct, block_declaring(saved, body));
+}
 
-  // `armed' is declared in a block of its own around the directive, so
-  // that it is a local of whatever region holds the directive.
+// Rewrites the statement at `gsi', which creates the work `shape', as the
+// header says.
+void arm_work(gimple_stmt_iterator *gsi, const WorkShape &shape) {
+  gimple *created_by = gsi_stmt(*gsi);
+  location_t where = gimple_location(created_by);
+  tree armed = create_tmp_var_raw(integer_type_node, "parcoach_armed");
+
+  tree clause = build_omp_clause(where, OMP_CLAUSE_FIRSTPRIVATE);
+  OMP_CLAUSE_DECL(clause) = armed;
+  if (gimple_code(shape.directive) == GIMPLE_OMP_TASK) {
+    OMP_CLAUSE_CHAIN(clause) = gimple_omp_task_clauses(shape.directive);
+    gimple_omp_task_set_clauses(shape.directive, clause);
+  } else {
+    gomp_parallel *parallel = as_a<gomp_parallel *>(shape.directive);
+    OMP_CLAUSE_CHAIN(clause) = gimple_omp_parallel_clauses(parallel);
+    gimple_omp_parallel_set_clauses(parallel, clause);
+  }
+  for (gimple *body : shape.bodies)
+    run_as_created_work(body, armed, where);
+
+  // `armed' is declared in a block of its own around the statement, so
+  // that it is a local of whatever region holds it.
   gcall *read = gimple_build_call(runtime_entry(EntryPoint::work_armed), 0);
   gimple_call_set_lhs(read, armed);
   gimple_set_location(read, where);
@@ -109,7 +188,7 @@ void arm_work(gimple_stmt_iterator *gsi) {
   gsi_replace(gsi, block, false);
   gimple_seq outer = nullptr;
   gimple_seq_add_stmt(&outer, read);
-  gimple_seq_add_stmt(&outer, directive);
+  gimple_seq_add_stmt(&outer, created_by);
   gimple_bind_set_body(block, outer);
 }
 
@@ -139,8 +218,9 @@ void arm_work_in_stmt(gimple *stmt) {
 void arm_work_in(gimple_seq *seq) {
   for (gimple_stmt_iterator gsi = gsi_start(*seq); !gsi_end_p(gsi); gsi_next(&gsi)) {
     gimple *stmt = gsi_stmt(gsi);
-    if (carries_arming(stmt)) {
-      arm_work(&gsi);
+    WorkShape shape = work_created_by(stmt);
+    if (shape.directive) {
+      arm_work(&gsi, shape);
       // gsi is now at the new block; the directive's body (nested work)
       // is visited through the directive.
     }

@@ -9,14 +9,19 @@
 // thread took the task: the run hung or MPI failed ("Message truncated").
 //
 // Done before OpenMP lowering, where a clause can still be added: every
-// task (not taskloop) and non-combined parallel directive whose body calls
-// a function becomes
+// task and non-combined parallel directive whose body calls a function
+// becomes
 //     { int armed = parcoach_work_armed ();
 //       #pragma omp task firstprivate (armed) ...
 //       { int saved = parcoach_enter_created_work (armed);
 //         BODY
 //         parcoach_leave_created_work (saved); } }
-// Functions compiled with instrument=none get nothing.
+// The parts of a combined `parallel for' or `parallel sections' must stay
+// adjacent, so there each iteration or section is entered and left that
+// way, as is each iteration of a taskloop's tasks (the firstprivate clause
+// goes on the task GCC makes for the taskloop).  Not followed: composite
+// loops (`for simd', `taskloop simd') and work inside target or teams
+// regions.  Functions compiled with instrument=none get nothing.
 #ifndef PARCOACH_GIMPLE_WORK_ARMING_H
 #define PARCOACH_GIMPLE_WORK_ARMING_H
 

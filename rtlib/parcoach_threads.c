@@ -278,6 +278,26 @@ parcoach_thread_check_cc_if (int active, const char *others,
 }
 
 void
+parcoach_thread_check_cc_comm_if (int active, const char *others,
+                                  const char *call, const char *file, int line,
+                                  const char *function, MPI_Comm comm)
+{
+  if (active)
+    parcoach_thread_check_cc_comm (comm, call, file, line, function, others);
+}
+
+void
+parcoach_thread_check_cc_fortran_if (int active, const char *others,
+                                     const char *call, const char *file,
+                                     int line, const char *function,
+                                     const MPI_Fint *comm)
+{
+  if (active)
+    parcoach_thread_check_cc_fortran (comm, call, file, line, function,
+                                      others);
+}
+
+void
 parcoach_thread_taskwait (void)
 {
   int level = marked_level ();
@@ -318,7 +338,11 @@ listed (const char *others, int line)
 /* CC_cc: the calling thread reaches CALL (on COMM when COMM_KNOWN); stop
    if another thread of its team reached, in the same phase, a collective
    that the compiler paired with this one (its line is in OTHERS, same
-   file) on the same communicator (or one of the two is not known).  */
+   file) on the same communicator, or where one of the two is not known (a
+   call to a function running collectives, against a collective).  Two
+   calls of functions whose communicators neither check knows never
+   conflict: under MPI_THREAD_MULTIPLE each may run on communicators of its
+   own, and a check that cannot know stays silent.  */
 static void
 check_cc (const char *call, const char *file, int line, const char *function,
           const char *others, int comm_known, MPI_Comm comm)
@@ -358,6 +382,7 @@ check_cc (const char *call, const char *file, int line, const char *function,
       const struct arrival *a = &t->arrivals[i];
       if (a->thread != me && listed (others, a->line)
           && strcmp (a->file ? a->file : "", file ? file : "") == 0
+          && (a->comm_known || comm_known)
           && (!a->comm_known || !comm_known || a->comm == comm))
         conflict = a;
     }

@@ -68,6 +68,15 @@ void parcoach_thread_check_cc_fortran (const MPI_Fint *comm, const char *call,
 void parcoach_thread_check_cc_if (int active, const char *others,
                                   const char *call, const char *file, int line,
                                   const char *function);
+/* The same for a collective passing COMM (C, Fortran).  */
+void parcoach_thread_check_cc_comm_if (int active, const char *others,
+                                       const char *call, const char *file,
+                                       int line, const char *function,
+                                       MPI_Comm comm);
+void parcoach_thread_check_cc_fortran_if (int active, const char *others,
+                                          const char *call, const char *file,
+                                          int line, const char *function,
+                                          const MPI_Fint *comm);
 void parcoach_thread_fork (void);
 void parcoach_thread_barrier (void);
 /* After a taskwait of a checked team: the tasks the thread created are

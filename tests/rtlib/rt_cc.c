@@ -6,7 +6,10 @@
                lines are not in each other's list): silent;
      fortran   paired, different communicators given as Fortran INTEGERs:
                silent;
-     stop      paired, same communicator: the run stops.  */
+     calls     paired, neither knows its communicator (calls of functions
+               running collectives): silent;
+     stop      paired, same communicator: the run stops;
+     call      paired, thread 1's communicator not known: the run stops.  */
 
 #include "parcoach_threads.h"
 
@@ -35,6 +38,8 @@ main (int argc, char **argv)
       {
         if (strcmp (mode, "fortran") == 0)
           parcoach_thread_check_cc_fortran (&left_f, "MPI_Bcast", "cc.c", 10, "f", others);
+        else if (strcmp (mode, "calls") == 0)
+          parcoach_thread_check_cc ("MPI_Bcast", "cc.c", 10, "f", others);
         else
           parcoach_thread_check_cc_comm (left, "MPI_Bcast", "cc.c", 10, "f", others);
       }
@@ -43,6 +48,8 @@ main (int argc, char **argv)
       {
         if (strcmp (mode, "fortran") == 0)
           parcoach_thread_check_cc_fortran (&right_f, "MPI_Reduce", "cc.c", 20, "f", others);
+        else if (strcmp (mode, "calls") == 0 || strcmp (mode, "call") == 0)
+          parcoach_thread_check_cc ("MPI_Reduce", "cc.c", 20, "f", others);
         else
           parcoach_thread_check_cc_comm (right, "MPI_Reduce", "cc.c", 20, "f", others);
       }

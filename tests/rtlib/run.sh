@@ -389,8 +389,10 @@ OMP_NUM_THREADS=2 expect_abort \
 
 # (22) CC_cc (parcoach_threads.h): two threads of a team reaching checked
 # collectives between the same two barriers conflict only when the compiler
-# paired them and their communicators are the same.
-for mode in comms unpaired fortran; do
+# paired them and their communicators are the same, or one of them is not
+# known (never both: two calls of functions running collectives may each
+# use communicators of their own).
+for mode in comms unpaired fortran calls; do
   OMP_NUM_THREADS=2 expect_clean \
     "(22) CC_cc: no stop for two threads' collectives ($mode)" 1 ./rt_cc $mode
 done
@@ -399,6 +401,13 @@ if [ $rc -ne 0 ] && grep -q "^PARCOACH: rank 0 thread 1 stops before MPI_Reduce 
   pass "(22b) CC_cc: paired collectives on one communicator by two threads stop the run"
 else
   fail "(22b) CC_cc: paired collectives on one communicator by two threads stop the run" \
+    "exit $rc" "$out"
+fi
+run 1 ./rt_cc call
+if [ $rc -ne 0 ] && grep -q "^PARCOACH: rank 0 thread 1 stops before MPI_Reduce at cc.c:20 in function f: thread 0 of the same team reached MPI_Bcast at cc.c:10 since the last barrier" "$out"; then
+  pass "(22c) CC_cc: a collective against a call whose communicator is not known stops the run"
+else
+  fail "(22c) CC_cc: a collective against a call whose communicator is not known stops the run" \
     "exit $rc" "$out"
 fi
 
