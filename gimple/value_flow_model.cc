@@ -340,6 +340,9 @@ struct Known {
   std::string from_handle;         // ValueFlowStatement::from_handle
   ValueFlowArithmetic arithmetic;  // ValueFlowStatement::arithmetic
   ValueFlowLogical logical;        // ValueFlowStatement::logical
+  bool binds_reference = false;    // ValueFlowStatement::binds_reference
+  std::vector<int> referents;      // ValueFlowStatement::referents
+  bool refers_elsewhere = false;   // ValueFlowStatement::refers_elsewhere
 };
 
 void add_unique(std::vector<int> &set, int value) {
@@ -761,6 +764,31 @@ private:
     return true;
   }
 
+  // `closure.__size = &size;': a function binds a C++ reference member of
+  // one of its own objects itself (a lambda's capture by reference, an
+  // aggregate's reference member), with no constructor of ours: the
+  // solver learns what the member refers to (ValueFlowStatement::
+  // binds_reference), as from a constructor's binding.
+  void local_reference_binding(gassign *assign, Known &known) {
+    tree lhs = gimple_assign_lhs(assign);
+    if (!gimple_assign_single_p(assign) || TREE_CODE(lhs) != COMPONENT_REF ||
+        TREE_CODE(TREE_TYPE(TREE_OPERAND(lhs, 1))) != REFERENCE_TYPE)
+      return;
+    Access a = access(lhs, false);
+    if (a.unknown || a.objects.size() != 1 || a.slots.size() != 1)
+      return;
+    const Object &o = objects_[a.objects[0]];
+    const ValueFlowSlot &slot = out_.slots[a.slots[0]];
+    if (o.global || o.parameter_target || o.summary || slot.scope != SlotScope::Local ||
+        slot.field < 0)
+      return;
+    Targets t = targets(gimple_assign_rhs1(assign));
+    known.binds_reference = true;
+    for (int object : t.objects)
+      add_group(object, known.referents);
+    known.refers_elsewhere = t.unknown;
+  }
+
   static void merge(Targets &into, const Targets &from) {
     append_unique(into.objects, from.objects);
     into.unknown |= from.unknown;
@@ -1014,6 +1042,9 @@ private:
       statement.from_handle = known.from_handle;
       statement.arithmetic = known.arithmetic;
       statement.logical = known.logical;
+      statement.binds_reference = known.binds_reference;
+      statement.referents = known.referents;
+      statement.refers_elsewhere = known.refers_elsewhere;
       current_->statements.push_back(statement);
       if (current_team_ >= 0 && racy_[current_team_].count(slot))
         mark_racy(slot);
@@ -2427,6 +2458,7 @@ private:
                                       gimple_assign_rhs2(assign));
       known.arithmetic = arithmetic(assign);
       known.logical = logical(assign);
+      local_reference_binding(assign, known);
       store(gimple_assign_lhs(stmt), uses, -1, false, known);
       return;
     }
