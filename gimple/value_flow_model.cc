@@ -340,6 +340,9 @@ struct Known {
   std::string from_handle;         // ValueFlowStatement::from_handle
   ValueFlowArithmetic arithmetic;  // ValueFlowStatement::arithmetic
   ValueFlowLogical logical;        // ValueFlowStatement::logical
+  bool binds_reference = false;    // ValueFlowStatement::binds_reference
+  std::vector<int> referents;      // ValueFlowStatement::referents
+  bool refers_elsewhere = false;   // ValueFlowStatement::refers_elsewhere
 };
 
 void add_unique(std::vector<int> &set, int value) {
@@ -761,6 +764,31 @@ private:
     return true;
   }
 
+  // `closure.__size = &size;': a function binds a C++ reference member of
+  // one of its own objects itself (a lambda's capture by reference, an
+  // aggregate's reference member), with no constructor of ours: the
+  // solver learns what the member refers to (ValueFlowStatement::
+  // binds_reference), as from a constructor's binding.
+  void local_reference_binding(gassign *assign, Known &known) {
+    tree lhs = gimple_assign_lhs(assign);
+    if (!gimple_assign_single_p(assign) || TREE_CODE(lhs) != COMPONENT_REF ||
+        TREE_CODE(TREE_TYPE(TREE_OPERAND(lhs, 1))) != REFERENCE_TYPE)
+      return;
+    Access a = access(lhs, false);
+    if (a.unknown || a.objects.size() != 1 || a.slots.size() != 1)
+      return;
+    const Object &o = objects_[a.objects[0]];
+    const ValueFlowSlot &slot = out_.slots[a.slots[0]];
+    if (o.global || o.parameter_target || o.summary || slot.scope != SlotScope::Local ||
+        slot.field < 0)
+      return;
+    Targets t = targets(gimple_assign_rhs1(assign));
+    known.binds_reference = true;
+    for (int object : t.objects)
+      add_group(object, known.referents);
+    known.refers_elsewhere = t.unknown;
+  }
+
   static void merge(Targets &into, const Targets &from) {
     append_unique(into.objects, from.objects);
     into.unknown |= from.unknown;
@@ -1014,6 +1042,9 @@ private:
       statement.from_handle = known.from_handle;
       statement.arithmetic = known.arithmetic;
       statement.logical = known.logical;
+      statement.binds_reference = known.binds_reference;
+      statement.referents = known.referents;
+      statement.refers_elsewhere = known.refers_elsewhere;
       current_->statements.push_back(statement);
       if (current_team_ >= 0 && racy_[current_team_].count(slot))
         mark_racy(slot);
@@ -1037,7 +1068,7 @@ private:
   // `pointer' itself, or the address a temporary was set to (`_1 = &p->x'),
   // which names the field.
   tree address_of(tree pointer) const {
-    if (TREE_CODE(pointer) == SSA_NAME) {
+    if (TREE_CODE(pointer) == SSA_NAME || TREE_CODE(pointer) == VAR_DECL) {
       auto found = address_def_.find(pointer);
       if (found != address_def_.end())
         return found->second;
@@ -1581,6 +1612,7 @@ private:
               gimple_assign_rhs_code(assign) == ADDR_EXPR)
             address_def_[gimple_assign_lhs(assign)] = gimple_assign_rhs1(assign);
       }
+    note_address_temporaries();
     // What each function of the unit whose result holds pointers brings:
     // the same analysis once without it (reachable_through).
     std::vector<std::vector<int>> initial;
@@ -1810,6 +1842,70 @@ private:
           lost |= lose_field_contents(access(op, false).objects);
       }
     return lost;
+  }
+
+  // The compiler's temporaries that are not SSA names (OpenMP lowering's,
+  // at any -O: `.omp_data_i = &.omp_data_o', `D.1 = &.omp_data_i->sum'
+  // before the atomic update of a reduction) holding one address for the
+  // whole function: assigned once, never through a pointer, the address
+  // (maybe converted) of storage no statement moves (invariant_storage).
+  // Such a temporary is an invariant pointer (invariant_temporaries_);
+  // one holding an unconverted address names the field as an SSA name
+  // would (address_def_), where an access through its points-to set would
+  // reach, and a store weakly write, every field of the record.
+  void note_address_temporaries() {
+    std::map<tree, int> writes;
+    std::map<tree, gassign *> address;
+    auto written = [&](tree decl) {
+      if (decl && (TREE_CODE(decl) == VAR_DECL || TREE_CODE(decl) == PARM_DECL))
+        ++writes[decl];
+    };
+    // A temporary of the compiler, or the receiver of an OpenMP child
+    // function (`.omp_data_i', a parameter of none of this function's
+    // declared ones, which the region's lowering sets): nothing but the
+    // statements seen writes it.
+    auto compilers = [this](tree decl) {
+      bool receiver = TREE_CODE(decl) == PARM_DECL && DECL_ARTIFICIAL(decl) &&
+                      decl != fun_->static_chain_decl &&
+                      parameter_index(decl) == parameter_count_; // not declared
+      return (receiver || (TREE_CODE(decl) == VAR_DECL && DECL_ARTIFICIAL(decl))) &&
+             !TREE_ADDRESSABLE(decl) && !is_global_var(decl);
+    };
+    for (basic_block bb : order_)
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        written(gimple_get_lhs(stmt));
+        if (gasm *asm_stmt = dyn_cast<gasm *>(stmt))
+          for (unsigned i = 0; i < gimple_asm_noutputs(asm_stmt); ++i)
+            written(TREE_VALUE(gimple_asm_output_op(asm_stmt, i)));
+        else if (gomp_atomic_load *load = dyn_cast<gomp_atomic_load *>(stmt))
+          written(gimple_omp_atomic_load_lhs(load));
+        else if (gimple_code(stmt) == GIMPLE_OMP_FOR)
+          for (std::size_t i = 0; i < gimple_omp_for_collapse(stmt); ++i)
+            written(gimple_omp_for_index(stmt, i));
+        gassign *assign = dyn_cast<gassign *>(stmt);
+        tree lhs = assign ? gimple_assign_lhs(assign) : NULL_TREE;
+        if (lhs && DECL_P(lhs) && compilers(lhs) &&
+            TREE_CODE(gimple_assign_rhs1(assign)) == ADDR_EXPR &&
+            (gimple_assign_rhs_code(assign) == ADDR_EXPR ||
+             CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(assign))))
+          address[lhs] = assign;
+      }
+    // Temporaries whose address reads other such temporaries: until
+    // nothing changes (a chain is short).
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const auto &entry : address) {
+        tree decl = entry.first, value = gimple_assign_rhs1(entry.second);
+        if (writes[decl] != 1 || invariant_temporaries_.count(decl) ||
+            !invariant_storage(TREE_OPERAND(value, 0)))
+          continue;
+        invariant_temporaries_.insert(decl);
+        if (gimple_assign_rhs_code(entry.second) == ADDR_EXPR)
+          address_def_[decl] = value;
+        changed = true;
+      }
+    }
   }
 
   // What pointers stored in what `arg' points to may point to,
@@ -2427,6 +2523,7 @@ private:
                                       gimple_assign_rhs2(assign));
       known.arithmetic = arithmetic(assign);
       known.logical = logical(assign);
+      local_reference_binding(assign, known);
       store(gimple_assign_lhs(stmt), uses, -1, false, known);
       return;
     }
@@ -3164,7 +3261,8 @@ private:
     }
     if (TREE_CODE(pointer) == ADDR_EXPR)
       return invariant_storage(TREE_OPERAND(pointer, 0)) ? pointer : NULL_TREE;
-    return invariant_parameter(pointer) ? pointer : NULL_TREE;
+    return invariant_parameter(pointer) || invariant_temporaries_.count(pointer) ? pointer
+                                                                                : NULL_TREE;
   }
 
   bool invariant_storage(tree ref) {
@@ -3367,7 +3465,8 @@ private:
   std::set<unsigned> result_callees_;
   unsigned left_out_callee_ = 0;
   std::map<unsigned, std::vector<std::vector<int>>> contents_without_;
-  std::map<tree, tree> address_def_; // SSA name -> the ADDR_EXPR it holds
+  std::map<tree, tree> address_def_; // SSA name (or temporary) -> the ADDR_EXPR it holds
+  std::set<tree> invariant_temporaries_; // note_address_temporaries
   std::map<tree, gimple *> definition_; // SSA name -> its statement
   std::set<tree> assigned_;             // declarations some statement assigns
   ValueFlowSplit pending_split_;        // describe_split, until its call is read

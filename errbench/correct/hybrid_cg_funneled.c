@@ -8,7 +8,6 @@
  * Nothing to warn, nothing to stop; the residual must fall.
  *
  * description: NAS CG-like hybrid solver: master-thread halos and dot products between barriers, omp for reductions
- * known-failure: not in issue 14 list (found by this corpus): the thread side is fixed (a shared value the master wrote before a barrier is the same in every thread after it), but the residual the master reduces is still taken as process-dependent (it goes through the solver struct whose arrays escape to the halo exchange): collective-mismatch warnings at the master reductions (the runs pass today)
  * compile-flags: -fopenmp
  * link-flags: -lm
  * expect-run: 2 ok threads=1

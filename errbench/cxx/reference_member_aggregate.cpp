@@ -3,9 +3,9 @@
 //
 // What is wrong: `holder h{steps}' binds h.r to main's `steps' without a
 // constructor, and set_rank stores the rank through it, so the loop of
-// line 29 runs a different number of barriers on each process.  A callee
-// writing through a reference member no constructor of the file bound
-// may change whatever the argument reaches: warned, and the run stops.
+// line 29 runs a different number of barriers on each process.  main's own
+// store binds the member, so set_rank's store through it reaches `steps':
+// warned (MPI_Comm_rank at line 22 blamed), and the run stops.
 //
 // description: C++ reference member bound by aggregate initialisation, the callee stores the rank through it
 // expect-warning: 30 collective-mismatch

@@ -117,7 +117,8 @@ struct FunctionState {
   // By slot of a reference member: the slots of what it refers to (-1:
   // memory no slot stands for).  What the function's parameters' members
   // refer to is known from the start; a local object's members, from the
-  // constructors it calls.
+  // constructors it calls and the bindings it makes itself
+  // (ValueFlowStatement::binds_reference).
   std::map<int, std::set<int>> referents;
   std::set<std::pair<int, int>> target_fields; // (k, field) of every ParameterTarget slot
   std::vector<bool> has_target;                // parameter k has a ParameterTarget slot
@@ -532,6 +533,31 @@ private:
         state.at_exit[{slot.parameter, slot.field}] = Value();
       }
     }
+
+    // The reference members of local objects the function binds itself
+    // (a lambda's captures by reference).  A reference is bound once and
+    // never changes; any other store to such a member (a copy of the
+    // whole object over it) leaves what it refers to unknown.
+    std::set<int> bound_here, stored_otherwise;
+    for (const ValueFlowBlock &block : function.blocks)
+      for (const ValueFlowStatement &statement : block.statements) {
+        if (statement.kind != ValueFlowStatement::Kind::Assign || statement.target < 0 ||
+            statement.target >= slots)
+          continue;
+        if (!statement.binds_reference) {
+          stored_otherwise.insert(statement.target);
+          continue;
+        }
+        std::set<int> &bound = state.referents[statement.target];
+        bound_here.insert(statement.target);
+        for (int r : statement.referents)
+          bound.insert(r >= 0 && r < slots ? r : -1);
+        if (statement.refers_elsewhere || statement.referents.empty())
+          bound.insert(-1);
+      }
+    for (int s : bound_here)
+      if (stored_otherwise.count(s))
+        state.referents[s].insert(-1);
 
     // Control dependence on a graph where every block reaches the exit,
     // except where the job ends: blocks that cannot (infinite loops) get

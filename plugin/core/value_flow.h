@@ -293,6 +293,14 @@ struct ValueFlowStatement {
   // Assign: the value is `left | right' or `left & right' of two truth
   // values (ValueFlowLogical), if described.
   ValueFlowLogical logical;
+  // Assign: the store binds a C++ reference member of a local object
+  // (`closure.__size = &size': a lambda's capture by reference, an
+  // aggregate's reference member): from then on `target' refers to
+  // `referents' (and to memory no slot stands for, with
+  // refers_elsewhere), as a constructor's binding would say.
+  bool binds_reference = false;
+  std::vector<int> referents;
+  bool refers_elsewhere = false;
 };
 
 struct ValueFlowBlock {

@@ -231,6 +231,11 @@ std::string statement_text(const ValueFlowStatement &statement,
   if (statement.assigns_constant)
     notes += " constant " + std::to_string(statement.constant);
   notes += comparison_text(statement.comparison);
+  if (statement.binds_reference) {
+    notes += " refers-to " + slot_list(statement.referents);
+    if (statement.refers_elsewhere)
+      notes += " elsewhere";
+  }
   return notes.empty() ? out : out + " [" + notes.substr(1) + "]";
 }
 

@@ -1042,6 +1042,65 @@ TEST_CASE("a reference member refers to what the constructor bound it to",
   CHECK(verdicts[0][on_size].may_differ_between_processes);
 }
 
+TEST_CASE("a reference member a function binds itself refers to what it stored there",
+          "[value-flow][inter]") {
+  // A lambda capturing by reference, as GCC lowers it:
+  // static bool body(const closure *c) { return *c->size_ > 1; }
+  // main: int size = SIZE, rank = RANK; closure c; c.size_ = &size;
+  //       if (body(&c)) ...
+  // (variants: c.size_ = &rank; a second, plain store over c.size_;
+  // a binding to memory no slot stands for).
+  const int member = 3;
+  auto solve = [&](bool to_rank, bool stored_over, bool elsewhere) {
+    Program body("body", 2);
+    body.parameter("c", 0);
+    int whole = body.target("*c", 0);
+    body.function().slots[whole].covered = true;
+    int c_size = body.target("*c.size_", 0);
+    make_field(body, c_size, member, 0, 64);
+    int referent = body.target("**c.size_", 0);
+    body.function().slots[referent].through_reference = member;
+    body.function().slots[referent].scalar = true;
+    body.ret(body.block(), {referent});
+    Program main("main", 1);
+    main.entry_point();
+    int size = main.local("size"), rank = main.local("rank");
+    int c = main.local("c");
+    main.function().slots[c].covered = true;
+    int c_size_main = main.local("c.size_");
+    make_field(main, c_size_main, member, 0, 64);
+    int t = main.local("t", true);
+    int m0 = main.block();
+    main.assign(m0, size, {}, main.uniform("'size' comes from MPI_Comm_size at line 5"));
+    main.assign(m0, rank, {}, main.differs("depends on MPI_Comm_rank at line 6"));
+    main.assign(m0, c_size_main, {});
+    ValueFlowStatement &binding = main.function().blocks[m0].statements.back();
+    binding.binds_reference = true;
+    binding.referents = {to_rank ? rank : size};
+    binding.refers_elsewhere = elsewhere;
+    if (stored_over)
+      main.assign(m0, c_size_main, {});
+    ValueFlowArgument to_c;
+    to_c.pointees = {c, c_size_main};
+    to_c.exact = true;
+    main.call(m0, 2, {to_c}, t);
+    int end = main.block();
+    main.successors(m0, {end, end});
+    int on_t = main.branch(m0, {t}, 9);
+    return solve_value_flow({main, body})[0][on_t];
+  };
+  BranchVerdict bound_to_size = solve(false, false, false);
+  INFO(bound_to_size.reason);
+  CHECK_FALSE(bound_to_size.may_differ_between_processes);
+  BranchVerdict bound_to_rank = solve(true, false, false);
+  CHECK(bound_to_rank.may_differ_between_processes);
+  CHECK(bound_to_rank.reason == "depends on MPI_Comm_rank at line 6");
+  // Another store over the member, or a binding to unknown memory: what it
+  // refers to is unknown.
+  CHECK(solve(false, true, false).may_differ_between_processes);
+  CHECK(solve(false, false, true).may_differ_between_processes);
+}
+
 TEST_CASE("what an argument reaches through stored pointers may change in a callee storing "
           "where it cannot tell",
           "[value-flow][inter]") {
