@@ -257,7 +257,8 @@ CheckArguments collective_arguments(gimple_stmt_iterator *gsi, const gcall *call
     bool compared = side->compared != SizeCompared::Nowhere;
     // A side that is never compared gets null pointers: no code at all.
     build.buffer(compared ? side->buffer : -1);
-    build.integer(compared ? side->count : -1, side->compared == SizeCompared::Total);
+    build.integer(compared ? side->count : -1, side->compared == SizeCompared::Total ||
+                                                   side->compared == SizeCompared::Peers);
     build.handle(compared ? side->datatype : -1);
   }
   return result;

@@ -116,7 +116,8 @@ parcoach_digest_agrees (const signed char *d)
    mpi_collectives.def.  */
 enum
 {
-  PARCOACH_AT_NOWHERE, PARCOACH_AT_EVERY, PARCOACH_AT_ROOT, PARCOACH_AT_TOTAL
+  PARCOACH_AT_NOWHERE, PARCOACH_AT_EVERY, PARCOACH_AT_ROOT, PARCOACH_AT_TOTAL,
+  PARCOACH_AT_PEER, PARCOACH_AT_PEERS
 };
 
 /* The shapes, reduced to what the runtime needs: which arguments exist
@@ -634,7 +635,8 @@ parcoach_contribute_args (const struct parcoach_args *a, int colour,
       MPI_Datatype type;
       /* A reduction's count and datatype describe recvbuf when sendbuf
          is MPI_IN_PLACE: still compared.  */
-      if (at == PARCOACH_AT_NOWHERE || (at == PARCOACH_AT_ROOT && !is_root)
+      if (at == PARCOACH_AT_NOWHERE || at == PARCOACH_AT_PEER
+          || at == PARCOACH_AT_PEERS || (at == PARCOACH_AT_ROOT && !is_root)
           || a->count[s] == NULL || a->type[s] == NULL
           || (has_buf && !shape->op && parcoach_in_place (a, a->buf[s]))
           || !parcoach_side (a, s, at, comm, &count, &type))
@@ -653,4 +655,173 @@ parcoach_contribute_args (const struct parcoach_args *a, int colour,
       if (signature >= 0)
         parcoach_field_put (in, PARCOACH_FIELD_SIGNATURE, signature);
     }
+}
+
+/* ------------------------------------------------- pair by pair */
+
+/* The v-variants match what each process sends to another with what that
+   one receives from it (MPI 4.0 sections 6.6-6.8): a size and a type
+   signature per pair of processes, which no value shared by every process
+   can express.  The sides marked PEER (one count: this process's block)
+   and PEERS (one count per process of the communicator) in
+   mpi_collectives.def are compared by one more collective, made once the
+   digest agreed, so that every process is in the same collective with the
+   same root: each process learns what its partners send it (or the root
+   what each process sends), and compares.  */
+
+struct parcoach_block
+{
+  long long size, signature; /* -1: not known */
+};
+
+static const struct parcoach_block parcoach_unknown_block = { -1, -1 };
+
+/* Block I of side S (I = 0 for a single count).  */
+static struct parcoach_block
+parcoach_block_of (const struct parcoach_args *a, int s, long i)
+{
+  struct parcoach_block b = parcoach_unknown_block;
+  int count = parcoach_read_int (a, a->count[s], i);
+  MPI_Datatype type;
+
+  if (count < 0)
+    return b;
+  type = count == 0 ? MPI_DATATYPE_NULL : parcoach_read_type (a, a->type[s]);
+  b.size = parcoach_side_size (count, type);
+  b.signature = count == 0 ? -1 : parcoach_signature (count, type);
+  return b;
+}
+
+/* Whether two blocks surely differ: their sizes, or else their
+   signatures.  */
+static int
+parcoach_blocks_differ (struct parcoach_block x, struct parcoach_block y)
+{
+  if (x.size >= 0 && y.size >= 0 && x.size != y.size)
+    return 1;
+  return x.signature >= 0 && y.signature >= 0 && x.signature != y.signature;
+}
+
+static void
+parcoach_describe_block (char *text, size_t size, struct parcoach_block b)
+{
+  char signature[96];
+  if (b.signature >= 0)
+    {
+      parcoach_describe_signature (signature, sizeof signature, b.signature);
+      snprintf (text, size, "%s (%lld bytes)", signature, b.size);
+    }
+  else
+    snprintf (text, size, "%lld bytes", b.size);
+}
+
+/* WHY: "rank J sends ... but ... expects ..." for the first pair that
+   differs.  */
+static int
+parcoach_pair_differs (struct parcoach_block sent, struct parcoach_block expected,
+                       const char *pair, char *why, size_t size)
+{
+  char s[160], e[160];
+  if (!parcoach_blocks_differ (sent, expected))
+    return 0;
+  parcoach_describe_block (s, sizeof s, sent);
+  parcoach_describe_block (e, sizeof e, expected);
+  snprintf (why, size, pair, s, e);
+  return 1;
+}
+
+int
+parcoach_compare_peers (const struct parcoach_args *a, int colour,
+                        MPI_Comm comm, char *why, size_t why_size)
+{
+  const struct parcoach_shape *shape;
+  struct parcoach_block *mine, *theirs, own = parcoach_unknown_block, got;
+  int n = 0, rank = -1, root = -1, j, found = 0, err;
+  char pair[160];
+
+  if (a == NULL || !parcoach_known_colour (colour))
+    return 0;
+  shape = &parcoach_shapes[parcoach_collective_shapes[colour - 1]];
+  if ((shape->send_at != PARCOACH_AT_PEER && shape->send_at != PARCOACH_AT_PEERS)
+      || (shape->recv_at != PARCOACH_AT_PEER && shape->recv_at != PARCOACH_AT_PEERS)
+      || a->count[0] == NULL || a->type[0] == NULL || a->count[1] == NULL
+      || a->type[1] == NULL || PMPI_Comm_size (comm, &n) != MPI_SUCCESS
+      || PMPI_Comm_rank (comm, &rank) != MPI_SUCCESS || n <= 0)
+    return 0;
+  if (shape->root)
+    {
+      /* The digest compared the roots: the same on every process.  */
+      root = a->root != NULL ? parcoach_read_int (a, a->root, 0) : -1;
+      if (root < 0 || root >= n)
+        return 0;
+    }
+  /* Every process makes the exchange (the others would wait for it), so
+     no memory is no way out.  */
+  mine = malloc ((size_t) n * sizeof *mine);
+  theirs = malloc ((size_t) n * sizeof *theirs);
+  if (mine == NULL || theirs == NULL)
+    {
+      fprintf (stderr, "PARCOACH: no memory to compare the blocks of %s\n",
+               parcoach_colour_name (colour));
+      parcoach_stop_program ();
+    }
+  if (shape->send_at == PARCOACH_AT_PEER)
+    {
+      /* MPI_Gatherv (to the root), MPI_Allgatherv (to every process): each
+         sends one block; with MPI_IN_PLACE as sendbuf, none of its own to
+         compare.  */
+      if (!(parcoach_in_place (a, a->buf[0]) && (root < 0 || rank == root)))
+        own = parcoach_block_of (a, 0, 0);
+      err = root >= 0
+              ? PMPI_Gather (&own, 2, MPI_LONG_LONG, theirs, 2, MPI_LONG_LONG, root, comm)
+              : PMPI_Allgather (&own, 2, MPI_LONG_LONG, theirs, 2, MPI_LONG_LONG, comm);
+      if (err == MPI_SUCCESS && (root < 0 || rank == root))
+        for (j = 0; j < n && !found; j++)
+          {
+            snprintf (pair, sizeof pair, "rank %d sends %%s, but %s recvcounts[%d]"
+                      " and recvtype expect %%s", j,
+                      root >= 0 ? "the root's" : "this process's", j);
+            found = parcoach_pair_differs (theirs[j], parcoach_block_of (a, 1, j),
+                                           pair, why, why_size);
+          }
+    }
+  else if (shape->recv_at == PARCOACH_AT_PEER)
+    {
+      /* MPI_Scatterv: the root tells each process the block it sends it;
+         with MPI_IN_PLACE as the root's recvbuf, nothing to compare
+         there.  */
+      if (rank == root)
+        for (j = 0; j < n; j++)
+          mine[j] = parcoach_block_of (a, 0, j);
+      err = PMPI_Scatter (mine, 2, MPI_LONG_LONG, &got, 2, MPI_LONG_LONG, root, comm);
+      if (err == MPI_SUCCESS && !(rank == root && parcoach_in_place (a, a->buf[1])))
+        {
+          snprintf (pair, sizeof pair, "the root's sendcounts[%d] and sendtype"
+                    " send %%s, but this process's recvcount and recvtype"
+                    " expect %%s", rank);
+          found = parcoach_pair_differs (got, parcoach_block_of (a, 1, 0), pair,
+                                         why, why_size);
+        }
+    }
+  else
+    {
+      /* MPI_Alltoallv: each process tells each other the block it sends
+         it; with MPI_IN_PLACE as sendbuf, what it sends is described by
+         its receive side.  */
+      int in_place = parcoach_in_place (a, a->buf[0]);
+      for (j = 0; j < n; j++)
+        mine[j] = parcoach_block_of (a, in_place ? 1 : 0, j);
+      err = PMPI_Alltoall (mine, 2, MPI_LONG_LONG, theirs, 2, MPI_LONG_LONG, comm);
+      for (j = 0; err == MPI_SUCCESS && j < n && !found; j++)
+        {
+          snprintf (pair, sizeof pair, "rank %d's sendcounts[%d] and sendtype"
+                    " send %%s, but this process's recvcounts[%d] and recvtype"
+                    " expect %%s", j, rank, j);
+          found = parcoach_pair_differs (theirs[j], parcoach_block_of (a, 1, j),
+                                         pair, why, why_size);
+        }
+    }
+  free (mine);
+  free (theirs);
+  return found;
 }

@@ -148,6 +148,13 @@ void parcoach_field_put (long long *exact, int field, long long value);
 void parcoach_contribute_args (const struct parcoach_args *args, int colour,
                                MPI_Comm comm, long long *exact);
 void parcoach_digest (const long long *exact, signed char *digest);
+/* The v-variants' blocks pair by pair (PEER and PEERS sides of
+   mpi_collectives.def): one more collective on COMM, which every process
+   of COMM must make once the digest agreed.  1, with WHY filled, when
+   this process finds a block that differs from what its partner
+   expects.  */
+int parcoach_compare_peers (const struct parcoach_args *args, int colour,
+                            MPI_Comm comm, char *why, size_t why_size);
 /* Whether the reduced digest says that every process agrees.  */
 int parcoach_digest_agrees (const signed char *digest);
 /* "MPI_SUM" for the index a process put in PARCOACH_FIELD_OP, "?" for an

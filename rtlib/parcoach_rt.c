@@ -523,6 +523,32 @@ parcoach_reduce_and_compare (MPI_Comm comm, const long long *exact, int stats,
                             conditionals);
 }
 
+/* The v-variants, once every process agreed on the collective and its
+   root: what each process sends another against what that one expects
+   (parcoach_compare_peers).  Only the processes that see a difference
+   know of it: each prints its line and stops the job.  */
+static void
+parcoach_check_peers (MPI_Comm comm, const struct parcoach_args *args,
+                      int colour, const char *file, int line,
+                      const char *function)
+{
+  char why[512], name[96], where[256];
+  int rank = -1, size = 0;
+
+  if (args == NULL || !parcoach_compare_peers (args, colour, comm, why, sizeof why))
+    return;
+  PMPI_Comm_rank (comm, &rank);
+  PMPI_Comm_size (comm, &size);
+  parcoach_describe (name, sizeof name, "", colour);
+  parcoach_where (where, sizeof where, file, line, function);
+  fprintf (stderr,
+           "PARCOACH: rank %d of communicator of size %d stops before %s"
+           " %s: processes call it with blocks that do not match: %s\n",
+           rank, size, name, where, why);
+  parcoach_let_output_drain ();
+  parcoach_stop_program ();
+}
+
 /* The check itself, on a communicator that MPI may use now.  */
 static void
 parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
@@ -561,6 +587,7 @@ parcoach_check_usable_comm (MPI_Comm comm, const struct parcoach_args *args,
   if (first_use)
     parcoach_reduce_and_compare (comm, exact, 0, colour, file, line,
                                  function, conditionals);
+  parcoach_check_peers (comm, args, colour, file, line, function);
 }
 
 /* A window or file is not a communicator: the processes involved are those

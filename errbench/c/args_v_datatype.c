@@ -8,9 +8,9 @@
  * here the last rank sends and receives doubles, the others ints.  Both
  * calls are warned (MPI_Allgatherv on sendtype and recvtype, MPI_Gatherv
  * on sendtype; its recvtype, significant at the root only, is not
- * matched); the check before MPI_Allgatherv stops the run (the total
- * received differs in bytes).  Alone, the only rank uses doubles
- * throughout: ok.
+ * matched); the check before MPI_Allgatherv stops the run, comparing
+ * each block with what its receivers expect (a double where an int is
+ * expected).  Alone, the only rank uses doubles throughout: ok.
  *
  * description: MPI_Allgatherv and MPI_Gatherv with a datatype chosen by rank: both warned on the datatype, stopped at MPI_Allgatherv
  * expect-warning: 44 collective-arguments
@@ -18,7 +18,7 @@
  * expect-run: 2 stop
  * expect-run: 3 stop
  * expect-run: 1 ok
- * expect-stop-message: different data sizes
+ * expect-stop-message: blocks that do not match
  */
 #include <mpi.h>
 #include <stdio.h>

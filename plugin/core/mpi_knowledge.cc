@@ -12,6 +12,8 @@ namespace {
 #define at_EVERY SizeCompared::Every
 #define at_ROOT SizeCompared::Root
 #define at_TOTAL SizeCompared::Total
+#define at_PEER SizeCompared::Peer
+#define at_PEERS SizeCompared::Peers
 #define PARCOACH_ARGUMENTS(shape, root, op, sbuf, scount, stype, sat, rbuf, rcount, rtype, rat) \
   const CollectiveArguments shape_##shape = {#shape, root, op, {sbuf, scount, stype, at_##sat}, \
                                              {rbuf, rcount, rtype, at_##rat}};

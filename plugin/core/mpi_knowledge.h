@@ -19,13 +19,13 @@ enum class SourceLanguage { C, Fortran };
 
 // Where the size of one side of a collective's data is compared; see
 // PARCOACH_ARGUMENTS in mpi_collectives.def.
-enum class SizeCompared { Nowhere, Every, Root, Total };
+enum class SizeCompared { Nowhere, Every, Root, Total, Peer, Peers };
 
 // One side (send or receive) of the data: 0-based argument positions, -1
 // when absent.
 struct DataArguments {
   int buffer;
-  int count; // with SizeCompared::Total, an array of one count per process
+  int count; // with SizeCompared::Total or Peers, an array of one count per process
   int datatype;
   SizeCompared compared;
 };

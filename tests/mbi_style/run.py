@@ -58,8 +58,8 @@ KNOWN_MISSES = {}
 # and whether one process's count equals its entry of another's array
 # cannot be judged statically (counts[i] = i + 1 with a count of rank + 1
 # is correct), so no warning and no check armed (with instrument=all the
-# run-time check does stop Allgatherv and Reduce_scatter, whose totals it
-# compares).  The datatype differing by rank in these, and everything in
+# run-time check does stop them: blocks pair by pair, Reduce_scatter's
+# counts by contents; errbench c/args_gatherv_count.c).  The datatype differing by rank in these, and everything in
 # Gather/Scatter, is warned (plugin/core/DESIGN, collective-arguments).
 for _error in ('count_if', 'count_rank'):
     for _name in ('Gatherv', 'Scatterv', 'Allgatherv', 'Alltoallv', 'Reduce_scatter'):

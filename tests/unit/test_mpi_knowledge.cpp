@@ -114,7 +114,8 @@ TEST_CASE("compared argument positions match the MPI 4.0 bindings", "[mpi-table]
     DataArguments send, recv;
   };
   const SizeCompared no = SizeCompared::Nowhere, every = SizeCompared::Every,
-                     at_root = SizeCompared::Root, total = SizeCompared::Total;
+                     at_root = SizeCompared::Root, total = SizeCompared::Total,
+                     peer = SizeCompared::Peer, peers = SizeCompared::Peers;
   const DataArguments nothing{none, none, none, no};
   const Expected expected[] = {
       // (buffer, count, datatype, root, comm)
@@ -128,19 +129,20 @@ TEST_CASE("compared argument positions match the MPI 4.0 bindings", "[mpi-table]
       // same positions; the send side only at the root
       {"MPI_Scatter", 6, none, {0, 1, 2, at_root}, {3, 4, 5, every}},
       {"MPI_Scatter_init", 6, none, {0, 1, 2, at_root}, {3, 4, 5, every}},
-      // v variants: per-process counts, only the root is compared (the
-      // positions serve the compiler's argument matching only)
-      {"MPI_Gatherv", 7, none, {0, 1, 2, no}, {3, 4, 6, no}}, // (s, sc, st, r, rcs, displs, rt, root, comm)
-      {"MPI_Scatterv", 7, none, {0, 1, 3, no}, {4, 5, 6, no}}, // (s, scs, displs, st, r, rc, rt, root, comm)
-      {"MPI_Iscatterv", 7, none, {0, 1, 3, no}, {4, 5, 6, no}},
+      // v variants: per-process counts, compared pair by pair: one block
+      // (peer) against the partner's entry of an array (peers)
+      {"MPI_Gatherv", 7, none, {0, 1, 2, peer}, {3, 4, 6, peers}}, // (s, sc, st, r, rcs, displs, rt, root, comm)
+      {"MPI_Scatterv", 7, none, {0, 1, 3, peers}, {4, 5, 6, peer}}, // (s, scs, displs, st, r, rc, rt, root, comm)
+      {"MPI_Iscatterv", 7, none, {0, 1, 3, peers}, {4, 5, 6, peer}},
       // (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm)
       {"MPI_Allgather", none, none, {0, 1, 2, every}, {3, 4, 5, every}},
       {"MPI_Alltoall", none, none, {0, 1, 2, every}, {3, 4, 5, every}},
       {"MPI_Ialltoall", none, none, {0, 1, 2, every}, {3, 4, 5, every}},
-      // (s, sc, st, recvbuf, recvcounts, displs, recvtype, comm): the total received
-      {"MPI_Allgatherv", none, none, {0, 1, 2, no}, {none, 4, 6, total}},
-      // (s, scs, sdispls, st, r, rcs, rdispls, rt, comm): nothing compared
-      {"MPI_Alltoallv", none, none, {0, 1, 3, no}, {4, 5, 7, no}},
+      // (s, sc, st, recvbuf, recvcounts, displs, recvtype, comm): each
+      // block against every receiver's entry
+      {"MPI_Allgatherv", none, none, {0, 1, 2, peer}, {none, 4, 6, peers}},
+      // (s, scs, sdispls, st, r, rcs, rdispls, rt, comm): pair by pair
+      {"MPI_Alltoallv", none, none, {0, 1, 3, peers}, {4, 5, 7, peers}},
       {"MPI_Alltoallw", none, none, nothing, nothing},
       // (sendbuf, recvbuf, count, datatype, op, root, comm)
       {"MPI_Reduce", 5, 4, {none, 2, 3, every}, nothing},
@@ -209,6 +211,14 @@ TEST_CASE("compared arguments are consistent with each entry", "[mpi-table]") {
       }
       if (side->compared == SizeCompared::Root)
         CHECK(a.root >= 0);
+    }
+    // Pairs are made of a block and an array, or of two arrays.
+    bool pairs = a.send.compared == SizeCompared::Peer || a.send.compared == SizeCompared::Peers ||
+                 a.recv.compared == SizeCompared::Peer || a.recv.compared == SizeCompared::Peers;
+    if (pairs) {
+      CHECK((a.send.compared == SizeCompared::Peers || a.recv.compared == SizeCompared::Peers));
+      CHECK((a.send.compared == SizeCompared::Peer || a.send.compared == SizeCompared::Peers));
+      CHECK((a.recv.compared == SizeCompared::Peer || a.recv.compared == SizeCompared::Peers));
     }
     // The three forms of a collective compare the same arguments.
     std::string name = c->c_name;
