@@ -283,6 +283,11 @@ void parcoach_hang_watch_check (MPI_Comm comm, int colour, const char *file,
    parcoach_blocking_leave, else 0.  */
 int parcoach_collective_enter (const char *call, MPI_Comm comm,
                                void *caller);
+/* A dormant check at FILE:LINE in FUNCTION was skipped; AFTER, its return
+   address: a wrapped collective made a few instructions later by the same
+   code is the call it guards, named by that site in a hang report.  */
+void parcoach_note_skipped_check (const char *file, int line,
+                                  const char *function, void *after);
 /* This process's rank in MPI_COMM_WORLD (-1 before MPI_Init).  */
 int parcoach_world_rank (void);
 

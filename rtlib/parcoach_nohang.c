@@ -245,6 +245,18 @@ parcoach_describe_wait (char *text, size_t size, int kind, int colour,
 {
   int n;
 
+  if (kind == PARCOACH_WAIT_COLLECTIVE && file != NULL)
+    {
+      /* The site of the dormant check skipped right before the call.  */
+      if (comm == MPI_COMM_WORLD)
+        snprintf (text, size, "%s on MPI_COMM_WORLD at %s:%d in function %s",
+                  call, file, line, function != NULL ? function : "?");
+      else
+        snprintf (text, size, "%s on a communicator of all %d processes"
+                  " at %s:%d in function %s", call, comm_size, file, line,
+                  function != NULL ? function : "?");
+      return;
+    }
   if (kind == PARCOACH_WAIT_COLLECTIVE)
     {
       /* No source location: the wrapper knows only its caller's address
@@ -588,12 +600,44 @@ parcoach_spans_world (MPI_Comm comm)
   return PMPI_Comm_test_inter (comm, &inter) == MPI_SUCCESS && !inter;
 }
 
+/* The last dormant check this thread skipped.  */
+static __thread struct
+{
+  const char *file, *function;
+  int line;
+  void *after;
+} parcoach_skipped;
+
+void
+parcoach_note_skipped_check (const char *file, int line, const char *function,
+                             void *after)
+{
+  parcoach_skipped.file = file;
+  parcoach_skipped.line = line;
+  parcoach_skipped.function = function;
+  parcoach_skipped.after = after;
+}
+
 int
 parcoach_collective_enter (const char *call, MPI_Comm comm, void *caller)
 {
+  const char *file = NULL, *function = NULL;
+  int line = 0;
+  /* The skipped check guards this call when it returned just before it,
+     in the same code: the arguments of one call lie between the two.  */
+  const size_t nearby = 512;
   if (!parcoach_hang_on () || !parcoach_spans_world (comm))
     return 0;
-  parcoach_wait_begins (PARCOACH_WAIT_COLLECTIVE, 0, call, NULL, 0, NULL,
-                        comm, parcoach_world_size, caller);
+  if (parcoach_skipped.after != NULL
+      && (char *) caller > (char *) parcoach_skipped.after
+      && (size_t) ((char *) caller - (char *) parcoach_skipped.after) < nearby)
+    {
+      file = parcoach_skipped.file;
+      line = parcoach_skipped.line;
+      function = parcoach_skipped.function;
+    }
+  parcoach_skipped.after = NULL;
+  parcoach_wait_begins (PARCOACH_WAIT_COLLECTIVE, 0, call, file, line,
+                        function, comm, parcoach_world_size, caller);
   return 1;
 }

@@ -147,6 +147,21 @@ parcoach_should_check (int when)
   return parcoach_mpi_usable ();
 }
 
+/* In a check entry point: return unless the check runs now, noting a
+   skipped one's site for the hang detector's report of the call it
+   guards (parcoach_note_skipped_check).  */
+#define PARCOACH_RETURN_UNLESS_CHECKED(when) \
+  do \
+    { \
+      if (!parcoach_should_check (when)) \
+        { \
+          parcoach_note_skipped_check (file, line, function, \
+                                       __builtin_return_address (0)); \
+          return; \
+        } \
+    } \
+  while (0)
+
 /* An unknown colour (an object instrumented by a newer plugin, whose table
    has more entries than this runtime's) also gets its number.  */
 void
@@ -654,8 +669,9 @@ parcoach_check_usable_file (MPI_File fh, const struct parcoach_args *args,
   void \
   parcoach_check_##name (parameter h, PARCOACH_SITE_PARAMS) \
   { \
-    if (!(present) || !parcoach_should_check (when)) \
+    if (!(present)) \
       return; \
+    PARCOACH_RETURN_UNLESS_CHECKED (when); \
     parcoach_check_usable_##checked_as (handle, NULL, colour, file, line, \
                                         function, conditionals); \
   }
@@ -665,8 +681,7 @@ parcoach_check_usable_file (MPI_File fh, const struct parcoach_args *args,
 void
 parcoach_check_world (PARCOACH_SITE_PARAMS)
 {
-  if (!parcoach_should_check (when))
-    return;
+  PARCOACH_RETURN_UNLESS_CHECKED (when);
   parcoach_check_usable_comm (MPI_COMM_WORLD, NULL, colour, file, line,
                               function, conditionals);
 }
@@ -686,8 +701,7 @@ parcoach_check_comm_args (MPI_Comm comm, int colour, const int *root,
     0, root, op, { send_buf, recv_buf }, { send_count, recv_count },
     { send_type, recv_type }
   };
-  if (!parcoach_should_check (when))
-    return;
+  PARCOACH_RETURN_UNLESS_CHECKED (when);
   parcoach_check_usable_comm (comm, &args, colour, file, line, function,
                               conditionals);
 }
@@ -707,8 +721,9 @@ parcoach_check_fortran_comm_args (const MPI_Fint *comm, int colour,
     1, root, op, { send_buf, recv_buf }, { send_count, recv_count },
     { send_type, recv_type }
   };
-  if (comm == NULL || !parcoach_should_check (when))
+  if (comm == NULL)
     return;
+  PARCOACH_RETURN_UNLESS_CHECKED (when);
   parcoach_check_usable_comm (PMPI_Comm_f2c (*comm), &args, colour, file,
                               line, function, conditionals);
 }

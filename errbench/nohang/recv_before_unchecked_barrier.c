@@ -6,19 +6,20 @@
  * needs rank 0: a deadlock (MPI-4.0 section 6.14: a collective may
  * synchronise, so a correct program must not send only after it what
  * another process waits for before it).  Every path calls the same
- * collectives in the same order, so nothing is warned and no check is
- * inserted; the runtime's wrapper of MPI_Barrier tells the hang detector
- * where rank 1 waits, which stops the run after its timeout:
+ * collectives in the same order, so nothing is warned and the barrier's
+ * check stays dormant; the runtime's wrapper of MPI_Barrier tells the
+ * hang detector where rank 1 waits (the line of the dormant check it
+ * skipped right before), which stops the run after its timeout:
  *   PARCOACH: rank 0 of MPI_COMM_WORLD waits in MPI_Recv at
- *   recv_before_unchecked_barrier.c:38 in function main
+ *   recv_before_unchecked_barrier.c:39 in function main
  *   PARCOACH: rank 1 of MPI_COMM_WORLD waits in MPI_Barrier on
- *   MPI_COMM_WORLD called from recv_before_unchecked_barrier+0x...
+ *   MPI_COMM_WORLD at recv_before_unchecked_barrier.c:41 in function main
  *
  * description: MPI_Recv on rank 0 before a barrier, the matching send after it on rank 1: nothing to warn, stopped by the hang detector
  * expect-run: 2 stop
  * expect-run: 3 stop
  * expect-run: 1 ok
- * expect-stop-message: MPI_Barrier on MPI_COMM_WORLD called from
+ * expect-stop-message: MPI_Barrier on MPI_COMM_WORLD at /
  */
 #include <mpi.h>
 
