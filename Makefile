@@ -413,7 +413,7 @@ bench-stencil: all
 # on after a failing suite, prints a summary, fails if any suite failed.
 # tests/openmpi/run.sh: a second build in $(B)/openmpi against Open MPI (when
 # installed), then the runtime, plugin and errbench suites against it (the
-# errbench sampled: every fourth program and those needing Open MPI; all of
+# errbench sampled: every fifth program and those needing Open MPI; all of
 # them: make check-openmpi).
 CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py tests/multifile/run.py \
                  tests/extractor/run.py \
@@ -423,7 +423,7 @@ CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py te
 
 .PHONY: check
 check: deps all
-	@failed=; export OPENMPI_ERRBENCH_EVERY=4; \
+	@failed=; export OPENMPI_ERRBENCH_EVERY=5; \
 	$(call run_suite,unit tests,$(UNIT_MAIN),$(UNIT_CMD)) || failed="$$failed unit"; \
 	$(foreach s,$(CHECK_SCRIPTS), \
 	  $(call run_suite,$(s),$(s),$(call script_cmd,$(s))) || failed="$$failed $(s)";) \

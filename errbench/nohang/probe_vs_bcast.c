@@ -9,8 +9,8 @@
  * description: MPI_Probe on rank 0 against MPI_Bcast elsewhere: stopped with each rank's pending call
  * expect-warning: 29 collective-mismatch
  * expect-conditional: 26
- * expect-run: 2 stop
- * expect-run: 3 stop
+ * expect-run: 2 stop PARCOACH_HANG_TIMEOUT=3
+ * expect-run: 3 stop PARCOACH_HANG_TIMEOUT=3
  */
 #include <mpi.h>
 

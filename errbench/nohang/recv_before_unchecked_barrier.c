@@ -16,8 +16,8 @@
  *   MPI_COMM_WORLD at recv_before_unchecked_barrier.c:41 in function main
  *
  * description: MPI_Recv on rank 0 before a barrier, the matching send after it on rank 1: nothing to warn, stopped by the hang detector
- * expect-run: 2 stop
- * expect-run: 3 stop
+ * expect-run: 2 stop PARCOACH_HANG_TIMEOUT=3
+ * expect-run: 3 stop PARCOACH_HANG_TIMEOUT=3
  * expect-run: 1 ok
  * expect-stop-message: MPI_Barrier on MPI_COMM_WORLD at /
  */

@@ -10,7 +10,7 @@
 ! detector's timeout naming mpi_recv and MPI_Barrier.
 !
 ! description: Fortran: mpi_recv on rank 0 before a barrier, the send after it on rank 1: stopped by the hang detector
-! expect-run: 2 stop
+! expect-run: 2 stop PARCOACH_HANG_TIMEOUT=3
 ! expect-stop-message: MPI_Barrier on MPI_COMM_WORLD called from
 program recv_before_unchecked_barrier
   use mpi

@@ -13,8 +13,8 @@
  * description: MPI_Recv on rank 0 against MPI_Barrier elsewhere: stopped with each rank's pending call
  * expect-warning: 30 collective-mismatch
  * expect-conditional: 27
- * expect-run: 2 stop
- * expect-run: 3 stop
+ * expect-run: 2 stop PARCOACH_HANG_TIMEOUT=3
+ * expect-run: 3 stop PARCOACH_HANG_TIMEOUT=3
  */
 #include <mpi.h>
 

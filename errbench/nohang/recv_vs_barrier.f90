@@ -10,7 +10,7 @@
 ! description: Fortran: mpi_recv on rank 0 against mpi_barrier elsewhere: stopped with each rank's pending call
 ! expect-warning: 27 collective-mismatch
 ! expect-conditional: 24
-! expect-run: 2 stop
+! expect-run: 2 stop PARCOACH_HANG_TIMEOUT=3
 program recv_vs_barrier
   use mpi
   implicit none

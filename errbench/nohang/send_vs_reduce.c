@@ -10,8 +10,8 @@
  * description: MPI_Ssend on rank 0 against MPI_Reduce elsewhere: stopped with each rank's pending call
  * expect-warning: 32 collective-mismatch
  * expect-conditional: 29
- * expect-run: 2 stop
- * expect-run: 3 stop
+ * expect-run: 2 stop PARCOACH_HANG_TIMEOUT=3
+ * expect-run: 3 stop PARCOACH_HANG_TIMEOUT=3
  */
 #include <mpi.h>
 
