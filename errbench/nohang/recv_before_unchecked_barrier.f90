@@ -7,11 +7,13 @@
 ! nothing is warned and no check is inserted; the runtime's wrapper of the
 ! barrier (MPICH's `use mpi' reaches the C name, Open MPI's the Fortran
 ! one) tells the hang detector where rank 1 waits: the run stops after the
-! detector's timeout naming mpi_recv and MPI_Barrier.
+! detector's timeout naming mpi_recv and MPI_Barrier (at its line under
+! Open MPI; under MPICH, called from libmpichfort, whose binding makes the
+! call).
 !
 ! description: Fortran: mpi_recv on rank 0 before a barrier, the send after it on rank 1: stopped by the hang detector
 ! expect-run: 2 stop PARCOACH_HANG_TIMEOUT=3
-! expect-stop-message: MPI_Barrier on MPI_COMM_WORLD called from
+! expect-stop-message: waits in MPI_Barrier on MPI_COMM_WORLD
 program recv_before_unchecked_barrier
   use mpi
   implicit none
