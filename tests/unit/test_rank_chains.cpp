@@ -13,6 +13,16 @@ namespace {
 
 using Nodes = std::set<NodeId>;
 
+// A function without calls, as analyse_unit expands it: each node its own
+// origin.
+ExpandedModel without_calls(const FunctionModel &model) {
+  ExpandedModel out;
+  out.model = model;
+  for (std::size_t n = 0; n < model.cfg.size(); ++n)
+    out.origin.push_back((NodeId)n);
+  return out;
+}
+
 // entry(0) -> test(1); test 2i+1 (rank == i) -> branch 2i+2 or the next
 // test; branch nodes and the last test's way out meet at 2k+1; then exit.
 // `colours'[i]: the collective of branch i (0: none).
@@ -32,13 +42,7 @@ struct Chain {
       tests.push_back({test, 7, {{constants[i], branch}}, next});
     }
   }
-  ExpandedModel expanded() const {
-    ExpandedModel out;
-    out.model = figure.model();
-    for (std::size_t n = 0; n < out.model.cfg.size(); ++n)
-      out.origin.push_back((NodeId)n);
-    return out;
-  }
+  ExpandedModel expanded() const { return without_calls(figure.model()); }
   // What Algorithm 12 flags, and which of those the chain rule quiets.
   Nodes flagged() const {
     Nodes out;
@@ -111,10 +115,7 @@ TEST_CASE("two separate rank tests are not a chain", "[rank-chains]") {
       .conditional({1, 3})
       .collective(2, barrier())
       .collective(4, barrier());
-  ExpandedModel e;
-  e.model = f.model();
-  for (std::size_t n = 0; n < e.model.cfg.size(); ++n)
-    e.origin.push_back((NodeId)n);
+  ExpandedModel e = without_calls(f.model());
   auto flagged = flagged_by_origin(e, find_collective_mismatches(e.model));
   REQUIRE(flagged.size() == 2);
   std::vector<RankTest> tests = {{1, 0, {{0, 2}}, 3}, {3, 0, {{1, 4}}, 5}};
@@ -130,10 +131,7 @@ TEST_CASE("a chain inside a loop is quiet only for its order, not for the loop",
       .conditional({1, 2, 4})
       .collective(3, barrier())
       .collective(5, barrier());
-  ExpandedModel e;
-  e.model = f.model();
-  for (std::size_t n = 0; n < e.model.cfg.size(); ++n)
-    e.origin.push_back((NodeId)n);
+  ExpandedModel e = without_calls(f.model());
   auto flagged = flagged_by_origin(e, find_collective_mismatches(e.model));
   REQUIRE(flagged.size() == 2);
   std::vector<RankTest> tests = {{2, 0, {{0, 3}}, 4}, {4, 0, {{1, 5}}, 6}};
@@ -153,10 +151,7 @@ std::map<NodeId, FlaggedCollective> switch_flagged(ExpandedModel &e, int default
       .collective(3, barrier());
   if (default_colour)
     f.collective(4, default_colour);
-  e.model = f.model();
-  e.origin.clear();
-  for (std::size_t n = 0; n < e.model.cfg.size(); ++n)
-    e.origin.push_back((NodeId)n);
+  e = without_calls(f.model());
   return flagged_by_origin(e, find_collective_mismatches(e.model));
 }
 
