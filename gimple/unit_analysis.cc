@@ -456,12 +456,12 @@ std::vector<RankTest> rank_tests(const FunctionRecord &record,
 // -fplugin-arg-parcoach-verbose: why a collective flagged for an unknown
 // number of processes is not warned (flagged_only_beyond_tested_ranks).
 void explain_rank_chain(const FunctionRecord &record, NodeId node,
-                        const std::vector<BranchVerdict> &verdicts) {
+                        const std::vector<RankTest> &tests) {
   auto site = record.sites.find(node);
   if (site == record.sites.end())
     return;
   long long most = 0;
-  for (const auto &named : ranks_named_by_tests(rank_tests(record, verdicts)))
+  for (const auto &named : ranks_named_by_tests(tests))
     most = std::max(most, named.second);
   const char *what = site->second.collective
                          ? collective_name(site->second.collective, record.language)
@@ -1118,14 +1118,15 @@ void run_unit_step() {
     // Checked, but not warned: a chain of rank tests written for the
     // number of processes it names.
     std::map<NodeId, FlaggedCollective> reported = flagged;
-    if (!options.thesis)
-      for (NodeId node : flagged_only_beyond_tested_ranks(analysis.expanded[record.unit_id],
-                                                          rank_tests(record, verdicts[r]),
-                                                          flagged)) {
+    if (!options.thesis && !flagged.empty()) {
+      std::vector<RankTest> tests = rank_tests(record, verdicts[r]);
+      for (NodeId node :
+           flagged_only_beyond_tested_ranks(analysis.expanded[record.unit_id], tests, flagged)) {
         reported.erase(node);
         if (options.verbose)
-          explain_rank_chain(record, node, verdicts[r]);
+          explain_rank_chain(record, node, tests);
       }
+    }
     if (!options.thesis && !record.library && r < argument_verdicts.size())
       check_collective_arguments(record, flows[r], argument_verdicts[r], by_tag);
     DifferingConditionals differing;

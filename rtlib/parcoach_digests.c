@@ -715,19 +715,29 @@ parcoach_describe_block (char *text, size_t size, struct parcoach_block b)
     snprintf (text, size, "%lld bytes", b.size);
 }
 
-/* WHY: "rank J sends ... but ... expects ..." for the first pair that
-   differs.  */
+/* The first J below N whose block SENT[J] differs from this process's
+   receive side for it (its entry J, or its one count when N is 1), or
+   -1.  */
 static int
-parcoach_pair_differs (struct parcoach_block sent, struct parcoach_block expected,
-                       const char *pair, char *why, size_t size)
+parcoach_first_mismatch (const struct parcoach_args *a,
+                         const struct parcoach_block *sent, int n)
+{
+  int j;
+  for (j = 0; j < n; j++)
+    if (parcoach_blocks_differ (sent[j], parcoach_block_of (a, 1, j)))
+      return j;
+  return -1;
+}
+
+/* WHY: PAIR ("rank J sends %s, but ... expect %s") with the two blocks.  */
+static void
+parcoach_explain_pair (char *why, size_t size, const char *pair,
+                       struct parcoach_block sent, struct parcoach_block expected)
 {
   char s[160], e[160];
-  if (!parcoach_blocks_differ (sent, expected))
-    return 0;
   parcoach_describe_block (s, sizeof s, sent);
   parcoach_describe_block (e, sizeof e, expected);
   snprintf (why, size, pair, s, e);
-  return 1;
 }
 
 int
@@ -775,15 +785,16 @@ parcoach_compare_peers (const struct parcoach_args *a, int colour,
       err = root >= 0
               ? PMPI_Gather (&own, 2, MPI_LONG_LONG, theirs, 2, MPI_LONG_LONG, root, comm)
               : PMPI_Allgather (&own, 2, MPI_LONG_LONG, theirs, 2, MPI_LONG_LONG, comm);
-      if (err == MPI_SUCCESS && (root < 0 || rank == root))
-        for (j = 0; j < n && !found; j++)
-          {
-            snprintf (pair, sizeof pair, "rank %d sends %%s, but %s recvcounts[%d]"
-                      " and recvtype expect %%s", j,
-                      root >= 0 ? "the root's" : "this process's", j);
-            found = parcoach_pair_differs (theirs[j], parcoach_block_of (a, 1, j),
-                                           pair, why, why_size);
-          }
+      if (err == MPI_SUCCESS && (root < 0 || rank == root)
+          && (j = parcoach_first_mismatch (a, theirs, n)) >= 0)
+        {
+          snprintf (pair, sizeof pair, "rank %d sends %%s, but %s recvcounts[%d]"
+                    " and recvtype expect %%s", j,
+                    root >= 0 ? "the root's" : "this process's", j);
+          parcoach_explain_pair (why, why_size, pair, theirs[j],
+                                 parcoach_block_of (a, 1, j));
+          found = 1;
+        }
     }
   else if (shape->recv_at == PARCOACH_AT_PEER)
     {
@@ -794,13 +805,14 @@ parcoach_compare_peers (const struct parcoach_args *a, int colour,
         for (j = 0; j < n; j++)
           mine[j] = parcoach_block_of (a, 0, j);
       err = PMPI_Scatter (mine, 2, MPI_LONG_LONG, &got, 2, MPI_LONG_LONG, root, comm);
-      if (err == MPI_SUCCESS && !(rank == root && parcoach_in_place (a, a->buf[1])))
+      if (err == MPI_SUCCESS && !(rank == root && parcoach_in_place (a, a->buf[1]))
+          && parcoach_first_mismatch (a, &got, 1) == 0)
         {
           snprintf (pair, sizeof pair, "the root's sendcounts[%d] and sendtype"
                     " send %%s, but this process's recvcount and recvtype"
                     " expect %%s", rank);
-          found = parcoach_pair_differs (got, parcoach_block_of (a, 1, 0), pair,
-                                         why, why_size);
+          parcoach_explain_pair (why, why_size, pair, got, parcoach_block_of (a, 1, 0));
+          found = 1;
         }
     }
   else
@@ -812,13 +824,14 @@ parcoach_compare_peers (const struct parcoach_args *a, int colour,
       for (j = 0; j < n; j++)
         mine[j] = parcoach_block_of (a, in_place ? 1 : 0, j);
       err = PMPI_Alltoall (mine, 2, MPI_LONG_LONG, theirs, 2, MPI_LONG_LONG, comm);
-      for (j = 0; err == MPI_SUCCESS && j < n && !found; j++)
+      if (err == MPI_SUCCESS && (j = parcoach_first_mismatch (a, theirs, n)) >= 0)
         {
           snprintf (pair, sizeof pair, "rank %d's sendcounts[%d] and sendtype"
                     " send %%s, but this process's recvcounts[%d] and recvtype"
                     " expect %%s", j, rank, j);
-          found = parcoach_pair_differs (theirs[j], parcoach_block_of (a, 1, j),
-                                         pair, why, why_size);
+          parcoach_explain_pair (why, why_size, pair, theirs[j],
+                                 parcoach_block_of (a, 1, j));
+          found = 1;
         }
     }
   free (mine);
