@@ -127,6 +127,38 @@ std::map<std::string, std::string> keys_of(const std::vector<ValueFlowFunction> 
   return name_of;
 }
 
+// The SourceTags of `unit' that tag each key of `tag_of' where it enters:
+// the results of functions of other files (facts), what other files store
+// in shared variables (globals), and the parameters other files pass.
+SourceTags key_tags(const std::vector<ValueFlowFunction> &unit,
+                    const std::map<std::string, unsigned long long> &tag_of) {
+  SourceTags tags;
+  tags.facts.resize(unit.size());
+  tags.parameters.resize(unit.size());
+  auto tag = [&](const std::string &key) {
+    auto found = tag_of.find(key);
+    return found == tag_of.end() ? 0 : found->second;
+  };
+  for (std::size_t f = 0; f < unit.size(); ++f) {
+    const ValueFlowFunction &function = unit[f];
+    for (const ValueFlowFact &fact : function.facts)
+      tags.facts[f].push_back(fact.external_result.empty() ? 0 : tag(fact.external_result));
+    for (const ValueFlowSlot &slot : function.slots) {
+      if (shared_variable(slot))
+        tags.globals[slot.global] |= tag(variable_key(slot.symbol));
+      bool parameter =
+          slot.scope == SlotScope::Parameter || slot.scope == SlotScope::ParameterTarget;
+      if (parameter && slot.parameter >= 0 && !function.symbol.empty()) {
+        std::vector<unsigned long long> &by_position = tags.parameters[f];
+        if ((int)by_position.size() <= slot.parameter)
+          by_position.resize(slot.parameter + 1, 0);
+        by_position[slot.parameter] |= tag(parameter_key(function.symbol, slot.parameter));
+      }
+    }
+  }
+  return tags;
+}
+
 } // namespace
 
 DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit_as_given,
@@ -162,6 +194,14 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
   // uniform, `alone_arguments' by key.
   std::vector<std::vector<std::vector<ArgumentVerdict>>> optimistic_arguments;
   std::map<std::string, std::vector<std::vector<std::vector<ArgumentVerdict>>>> alone_arguments;
+  // With the arguments' tags (below): the key a tag stands for alone, if
+  // one does.
+  std::vector<std::vector<std::vector<ArgumentVerdict>>> tagged_arguments;
+  std::map<unsigned long long, std::string> key_of_tag;
+  auto told_key = [&](unsigned long long tag) {
+    auto found = key_of_tag.find(tag);
+    return found == key_of_tag.end() ? std::string() : found->second;
+  };
   auto summarise_arguments = [&]() {
     if (!arguments)
       return;
@@ -179,6 +219,9 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
             for (const auto &key : name_of)
               if (key.first == entry.first || parameter_group(key.first) == entry.first)
                 alone[key.first] = at(entry.second).may_differ_between_processes;
+          std::string key = told_key(at(tagged_arguments).sources);
+          if (!key.empty())
+            alone = {{key, true}};
           out.arguments[r][c].push_back(summarise_argument(
               (*arguments)[r][c][a], at(optimistic_arguments), alone, name_of));
         }
@@ -247,30 +290,79 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
   }
   out.any = !branches.empty() || !functions.empty();
 
-  // Which results each depends on: one solve per function of another file,
-  // only its results differing (a value differs iff one of its sources
-  // reaches it, so the sources tell apart exactly).  Past the bound, all.
+  // Which keys may reach what is deferred: one solve with every key
+  // differing, each with a tag of its own (SourceTags: over-approximate).
+  // A deferred value no key's tag reaches takes more than one key to
+  // differ: it depends on all of them.  One that one key's tag alone
+  // reaches depends on that key (a value differs iff one of its sources
+  // reaches it).  Only the keys of the others need a solve of their own.
+  std::map<std::string, unsigned long long> tag_of;
+  int next_tag = 0;
+  for (const auto &entry : name_of)
+    tag_of[entry.first] = 1ull << (next_tag++ % 64);
+  const SourceTags tags = key_tags(unit, tag_of);
+  std::vector<ResultVerdict> tagged_results;
+  std::vector<std::vector<BranchVerdict>> tagged = solve_value_flow(
+      unit, arguments_deferred ? &tagged_arguments : nullptr, &tagged_results, &tags);
+  for (const auto &entry : tag_of)
+    if (!key_of_tag.emplace(entry.second, entry.first).second)
+      key_of_tag[entry.second].clear(); // several keys share the tag
+  std::vector<unsigned long long> branch_tags, function_tags;
+  for (const auto &branch : branches)
+    branch_tags.push_back(tagged[branch.first][branch.second].sources);
+  for (std::size_t r : functions)
+    function_tags.push_back(tagged_results[r].sources);
+  unsigned long long to_solve = 0;
+  for (unsigned long long t : branch_tags)
+    to_solve |= told_key(t).empty() ? t : 0;
+  for (unsigned long long t : function_tags)
+    to_solve |= told_key(t).empty() ? t : 0;
+  if (arguments_deferred)
+    for (std::size_t r = 0; r < arguments->size(); ++r)
+      for (std::size_t c = 0; c < (*arguments)[r].size(); ++c)
+        for (std::size_t a = 0; a < (*arguments)[r][c].size(); ++a)
+          if ((*arguments)[r][c][a].may_differ_between_processes &&
+              !optimistic_arguments[r][c][a].may_differ_between_processes &&
+              told_key(tagged_arguments[r][c][a].sources).empty())
+            to_solve |= tagged_arguments[r][c][a].sources;
+  std::map<std::string, std::string> solved_keys;
+  for (const auto &entry : name_of)
+    if (tag_of[entry.first] & to_solve)
+      solved_keys.insert(entry);
+
+  // Which results each of the others depends on: one solve per function
+  // of another file, only its results differing.  Past the bound, all.
   std::vector<std::set<std::string>> branch_sets(branches.size()), function_sets(functions.size());
   // The parameters of one function are told apart together (one solve for
   // all of them, parameter_group), the others one by one.
   std::map<std::string, std::vector<std::string>> groups;
-  for (const auto &entry : name_of)
+  for (const auto &entry : solved_keys)
     groups[parameter_group(entry.first)].push_back(entry.first);
   // Key by key when there are few (precise), function by function when
   // there are few functions.
-  if ((int)name_of.size() <= max_separate_solves) {
+  if ((int)solved_keys.size() <= max_separate_solves) {
     groups.clear();
-    for (const auto &entry : name_of)
+    for (const auto &entry : solved_keys)
       groups[entry.first].push_back(entry.first);
   }
   bool separately = (int)groups.size() <= max_separate_solves;
-  if (!separately) {
-    name_of[every_key_placeholder] = every_key_name;
-    for (auto &set : branch_sets)
+  auto tell = [&](std::set<std::string> &set, unsigned long long t) {
+    std::string key = told_key(t);
+    if (!key.empty())
+      set.insert(key);
+    else if (!separately || t == 0)
       set.insert(every_key_placeholder);
-    for (auto &set : function_sets)
-      set.insert(every_key_placeholder);
-  }
+    return !key.empty();
+  };
+  std::vector<bool> branch_told, function_told;
+  for (std::size_t i = 0; i < branches.size(); ++i)
+    branch_told.push_back(tell(branch_sets[i], branch_tags[i]));
+  for (std::size_t i = 0; i < functions.size(); ++i)
+    function_told.push_back(tell(function_sets[i], function_tags[i]));
+  for (const auto *sets : {&branch_sets, &function_sets})
+    for (const auto &set : *sets)
+      if (set.count(every_key_placeholder))
+        name_of[every_key_placeholder] = every_key_name;
   std::unique_ptr<UniformButOne> uniform_but_one;
   if (separately)
     uniform_but_one.reset(new UniformButOne(unit));
@@ -282,10 +374,11 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
         uniform_but_one->differing(group.first),
         arguments_deferred ? &alone_arguments[group.first] : nullptr, &alone_results);
     for (std::size_t i = 0; i < branches.size(); ++i)
-      if (alone_verdicts[branches[i].first][branches[i].second].may_differ_between_processes)
+      if (!branch_told[i] &&
+          alone_verdicts[branches[i].first][branches[i].second].may_differ_between_processes)
         branch_sets[i].insert(group.second.begin(), group.second.end());
     for (std::size_t i = 0; i < functions.size(); ++i)
-      if (alone_results[functions[i]].may_differ_between_processes)
+      if (!function_told[i] && alone_results[functions[i]].may_differ_between_processes)
         function_sets[i].insert(group.second.begin(), group.second.end());
   }
   for (std::size_t i = 0; i < branches.size(); ++i) {

@@ -23,36 +23,41 @@ constexpr int kDimensions = 2; // bit d is 1 << d
 // An abstract value: may it differ between processes (bit 0), between
 // threads (bit 1), and a witness fact per dimension (unit-wide fact ids):
 // the source of the difference when the bit is set, otherwise the most
-// telling proof of uniformity found so far (-1: constants only).
+// telling proof of uniformity found so far (-1: constants only).  (The
+// small members first: a function's state holds a Value per slot and block.)
 struct Value {
   unsigned char bits = 0;
+  // What the value is known to be (ValueFlowQuantity), a lattice of its
+  // own: nothing reached yet, a rank or a size of `communicator' (a key
+  // interned by the solver, -1: some communicator), or anything.  Only
+  // copies carry it; any other computation gives kAnything.
+  unsigned char quantity = 0;
+  // In a function's flow-sensitive state only: a called function let the
+  // slot's address escape on some path to here, so that code the
+  // analysis does not see may change it from now on (a read gives the
+  // slot's escape fact; stores do not clear it).
+  bool escaped = false;
+  // The difference between processes may be an artefact of the model
+  // rather than of the program: some of it came through a weak update, or
+  // through what a call run under divergent control may have left behind
+  // a pointer.  Only argument verdicts look at it (depends_on_rank).
+  bool uncertain = false;
   int why[kDimensions] = {-1, -1};
+  int communicator = -1;
   // Inside a function: bit k, it also depends on value parameter k (k <
   // 64), whatever the caller passes there.  A callee's result is kept in
   // this form, and each call site puts its own arguments in, so that a
   // helper like `owner(n, k)' returns a uniform value wherever its
   // arguments are uniform.
   unsigned long long parameters = 0;
-  // In a function's flow-sensitive state only: a called function let the
-  // slot's address escape on some path to here, so that code the
-  // analysis does not see may change it from now on (a read gives the
-  // slot's escape fact; stores do not clear it).
-  bool escaped = false;
-  // What the value is known to be (ValueFlowQuantity), a lattice of its
-  // own: nothing reached yet, a rank or a size of `communicator' (a key
-  // interned by the solver, -1: some communicator), or anything.  Only
-  // copies carry it; any other computation gives kAnything.
-  unsigned char quantity = 0;
-  int communicator = -1;
   // Inside a function: bit k, it is also a copy of value parameter k (a
   // subset of `parameters'), so that what the callers pass there is known
   // of it too.
   unsigned long long quantity_parameters = 0;
-  // The difference between processes may be an artefact of the model
-  // rather than of the program: some of it came through a weak update, or
-  // through what a call run under divergent control may have left behind
-  // a pointer.  Only argument verdicts look at it (depends_on_rank).
-  bool uncertain = false;
+  // With SourceTags: the tags of the sources that may have reached it,
+  // through data, control or any decision the solver took on a value that
+  // differs (always 0 otherwise).
+  unsigned long long tags = 0;
 };
 
 constexpr unsigned char kNothingYet = 0, kRank = 1, kSize = 2, kAnything = 3;
@@ -74,6 +79,7 @@ struct UnitFact {
   // Control dependence: the function (index) and block of the conditional.
   int function = -1, conditional = -1;
   unsigned origin = 0; // ValueFlowFact::origin (its root's, for control dependence)
+  unsigned long long tags = 0; // SourceTags (its root's, for control dependence)
 };
 
 // The solver's per-function view: what the rest of the unit tells it and
@@ -186,7 +192,9 @@ bool differs(const Value &v, int d) { return (v.bits >> d) & 1; }
 
 class UnitSolver {
 public:
-  explicit UnitSolver(const std::vector<ValueFlowFunction> &unit) : unit_(unit) {}
+  explicit UnitSolver(const std::vector<ValueFlowFunction> &unit,
+                      const SourceTags *tags = nullptr)
+      : unit_(unit), tags_(tags) {}
 
   std::vector<std::vector<BranchVerdict>>
   solve(std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments = nullptr,
@@ -217,6 +225,12 @@ private:
 
   int rank_of(int fact) const { return fact < 0 ? 0 : facts_[fact].rank; }
 
+  // SourceTags' tags of `[function][i]' (0 where the tables stop short).
+  static unsigned long long tag_at(const std::vector<std::vector<unsigned long long>> &table,
+                                   std::size_t function, std::size_t i) {
+    return function < table.size() && i < table[function].size() ? table[function][i] : 0;
+  }
+
   Value fact_value(int fact) const {
     Value v;
     if (fact < 0)
@@ -226,6 +240,7 @@ private:
     if (f.error_code && error_handler_installed_)
       v.bits |= kProcesses;
     v.why[0] = v.why[1] = fact;
+    v.tags = f.tags;
     return knowing_nothing(v);
   }
 
@@ -249,6 +264,10 @@ private:
     }
     if ((a.parameters | b.parameters) != a.parameters) {
       a.parameters |= b.parameters;
+      changed = true;
+    }
+    if ((a.tags | b.tags) != a.tags) {
+      a.tags |= b.tags;
       changed = true;
     }
     changed |= join_quantity(a, b);
@@ -304,6 +323,11 @@ private:
     return v;
   }
 
+  static Value with_tags(Value v, unsigned long long tags) {
+    v.tags |= tags;
+    return v;
+  }
+
   Value joined(Value a, const Value &b) const {
     join_into(a, b);
     return a;
@@ -314,7 +338,7 @@ private:
     if (a.bits != b.bits || a.parameters != b.parameters || a.escaped != b.escaped ||
         a.uncertain != b.uncertain ||
         a.quantity != b.quantity || a.communicator != b.communicator ||
-        a.quantity_parameters != b.quantity_parameters)
+        a.quantity_parameters != b.quantity_parameters || a.tags != b.tags)
       return false;
     for (int d = 0; d < kDimensions; ++d)
       if (!differs(a, d) && rank_of(a.why[d]) != rank_of(b.why[d]))
@@ -329,6 +353,7 @@ private:
     f.phrase = std::move(phrase);
     f.root = root;
     f.origin = root >= 0 ? facts_[root].origin : 0;
+    f.tags = root >= 0 ? facts_[root].tags : 0;
     facts_.push_back(std::move(f));
     return (int)facts_.size() - 1;
   }
@@ -342,7 +367,8 @@ private:
       FunctionState &state = functions_.back();
       state.function = &function;
       state.fact_base = (int)facts_.size();
-      for (const ValueFlowFact &fact : function.facts) {
+      for (std::size_t i = 0; i < function.facts.size(); ++i) {
+        const ValueFlowFact &fact = function.facts[i];
         UnitFact f;
         f.bits = (fact.differs_between_processes ? kProcesses : 0) |
                  (fact.differs_between_threads ? kThreads : 0);
@@ -352,6 +378,8 @@ private:
         f.is_rank = fact.is_rank && f.bits;
         f.rank_communicator = fact.rank_communicator;
         f.origin = fact.origin;
+        if (tags_)
+          f.tags = tag_at(tags_->facts, functions_.size() - 1, i);
         facts_.push_back(std::move(f));
       }
       error_handler_installed_ |= function.installs_error_handler;
@@ -485,8 +513,12 @@ private:
       if (slot.scope == SlotScope::ParameterTarget && slot.escapes >= 0 &&
           slot.parameter >= 0 && slot.parameter < state.parameter_count)
         state.target_escapes[slot.parameter] = true;
-      if (slot.scope == SlotScope::Parameter || slot.scope == SlotScope::ParameterTarget)
+      if (slot.scope == SlotScope::Parameter || slot.scope == SlotScope::ParameterTarget) {
         state.entry_facts[s] = parameter_fact(state, slot);
+        if (tags_ && slot.parameter >= 0)
+          facts_[state.entry_facts[s]].tags =
+              tag_at(tags_->parameters, &state - functions_.data(), slot.parameter);
+      }
       if (slot.scope == SlotScope::Parameter && slot.parameter >= 0 &&
           slot.parameter < state.parameter_count &&
           (state.parameter_slot[slot.parameter] < 0 || slot.field < 0))
@@ -1081,15 +1113,22 @@ private:
       join_into(v, others);
       return v;
     }
+    // With tags, what the unit stores there too: where other files are
+    // taken to store the same value everywhere, the unit's stores decide.
+    auto with_unit_stores = [&](Value v) {
+      if (tags_)
+        v.tags |= stored_value(uid, slot.field).tags;
+      return v;
+    };
     switch (slot.visibility) {
     case GlobalVisibility::ReadOnly:
       return Value();
     case GlobalVisibility::External:
-      return fact_value(global_fact(uid, "depends on '" + slot.name +
-                                             "', a variable of another file, which may change it"));
+      return with_unit_stores(fact_value(global_fact(
+          uid, "depends on '" + slot.name + "', a variable of another file, which may change it")));
     case GlobalVisibility::Public:
-      return fact_value(global_fact(uid, "depends on '" + slot.name +
-                                             "', which other files may change"));
+      return with_unit_stores(fact_value(
+          global_fact(uid, "depends on '" + slot.name + "', which other files may change")));
     case GlobalVisibility::ThreadLocal: {
       Value v = stored_value(uid, slot.field);
       Value threads = fact_value(global_fact(
@@ -1120,6 +1159,11 @@ private:
     if (found != global_facts_.end())
       return found->second;
     int fact = add_fact(bits, std::move(phrase), 3);
+    if (tags_) {
+      auto tagged = tags_->globals.find(uid);
+      if (tagged != tags_->globals.end())
+        facts_[fact].tags = tagged->second;
+    }
     global_facts_[uid] = fact;
     return fact;
   }
@@ -1243,6 +1287,7 @@ private:
       }
       if (facts_[fact].bits) {
         Value given = fact_value(fact);
+        given.tags |= v.tags; // what the unit's callers pass, where it is judged so
         if (!(facts_[fact].bits & kThreads) && differs(v, 1)) { // the unit's callers
           given.bits |= kThreads;
           given.why[1] = v.why[1];
@@ -1553,11 +1598,12 @@ private:
         join_into(v, fact_value(local_fact(state, statement.fact)));
         long long size_at_most = 0;
         Value proof;
+        // (A proof keeps the operands' tags: SourceTags over-approximate.)
         if (statement.fact < 0 &&
             decided_by_ranges(state, values, statement.comparison, b, &size_at_most))
-          v = range_proof(state, statement.comparison, size_at_most);
+          v = with_tags(range_proof(state, statement.comparison, size_at_most), v.tags);
         else if (statement.fact < 0 && decided_by_logical(state, values, statement, b, &proof))
-          v = proof;
+          v = with_tags(proof, v.tags);
         if (!seen_comparisons_.empty() || statement.comparison.op != ValueFlowComparison::Op::None)
           seen_comparisons_.erase(statement.target);
         if (statement.fact < 0 && statement.comparison.op != ValueFlowComparison::Op::None &&
@@ -1635,11 +1681,12 @@ private:
       long long size_at_most = 0;
       if (block.condition_fact < 0 &&
           decided_by_ranges(state, state.out[b], block.comparison, b, &size_at_most))
-        tested = range_proof(state, block.comparison, size_at_most);
+        tested = with_tags(range_proof(state, block.comparison, size_at_most), tested.tags);
       Value before = state.branch[b];
       join_into(state.branch[b], tested);
       if (state.branch[b].bits != before.bits ||
-          state.branch[b].parameters != before.parameters)
+          state.branch[b].parameters != before.parameters ||
+          (differs(state.branch[b], 0) && state.branch[b].tags != before.tags))
         spread_taint(state, b);
     }
   }
@@ -1769,11 +1816,13 @@ private:
     if (callee) {
       Value concrete_taint = concrete(state, taint);
       Value context = differs(concrete_taint, 0) ? concrete_taint : state.process_context;
+      context.tags |= concrete_taint.tags | state.process_context.tags;
       Value team = function.blocks[b].in_parallel_region
                        ? fact_value(team_fact())
                        : state.thread_context;
       bool changed = false;
-      if (differs(context, 0) && !differs(callee->process_context, 0))
+      if (differs(context, 0) && (!differs(callee->process_context, 0) ||
+                                  (context.tags & ~callee->process_context.tags)))
         changed |= join_into(callee->process_context, context);
       if (differs(team, 1) && !differs(callee->thread_context, 1))
         changed |= join_into(callee->thread_context, team);
@@ -2003,13 +2052,15 @@ private:
           Value why;
           why.bits = (unsigned char)(1 << d);
           why.why[d] = taint_fact(state, p, d);
+          why.tags = state.branch[p].tags;
           join_into(added, why);
         }
       for (int y : state.dependents[p]) {
         Value before = state.taint[y];
         join_into(state.taint[y], added);
         if (state.taint[y].bits != before.bits ||
-            state.taint[y].parameters != before.parameters) {
+            state.taint[y].parameters != before.parameters ||
+            state.taint[y].tags != before.tags) {
           enqueue(state, *queue_, y);
           work.push_back(y);
         }
@@ -2343,6 +2394,7 @@ private:
         BranchVerdict &verdict = verdicts[j];
         verdict.may_differ_between_processes = differs(v, 0);
         verdict.may_differ_between_threads = differs(v, 1);
+        verdict.sources = v.tags;
         verdict.reason = phrase(v.why[0], "it is computed from constants only");
         if (differs(v, 0) && v.why[0] >= 0)
           verdict.origin = facts_[v.why[0]].origin;
@@ -2398,6 +2450,7 @@ private:
       ResultVerdict verdict;
       verdict.may_differ_between_processes = differs(state.result, 0);
       verdict.parameters = state.result.parameters;
+      verdict.sources = state.result.tags;
       verdict.reason = phrase(state.result.why[0], "it is computed from constants only");
       result.push_back(verdict);
     }
@@ -2445,6 +2498,7 @@ private:
                                           concrete(state, state.argument_values[c][a]));
           ArgumentVerdict &verdict = of_collective[a];
           verdict.may_differ_between_processes = differs(v, 0);
+          verdict.sources = v.tags;
           verdict.depends_on_rank = differs(v, 0) && !v.uncertain && v.why[0] >= 0 &&
                                     facts_[v.why[0]].is_rank &&
                                     !under_same_conditional(state, v.why[0], collective.block);
@@ -2466,6 +2520,7 @@ private:
   static constexpr long long kMaxStateCells = 4000000;
 
   const std::vector<ValueFlowFunction> &unit_;
+  const SourceTags *tags_; // null: no tags (every Value's are 0)
   std::vector<FunctionState> functions_;
   std::vector<UnitFact> facts_;
   std::map<unsigned, int> index_of_uid_;
@@ -2512,8 +2567,8 @@ solve_value_flow(const std::vector<ValueFlowFunction> &unit,
 std::vector<std::vector<BranchVerdict>>
 solve_value_flow(const std::vector<ValueFlowFunction> &unit,
                  std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments,
-                 std::vector<ResultVerdict> *results) {
-  return UnitSolver(unit).solve(arguments, results);
+                 std::vector<ResultVerdict> *results, const SourceTags *tags) {
+  return UnitSolver(unit, tags).solve(arguments, results);
 }
 
 } // namespace parcoach

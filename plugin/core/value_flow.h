@@ -54,6 +54,7 @@
 #ifndef PARCOACH_CORE_VALUE_FLOW_H
 #define PARCOACH_CORE_VALUE_FLOW_H
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -445,6 +446,8 @@ struct BranchVerdict {
   std::string rank_communicator;
   long long rank_constant = 0;
   bool rank_equal_when_holds = true;
+  // With SourceTags: the tags of the sources that may reach it.
+  unsigned long long sources = 0;
 };
 
 // What a collective's argument may be (ValueFlowCollective::arguments).
@@ -460,6 +463,8 @@ struct ArgumentVerdict {
   // For an argument that may differ between processes: where that source
   // is (ValueFlowFact::origin; 0: unknown), for the diagnostic path.
   unsigned origin = 0;
+  // With SourceTags: the tags of the sources that may reach it.
+  unsigned long long sources = 0;
 };
 
 // What a function returns, in the form its callers instantiate: whether
@@ -469,6 +474,26 @@ struct ResultVerdict {
   bool may_differ_between_processes = false;
   unsigned long long parameters = 0;
   std::string reason;
+  // With SourceTags: the tags of the sources that may reach it.
+  unsigned long long sources = 0;
+};
+
+// Sources of difference tagged for one solve, so that one solve tells
+// which of them may reach each verdict (its `sources'), where a solve per
+// source, only that one differing, would tell it exactly (issue 17: the
+// link-time keys of cross_file_values.h).  Tags are bits 0..63 (several
+// sources may share one).  They over-approximate: a source whose
+// difference reaches a verdict in the solve where only it differs has its
+// tag there, through data, control dependence, and every decision the
+// solver takes on a value that differs; a tag there does not prove that
+// it reaches the verdict.
+struct SourceTags {
+  // By function (index in the unit), by fact: the fact's tags.
+  std::vector<std::vector<unsigned long long>> facts;
+  // By global (ValueFlowSlot::global): what other files store there.
+  std::map<unsigned, unsigned long long> globals;
+  // By function, by parameter position: what callers of other files pass.
+  std::vector<std::vector<unsigned long long>> parameters;
 };
 
 // verdicts[i][j]: branch j of unit[i].
@@ -481,11 +506,12 @@ std::vector<std::vector<BranchVerdict>>
 solve_value_flow(const std::vector<ValueFlowFunction> &unit,
                  std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments);
 
-// The same, and (*results)[i]: what unit[i] returns.
+// The same, and (*results)[i]: what unit[i] returns; with `tags', every
+// verdict's `sources'.
 std::vector<std::vector<BranchVerdict>>
 solve_value_flow(const std::vector<ValueFlowFunction> &unit,
                  std::vector<std::vector<std::vector<ArgumentVerdict>>> *arguments,
-                 std::vector<ResultVerdict> *results);
+                 std::vector<ResultVerdict> *results, const SourceTags *tags = nullptr);
 
 } // namespace parcoach
 

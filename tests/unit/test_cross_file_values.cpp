@@ -139,11 +139,15 @@ TEST_CASE("each deferred conditional names exactly the results it depends on",
   CHECK(out.verdicts[0][on_f_and_rank].may_differ_between_processes);
   CHECK(out.branch_depends_on[0][on_f_and_rank].empty());
 
-  // Past the bound of separate solves, a deferred conditional depends on
-  // every function of other files (never fewer than it does), named once.
+  // Past the bound of separate solves, a deferred conditional that only
+  // separate solves tell apart (two keys' tags reach it) depends on every
+  // function of other files (never fewer than it does), named once; one
+  // that a single key's tag reaches needs no solve and keeps its key.
   DeferredValues coarse = defer({main.f}, 1);
-  CHECK(coarse.branch_depends_on[0][on_f] == Names{every_key_placeholder});
+  CHECK(coarse.branch_depends_on[0][on_both] == Names{every_key_placeholder});
+  CHECK(coarse.branch_depends_on[0][on_f] == Names{"f"});
   CHECK(coarse.every_key == Names{"f", "g"});
+  CHECK_FALSE(coarse.verdicts[0][on_both].may_differ_between_processes);
   CHECK_FALSE(coarse.verdicts[0][on_f].may_differ_between_processes);
 }
 
