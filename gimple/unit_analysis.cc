@@ -1040,8 +1040,10 @@ void run_unit_step() {
   PhaseTimer solve_timer("  value-flow solve");
   std::vector<std::vector<std::vector<ArgumentVerdict>>> argument_verdicts;
   std::vector<ResultVerdict> results;
+  // Tagged with the keys of other files: defer_external_results needs them.
+  const SourceTags key_tags = options.thesis ? SourceTags() : link_key_tags(flows);
   std::vector<std::vector<BranchVerdict>> verdicts =
-      solve_value_flow(flows, &argument_verdicts, &results);
+      solve_value_flow(flows, &argument_verdicts, &results, &key_tags);
   solved_flows = &flows;
   member_verdicts.clear();
   // Conditionals whose only sources of difference are results of functions
@@ -1051,7 +1053,7 @@ void run_unit_step() {
   // the other files' summaries are computed in any case.
   DeferredValues deferred;
   if (!options.thesis)
-    deferred = defer_external_results(flows, verdicts, results, 32, &argument_verdicts);
+    deferred = defer_external_results(flows, verdicts, results, 32, &argument_verdicts, true);
   if (options.dump_value_flow) {
     std::vector<std::string> files;
     for (const FunctionRecord &record : unit.records)

@@ -127,6 +127,17 @@ std::map<std::string, std::string> keys_of(const std::vector<ValueFlowFunction> 
   return name_of;
 }
 
+// The tag of each key of `unit': a bit of its own, the first 64 of them.
+std::map<std::string, unsigned long long> tag_of_keys(const std::vector<ValueFlowFunction> &unit) {
+  std::map<std::string, std::string> keys = keys_of(unit);
+  add_parameter_keys(unit, keys);
+  std::map<std::string, unsigned long long> tag_of;
+  int next_tag = 0;
+  for (const auto &entry : keys)
+    tag_of[entry.first] = 1ull << (next_tag++ % 64);
+  return tag_of;
+}
+
 // The SourceTags of `unit' that tag each key of `tag_of' where it enters:
 // the results of functions of other files (facts), what other files store
 // in shared variables (globals), and the parameters other files pass.
@@ -161,12 +172,17 @@ SourceTags key_tags(const std::vector<ValueFlowFunction> &unit,
 
 } // namespace
 
+SourceTags link_key_tags(const std::vector<ValueFlowFunction> &unit) {
+  return key_tags(unit, tag_of_keys(unit));
+}
+
 DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit_as_given,
                                       const std::vector<std::vector<BranchVerdict>> &verdicts,
                                       const std::vector<ResultVerdict> &results,
                                       int max_separate_solves,
                                       const std::vector<std::vector<std::vector<ArgumentVerdict>>>
-                                          *arguments) {
+                                          *arguments,
+                                      bool solved_with_key_tags) {
   // Parameters a call of the unit passes a value that may differ are not
   // left to the link step (cross_file_parameters.h).
   UnitSolve fixpoint_solve;
@@ -290,23 +306,31 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
   }
   out.any = !branches.empty() || !functions.empty();
 
-  // Which keys may reach what is deferred: one solve with every key
-  // differing, each with a tag of its own (SourceTags: over-approximate).
-  // A deferred value no key's tag reaches takes more than one key to
-  // differ: it depends on all of them.  One that one key's tag alone
-  // reaches depends on that key (a value differs iff one of its sources
-  // reaches it).  Only the keys of the others need a solve of their own.
-  std::map<std::string, unsigned long long> tag_of;
-  int next_tag = 0;
-  for (const auto &entry : name_of)
-    tag_of[entry.first] = 1ull << (next_tag++ % 64);
-  const SourceTags tags = key_tags(unit, tag_of);
-  std::vector<ResultVerdict> tagged_results;
-  std::vector<std::vector<BranchVerdict>> tagged = solve_value_flow(
-      unit, arguments_deferred ? &tagged_arguments : nullptr, &tagged_results, &tags);
+  // Which keys may reach what is deferred: the solve with every key
+  // differing, each with a tag of its own (SourceTags: over-approximate),
+  // as given or made here.  A deferred value no key's tag reaches takes
+  // more than one key to differ: it depends on all of them.  One that one
+  // key's tag alone reaches depends on that key (a value differs iff one
+  // of its sources reaches it).  Only the keys of the others need a solve
+  // of their own.  (The keys of `unit' are those of `unit_as_given' but
+  // for parameters the unit itself passes values that differ.)
+  std::map<std::string, unsigned long long> tag_of = tag_of_keys(unit_as_given);
+  std::vector<ResultVerdict> tagged_results = results;
+  std::vector<std::vector<BranchVerdict>> tagged = verdicts;
+  if (solved_with_key_tags) {
+    if (arguments_deferred)
+      tagged_arguments = *arguments;
+  } else {
+    const SourceTags tags = key_tags(unit, tag_of);
+    tagged = solve_value_flow(unit, arguments_deferred ? &tagged_arguments : nullptr,
+                              &tagged_results, &tags);
+  }
+  std::map<unsigned long long, int> keys_tagged;
   for (const auto &entry : tag_of)
-    if (!key_of_tag.emplace(entry.second, entry.first).second)
-      key_of_tag[entry.second].clear(); // several keys share the tag
+    ++keys_tagged[entry.second];
+  for (const auto &entry : tag_of)
+    if (keys_tagged[entry.second] == 1 && name_of.count(entry.first))
+      key_of_tag[entry.second] = entry.first;
   std::vector<unsigned long long> branch_tags, function_tags;
   for (const auto &branch : branches)
     branch_tags.push_back(tagged[branch.first][branch.second].sources);
@@ -326,9 +350,12 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
               told_key(tagged_arguments[r][c][a].sources).empty())
             to_solve |= tagged_arguments[r][c][a].sources;
   std::map<std::string, std::string> solved_keys;
+  unsigned long long solved_tags = 0;
   for (const auto &entry : name_of)
-    if (tag_of[entry.first] & to_solve)
+    if (tag_of[entry.first] & to_solve) {
       solved_keys.insert(entry);
+      solved_tags |= tag_of[entry.first];
+    }
 
   // Which results each of the others depends on: one solve per function
   // of another file, only its results differing.  Past the bound, all.
@@ -350,7 +377,7 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
     std::string key = told_key(t);
     if (!key.empty())
       set.insert(key);
-    else if (!separately || t == 0)
+    else if (!separately || !(t & solved_tags))
       set.insert(every_key_placeholder);
     return !key.empty();
   };

@@ -69,16 +69,24 @@ bool is_every_key(const std::string &key);
 // Replaces the placeholder in `unit''s lists by its own key.
 void qualify_every_key(UnitSummary &unit);
 
-// `verdicts' and `results': solve_value_flow(unit) as is.  At most
-// `max_separate_solves' functions of other files are told apart (one solve
-// each); above that, a deferred conditional depends on all of them
-// (every_key_placeholder).
+// `verdicts' and `results': solve_value_flow(unit) as is; with
+// `solved_with_key_tags', solved with link_key_tags(unit), which saves a
+// solve.  At most `max_separate_solves' functions of other files are told
+// apart (one solve each, for the deferred values their tags do not tell
+// apart: value_flow.h, SourceTags); above that, such a value depends on
+// all of them (every_key_placeholder).
 DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit,
                                       const std::vector<std::vector<BranchVerdict>> &verdicts,
                                       const std::vector<ResultVerdict> &results,
                                       int max_separate_solves = 16,
                                       const std::vector<std::vector<std::vector<ArgumentVerdict>>>
-                                          *arguments = nullptr);
+                                          *arguments = nullptr,
+                                      bool solved_with_key_tags = false);
+
+// The tags of what other files decide in `unit' (results of their
+// functions, their stores in shared variables, the parameters they pass),
+// one per key, for the solve defer_external_results is given.
+SourceTags link_key_tags(const std::vector<ValueFlowFunction> &unit);
 
 // The key naming a shared variable (a global other files may read or
 // store to, by its linker name) beside the results of functions (their
