@@ -81,6 +81,13 @@ int parcoach_library_check_wanted (MPI_Comm comm, int colour);
 /* "app+0x11a8 (function)": the text naming the call's address CALLER in
    the messages, kept for the whole run.  */
 const char *parcoach_describe_library_caller (void *caller);
+/* Around a wrapped collective (parcoach_threads.c): below
+   MPI_THREAD_MULTIPLE, a second thread of the process entering one while
+   a thread is inside stops the program, naming CALL and CALLER (the
+   caller's address), since the MPI library may crash or hang there.
+   Returns whether parcoach_serial_leave must follow the call.  */
+int parcoach_serial_enter (const char *call, void *caller);
+void parcoach_serial_leave (void);
 /* The next definition of NAME after the runtime (another profiling layer,
    else the MPI library), looked up once into *SLOT; FALLBACK when none.  */
 void *parcoach_next_definition (void **slot, const char *name,

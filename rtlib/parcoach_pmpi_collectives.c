@@ -220,14 +220,18 @@ parcoach_next_definition (void **slot, const char *name, void *pmpi)
 
 /* The call forwarded, bracketed for the hang detector (parcoach_nohang.c:
    a process blocked here while another blocks in a receive is a
-   deadlock it reports).  */
+   deadlock it reports) and for the count of threads in MPI (below
+   MPI_THREAD_MULTIPLE, one at a time).  */
 #define PARCOACH_FORWARD_WAITING(name, comm, arguments) \
   ({ \
+    int serial_ = parcoach_serial_enter (#name, __builtin_return_address (0)); \
     int bracketed_ = parcoach_collective_enter ( \
         #name, comm, __builtin_return_address (0)); \
     int result_ = PARCOACH_FORWARD (name) arguments; \
     if (bracketed_) \
       parcoach_blocking_leave (); \
+    if (serial_) \
+      parcoach_serial_leave (); \
     result_; \
   })
 

@@ -127,20 +127,17 @@ my_team (int level)
   return t;
 }
 
+/* "PARCOACH: rank R thread T stops before CALL at WHERE: WHY", then the
+   stop.  */
 static void
-stop (const char *call, const char *file, int line, const char *function,
-      const char *why)
+stop_at (const char *call, const char *where, const char *why)
 {
   int running = parcoach_mpi_usable (), rank = -1;
 
   if (running)
     PMPI_Comm_rank (MPI_COMM_WORLD, &rank);
-  fprintf (stderr,
-           "PARCOACH: rank %d thread %d stops before %s at %s:%d in function "
-           "%s: %s\n",
-           rank, thread_num (), call ? call : "<unknown call>",
-           file ? file : "<unknown file>", line,
-           function ? function : "<unknown function>", why);
+  fprintf (stderr, "PARCOACH: rank %d thread %d stops before %s at %s: %s\n",
+           rank, thread_num (), call ? call : "<unknown call>", where, why);
   fflush (stderr);
   if (running)
     {
@@ -150,6 +147,18 @@ stop (const char *call, const char *file, int line, const char *function,
       nanosleep (&pause, NULL);
     }
   parcoach_stop_program ();
+}
+
+static void
+stop (const char *call, const char *file, int line, const char *function,
+      const char *why)
+{
+  char where[512];
+
+  snprintf (where, sizeof where, "%s:%d in function %s",
+            file ? file : "<unknown file>", line,
+            function ? function : "<unknown function>");
+  stop_at (call, where, why);
 }
 
 /* CC_ipw for CALL (a collective, or a call to a function that runs
@@ -439,4 +448,72 @@ parcoach_thread_check_cc_fortran (const MPI_Fint *comm, const char *call,
     check_cc (call, file, line, function, others, 0, MPI_COMM_NULL);
   else
     check_cc (call, file, line, function, others, 1, MPI_Comm_f2c (*comm));
+}
+
+/* ---- One thread in MPI at a time (below MPI_THREAD_MULTIPLE) */
+
+/* Whether to count the threads in the wrapped collectives: 0 not decided
+   yet, 1 yes (MPI provides less than MPI_THREAD_MULTIPLE), -1 no.  */
+static int serial_state;
+static int serial_provided;
+static int threads_in_mpi;
+static const char *call_in_mpi; /* the call of a thread inside, for the message */
+static __thread int depth_in_mpi; /* a profiling layer may call MPI_ again */
+
+static const char *
+thread_level_name (int level)
+{
+  switch (level)
+    {
+    case MPI_THREAD_SINGLE:
+      return "MPI_THREAD_SINGLE";
+    case MPI_THREAD_FUNNELED:
+      return "MPI_THREAD_FUNNELED";
+    case MPI_THREAD_SERIALIZED:
+      return "MPI_THREAD_SERIALIZED";
+    default:
+      return "MPI_THREAD_MULTIPLE";
+    }
+}
+
+int
+parcoach_serial_enter (const char *call, void *caller)
+{
+  int state = __atomic_load_n (&serial_state, __ATOMIC_ACQUIRE);
+  char why[320];
+
+  if (__builtin_expect (state == 0, 0))
+    {
+      /* Decided once MPI runs (the level cannot change afterwards).  */
+      if (!parcoach_mpi_usable ())
+        return 0;
+      state = PMPI_Query_thread (&serial_provided) == MPI_SUCCESS
+                  && serial_provided != MPI_THREAD_MULTIPLE
+                ? 1 : -1;
+      __atomic_store_n (&serial_state, state, __ATOMIC_RELEASE);
+    }
+  if (state < 0)
+    return 0;
+  if (depth_in_mpi++ > 0)
+    return 1;
+  if (__atomic_fetch_add (&threads_in_mpi, 1, __ATOMIC_ACQ_REL) == 0)
+    {
+      __atomic_store_n (&call_in_mpi, call, __ATOMIC_RELAXED);
+      return 1;
+    }
+  snprintf (why, sizeof why,
+            "another thread of this process is in %s, and MPI provides %s, "
+            "which lets one thread at a time call MPI (MPI 4.0 section 11.6)",
+            __atomic_load_n (&call_in_mpi, __ATOMIC_RELAXED)
+              ? __atomic_load_n (&call_in_mpi, __ATOMIC_RELAXED) : "MPI",
+            thread_level_name (serial_provided));
+  stop_at (call, parcoach_describe_library_caller (caller), why);
+  return 1;
+}
+
+void
+parcoach_serial_leave (void)
+{
+  if (--depth_in_mpi == 0)
+    __atomic_fetch_sub (&threads_in_mpi, 1, __ATOMIC_ACQ_REL);
 }

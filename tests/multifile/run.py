@@ -13,9 +13,11 @@ states the expectations, one per line behind `#':
                                    (or a path event) "processes may ..."
   expect-werror-link: ok|fail      relinking with LDFLAGS=-Werror succeeds /
                                    fails
-  expect-run: NP ok|stop           as in errbench (ok: exit 0, no
+  expect-run: NP ok|stop [threads=T]
+                                   as in errbench (ok: exit 0, no
                                    "PARCOACH:"; stop: non-zero exit and
-                                   "PARCOACH: rank")
+                                   "PARCOACH: rank"), with
+                                   OMP_NUM_THREADS=T if given
   also-with: VAR=VALUE...          one more clean build with these make
                                    variables (LTOFLAGS=-flto): the same
                                    diagnostics, every run again
@@ -79,8 +81,9 @@ def read_header(makefile):
             elif key == 'expect-werror-link':
                 spec['werror'] = value
             elif key == 'expect-run':
-                np, outcome = value.split()[:2]
-                spec['runs'].append((int(np), outcome))
+                words = value.split()
+                threads = [w.split('=', 1)[1] for w in words[2:] if w.startswith('threads=')]
+                spec['runs'].append((int(words[0]), words[1], threads[0] if threads else None))
             elif key == 'also-report':
                 spec['report'] = value == 'yes'
             elif key == 'also-ccache':
@@ -182,14 +185,16 @@ def check_build(runner, spec, name, tree, make_vars, mpiexec, timeout, env, verb
                       'linked' if linked else 'link failed')
         if not os.path.exists(os.path.join(tree, 'prog')):
             run(['make', 'prog'] + make_vars, tree, 10 * timeout, env)
-    for np, outcome in spec['runs']:
-        rc, out, hung = run(mpiexec + ['-n', str(np), './prog'], tree, timeout, env)
+    for np, outcome, threads in spec['runs']:
+        run_env = env if threads is None else dict(env, OMP_NUM_THREADS=threads)
+        rc, out, hung = run(mpiexec + ['-n', str(np), './prog'], tree, timeout, run_env)
         if outcome == 'ok':
             ok = rc == 0 and 'PARCOACH:' not in out
         else:
             ok = not hung and rc != 0 and 'PARCOACH: rank' in out
         detail = 'hung' if hung else 'exit %s' % rc
-        runner.report(ok, 'run-np%d' % np, name, xf, 'expected %s, %s' % (outcome, detail))
+        runner.report(ok, 'run-np%d' % np + (' threads=%s' % threads if threads else ''), name, xf,
+                      'expected %s, %s' % (outcome, detail))
         if verbose or not ok:
             print('\n'.join('    | ' + l for l in out.rstrip().split('\n')[:20]))
 
