@@ -348,64 +348,43 @@ parcoach_buffers_rma_done (uintptr_t window, int target)
     parcoach_buffers_publish (0);
 }
 
-/* The slow path of the plugin's check: something is pending.  */
-PARCOACH_EXPORT void
-parcoach_buffer_access (const void *address, unsigned long size, int writes,
-                        const char *file, int line)
+/* The first active entry forbidding some byte of [LO, HI) to a read
+   (WRITES 0) or a write, or NULL; then [*GAP_LO, *GAP_END) is the gap
+   between the forbidden ranges around [LO, HI).  */
+static const struct parcoach_buffer *
+parcoach_buffers_forbidding (uintptr_t lo, uintptr_t hi, int writes,
+                             uintptr_t *gap_lo, uintptr_t *gap_end)
 {
-  uintptr_t lo = (uintptr_t) address, hi = lo + size;
-  uintptr_t gap_lo = 0, gap_end = UINTPTR_MAX;
   int i;
 
-  if (!parcoach_buffers_this_thread || !parcoach_mpi_usable ())
-    return;
+  *gap_lo = 0;
+  *gap_end = UINTPTR_MAX;
   for (i = 0; i < parcoach_buffers_count; i++)
     {
       const struct parcoach_buffer *b = &parcoach_buffers[i];
-      char operation[512];
-      int rank = -1;
       if (!b->active || (!writes && !b->forbids_reads))
         continue;
-      /* The forbidden ranges around the access bound the safe gap.  */
       if (b->hi <= lo)
         {
-          if (b->hi > gap_lo)
-            gap_lo = b->hi;
+          if (b->hi > *gap_lo)
+            *gap_lo = b->hi;
           continue;
         }
       if (b->lo >= hi)
         {
-          if (b->lo < gap_end)
-            gap_end = b->lo;
+          if (b->lo < *gap_end)
+            *gap_end = b->lo;
           continue;
         }
-      if (b->file != NULL)
-        snprintf (operation, sizeof operation, "%s at %s:%d", b->call,
-                  b->file, b->line);
-      else
-        snprintf (operation, sizeof operation, "%s", b->call);
-      PMPI_Comm_rank (MPI_COMM_WORLD, &rank);
-      fprintf (stderr,
-               "PARCOACH: rank %d of MPI_COMM_WORLD stops at %s:%d: this %s"
-               " touches the %s buffer of the %s, still pending (%s): %s\n",
-               rank, file != NULL ? file : "?", line,
-               writes ? "write" : "read",
-               b->forbids_reads ? "receive" : "send", operation,
-               b->rma && b->request != 0
-                 ? "not completed by MPI_Wait or MPI_Test on its request, nor"
-                   " by MPI_Win_fence, MPI_Win_unlock, MPI_Win_complete or a"
-                   " flush"
-               : b->rma ? "not completed by MPI_Win_fence, MPI_Win_unlock,"
-                          " MPI_Win_complete or a flush"
-                        : "not completed by MPI_Wait or MPI_Test",
-               b->forbids_reads
-                 ? "MPI forbids reading or writing it until the operation"
-                   " completes"
-                 : "MPI forbids writing it until the operation completes");
-      fflush (stderr);
-      parcoach_let_output_drain ();
-      parcoach_stop_program ();
+      return b;
     }
+  return NULL;
+}
+
+/* After an allowed access: the gap around it is safe for that kind.  */
+static void
+parcoach_buffers_widen (int writes, uintptr_t gap_lo, uintptr_t gap_end)
+{
   if (writes)
     {
       parcoach_buffers_write_lo = gap_lo;
@@ -416,4 +395,73 @@ parcoach_buffer_access (const void *address, unsigned long size, int writes,
       parcoach_buffers_read_lo = gap_lo;
       parcoach_buffers_read_end = gap_end;
     }
+}
+
+/* The slow path of the plugin's check: something is pending.  */
+PARCOACH_EXPORT void
+parcoach_buffer_access (const void *address, unsigned long size, int writes,
+                        const char *file, int line)
+{
+  uintptr_t lo = (uintptr_t) address, hi = lo + size;
+  uintptr_t gap_lo, gap_end;
+  const struct parcoach_buffer *b;
+  char operation[512];
+  int rank = -1;
+
+  if (!parcoach_buffers_this_thread || !parcoach_mpi_usable ())
+    return;
+  b = parcoach_buffers_forbidding (lo, hi, writes, &gap_lo, &gap_end);
+  if (b == NULL)
+    {
+      parcoach_buffers_widen (writes, gap_lo, gap_end);
+      return;
+    }
+  if (b->file != NULL)
+    snprintf (operation, sizeof operation, "%s at %s:%d", b->call, b->file,
+              b->line);
+  else
+    snprintf (operation, sizeof operation, "%s", b->call);
+  PMPI_Comm_rank (MPI_COMM_WORLD, &rank);
+  fprintf (stderr,
+           "PARCOACH: rank %d of MPI_COMM_WORLD stops at %s:%d: this %s"
+           " touches the %s buffer of the %s, still pending (%s): %s\n",
+           rank, file != NULL ? file : "?", line, writes ? "write" : "read",
+           b->forbids_reads ? "receive" : "send", operation,
+           b->rma && b->request != 0
+             ? "not completed by MPI_Wait or MPI_Test on its request, nor"
+               " by MPI_Win_fence, MPI_Win_unlock, MPI_Win_complete or a"
+               " flush"
+           : b->rma ? "not completed by MPI_Win_fence, MPI_Win_unlock,"
+                      " MPI_Win_complete or a flush"
+                    : "not completed by MPI_Wait or MPI_Test",
+           b->forbids_reads
+             ? "MPI forbids reading or writing it until the operation"
+               " completes"
+             : "MPI forbids writing it until the operation completes");
+  fflush (stderr);
+  parcoach_let_output_drain ();
+  parcoach_stop_program ();
+}
+
+/* Before a loop whose checks the plugin hoisted (gimple/buffer_checks.cc):
+   whether every byte of [ADDRESS, ADDRESS + SIZE) may be read (WRITES 0)
+   or written now.  Never stops: on 0 the loop runs with a check before
+   each access, which stops at the access that breaks the rule.  1 also
+   where the checks would pass anyway (another thread, MPI not running).
+   An allowed interval widens the safe one, as an allowed access does.  */
+PARCOACH_EXPORT int
+parcoach_buffer_range_allowed (const void *address, unsigned long size,
+                               int writes)
+{
+  uintptr_t lo = (uintptr_t) address, hi = lo + size;
+  uintptr_t gap_lo, gap_end;
+
+  if (!parcoach_buffers_this_thread || !parcoach_mpi_usable ())
+    return 1;
+  if (hi < lo)
+    return 0; /* wraps: a loop that runs no iteration, or nonsense */
+  if (parcoach_buffers_forbidding (lo, hi, writes, &gap_lo, &gap_end) != NULL)
+    return 0;
+  parcoach_buffers_widen (writes, gap_lo, gap_end);
+  return 1;
 }
