@@ -98,6 +98,41 @@ parcoach_buffers_publish (int more)
     }
 }
 
+/* Where the last access or interval the slow path allowed began, for
+   reads and for writes: a loop that asked is likely to ask again.  */
+static uintptr_t parcoach_buffers_read_hint, parcoach_buffers_write_hint;
+
+/* A new forbidden range [LO, HI): the safe interval [*SAFE_LO, *SAFE_END)
+   loses it.  Of the pieces below and above it, the one holding HINT is
+   kept (else the larger), so that a loop next to the new buffer, which
+   asked last time, finds its interval still safe instead of asking again
+   after every new nonblocking call.  */
+static void
+parcoach_buffers_cut (uintptr_t *safe_lo, uintptr_t *safe_end, uintptr_t lo,
+                      uintptr_t hi, uintptr_t hint)
+{
+  uintptr_t below, above;
+
+  if (hi <= *safe_lo || lo >= *safe_end)
+    return; /* disjoint, or the interval is empty */
+  below = lo > *safe_lo ? lo - *safe_lo : 0;
+  above = *safe_end > hi ? *safe_end - hi : 0;
+  if (hint >= hi && hint < *safe_end)
+    *safe_lo = hi;
+  else if (hint >= *safe_lo && hint < lo)
+    *safe_end = lo;
+  else if (below >= above)
+    *safe_end = lo;
+  else
+    *safe_lo = hi;
+  if (*safe_end <= *safe_lo)
+    {
+      /* nothing left: empty, as publish makes it */
+      *safe_lo = UINTPTR_MAX;
+      *safe_end = 0;
+    }
+}
+
 static struct parcoach_buffer *parcoach_buffers;
 static int parcoach_buffers_count, parcoach_buffers_capacity;
 
@@ -212,8 +247,16 @@ parcoach_buffer_new (uintptr_t owner, int target, int rma, const void *buf,
   b->line = line;
   if (b->active)
     {
+      /* The intervals hold no byte forbidden before: cutting the new
+         range out of them keeps that true.  */
       parcoach_buffers_pending++;
-      parcoach_buffers_publish (1);
+      parcoach_buffers_cut (&parcoach_buffers_write_lo,
+                            &parcoach_buffers_write_end, lo, hi,
+                            parcoach_buffers_write_hint);
+      if (forbids_reads)
+        parcoach_buffers_cut (&parcoach_buffers_read_lo,
+                              &parcoach_buffers_read_end, lo, hi,
+                              parcoach_buffers_read_hint);
     }
   return b;
 }
@@ -381,19 +424,23 @@ parcoach_buffers_forbidding (uintptr_t lo, uintptr_t hi, int writes,
   return NULL;
 }
 
-/* After an allowed access: the gap around it is safe for that kind.  */
+/* After an allowed access at ADDRESS: the gap around it is safe for
+   that kind.  */
 static void
-parcoach_buffers_widen (int writes, uintptr_t gap_lo, uintptr_t gap_end)
+parcoach_buffers_widen (int writes, uintptr_t address, uintptr_t gap_lo,
+                        uintptr_t gap_end)
 {
   if (writes)
     {
       parcoach_buffers_write_lo = gap_lo;
       parcoach_buffers_write_end = gap_end;
+      parcoach_buffers_write_hint = address;
     }
   else
     {
       parcoach_buffers_read_lo = gap_lo;
       parcoach_buffers_read_end = gap_end;
+      parcoach_buffers_read_hint = address;
     }
 }
 
@@ -413,7 +460,7 @@ parcoach_buffer_access (const void *address, unsigned long size, int writes,
   b = parcoach_buffers_forbidding (lo, hi, writes, &gap_lo, &gap_end);
   if (b == NULL)
     {
-      parcoach_buffers_widen (writes, gap_lo, gap_end);
+      parcoach_buffers_widen (writes, lo, gap_lo, gap_end);
       return;
     }
   if (b->file != NULL)
@@ -447,7 +494,7 @@ parcoach_buffer_access (const void *address, unsigned long size, int writes,
    whether every byte of [ADDRESS, ADDRESS + SIZE) may be read (WRITES 0)
    or written now.  Never stops: on 0 the loop runs with a check before
    each access, which stops at the access that breaks the rule.  1 also
-   where the checks would pass anyway (another thread, MPI not running).
+   where the checks would pass anyway (another thread).
    An allowed interval widens the safe one, as an allowed access does.  */
 PARCOACH_EXPORT int
 parcoach_buffer_range_allowed (const void *address, unsigned long size,
@@ -456,12 +503,14 @@ parcoach_buffer_range_allowed (const void *address, unsigned long size,
   uintptr_t lo = (uintptr_t) address, hi = lo + size;
   uintptr_t gap_lo, gap_end;
 
-  if (!parcoach_buffers_this_thread || !parcoach_mpi_usable ())
+  /* No parcoach_mpi_usable () here (two MPI calls): a 0 only chooses
+     the checked loop, whose checks ask it.  */
+  if (!parcoach_buffers_this_thread)
     return 1;
   if (hi < lo)
     return 0; /* wraps: a loop that runs no iteration, or nonsense */
   if (parcoach_buffers_forbidding (lo, hi, writes, &gap_lo, &gap_end) != NULL)
     return 0;
-  parcoach_buffers_widen (writes, gap_lo, gap_end);
+  parcoach_buffers_widen (writes, lo, gap_lo, gap_end);
   return 1;
 }
