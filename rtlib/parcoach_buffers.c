@@ -16,7 +16,12 @@
    it finds an access allowed, widens it to the gap between the forbidden
    ranges around that access, so that a loop over an array next to a
    pending buffer calls the runtime about once, and a program with
-   nothing pending pays two loads and two compares per access.
+   nothing pending pays two loads and two compares per access.  A new
+   pending range is cut out of it, keeping the side where the slow path
+   last allowed an access (parcoach_buffers_cut): a loop that asked in
+   one iteration of a halo exchange need not ask again in the next.
+   Call-free counted loops are tested once, before the loop, by interval
+   (parcoach_buffer_range_allowed).
    The call stops the job with one "PARCOACH:" line when the access breaks
    the rules of MPI (MPI-3.1 3.7.2, 5.12, 11.3):
      - a send buffer (MPI_Isend..., the send buffer of a nonblocking
