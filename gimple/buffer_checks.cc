@@ -998,7 +998,14 @@ void version_counted_loops(function *fun, const BufferRecord &record,
   std::vector<class loop *> candidates;
   gcc_compat::for_each_innermost_loop(fun, [&](class loop *cycle) { candidates.push_back(cycle); });
   bool changed = false;
+  // Each versioning copies a loop and scans the function once: a bound
+  // on both for generated code with thousands of loops (the others keep
+  // their per-access checks).
+  const int max_versioned_loops = 64;
+  int versioned = 0;
   for (class loop *cycle : candidates) {
+    if (versioned == max_versioned_loops)
+      break;
     // The loop bodies are found through dominators, which each versioning
     // leaves out of date.
     if (changed)
@@ -1034,6 +1041,7 @@ void version_counted_loops(function *fun, const BufferRecord &record,
       continue;
     free_dominance_info(CDI_POST_DOMINATORS);
     changed = true;
+    ++versioned;
     basic_block test_block = split_edge(counted.entry);
     basic_block unchecked_header = copy_loop_body(cycle, fun);
     emit_version_test(test_block, counted, forms, bound, ranges, unchecked_header);
