@@ -15,6 +15,14 @@
 // ([lo, end) is the runtime's interval of memory a read may touch; the
 // write_ pair for a store): with nothing pending, two loads and two
 // compares per access; next to a pending buffer, about one call per loop.
+// A loop with no call (the pending buffers cannot change while it runs),
+// counted by a local integer, whose checked accesses all move by a fixed
+// number of bytes per iteration, is versioned instead (core/buffer_loops.h):
+//   if (each interval [first, last + size) of its accesses lies in the safe
+//       one, or parcoach_buffer_range_allowed (first, length, writes))
+//     the loop as written, unchecked (GCC may vectorize it);
+//   else
+//     the loop with the checks above, which stop at the faulty access.
 #ifndef PARCOACH_GIMPLE_BUFFER_CHECKS_H
 #define PARCOACH_GIMPLE_BUFFER_CHECKS_H
 

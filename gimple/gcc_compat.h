@@ -28,6 +28,8 @@
 #include "gimplify-me.h"
 #include "omp-general.h"
 #include "cfgloop.h"
+#include "cfgloopmanip.h"
+#include "tree-eh.h"
 
 #include "bversion.h"
 #if BUILDING_GCC_MAJOR < 11
@@ -69,6 +71,20 @@ inline bool masked_runs_on_thread_zero(const gimple *stmt) {
 #else
   (void)stmt;
   return false;
+#endif
+}
+
+// The innermost loops of `fun' (the current function): GCC 12 lists them
+// with loops_list, GCC 11 with FOR_EACH_LOOP over cfun.
+template <typename Visit> void for_each_innermost_loop(function *fun, Visit visit) {
+#if BUILDING_GCC_MAJOR >= 12
+  for (auto cycle : loops_list(fun, LI_ONLY_INNERMOST))
+    visit(cycle);
+#else
+  gcc_assert(fun == cfun);
+  class loop *cycle;
+  FOR_EACH_LOOP(cycle, LI_ONLY_INNERMOST)
+    visit(cycle);
 #endif
 }
 

@@ -16,7 +16,12 @@
    it finds an access allowed, widens it to the gap between the forbidden
    ranges around that access, so that a loop over an array next to a
    pending buffer calls the runtime about once, and a program with
-   nothing pending pays two loads and two compares per access.
+   nothing pending pays two loads and two compares per access.  A new
+   pending range is cut out of it, keeping the side where the slow path
+   last allowed an access (parcoach_buffers_cut): a loop that asked in
+   one iteration of a halo exchange need not ask again in the next.
+   Call-free counted loops are tested once, before the loop, by interval
+   (parcoach_buffer_range_allowed).
    The call stops the job with one "PARCOACH:" line when the access breaks
    the rules of MPI (MPI-3.1 3.7.2, 5.12, 11.3):
      - a send buffer (MPI_Isend..., the send buffer of a nonblocking
@@ -95,6 +100,41 @@ parcoach_buffers_publish (int more)
     {
       parcoach_buffers_read_lo = parcoach_buffers_write_lo = UINTPTR_MAX;
       parcoach_buffers_read_end = parcoach_buffers_write_end = 0;
+    }
+}
+
+/* Where the last access or interval the slow path allowed began, for
+   reads and for writes: a loop that asked is likely to ask again.  */
+static uintptr_t parcoach_buffers_read_hint, parcoach_buffers_write_hint;
+
+/* A new forbidden range [LO, HI): the safe interval [*SAFE_LO, *SAFE_END)
+   loses it.  Of the pieces below and above it, the one holding HINT is
+   kept (else the larger), so that a loop next to the new buffer, which
+   asked last time, finds its interval still safe instead of asking again
+   after every new nonblocking call.  */
+static void
+parcoach_buffers_cut (uintptr_t *safe_lo, uintptr_t *safe_end, uintptr_t lo,
+                      uintptr_t hi, uintptr_t hint)
+{
+  uintptr_t below, above;
+
+  if (hi <= *safe_lo || lo >= *safe_end)
+    return; /* disjoint, or the interval is empty */
+  below = lo > *safe_lo ? lo - *safe_lo : 0;
+  above = *safe_end > hi ? *safe_end - hi : 0;
+  if (hint >= hi && hint < *safe_end)
+    *safe_lo = hi;
+  else if (hint >= *safe_lo && hint < lo)
+    *safe_end = lo;
+  else if (below >= above)
+    *safe_end = lo;
+  else
+    *safe_lo = hi;
+  if (*safe_end <= *safe_lo)
+    {
+      /* nothing left: empty, as publish makes it */
+      *safe_lo = UINTPTR_MAX;
+      *safe_end = 0;
     }
 }
 
@@ -212,8 +252,16 @@ parcoach_buffer_new (uintptr_t owner, int target, int rma, const void *buf,
   b->line = line;
   if (b->active)
     {
+      /* The intervals hold no byte forbidden before: cutting the new
+         range out of them keeps that true.  */
       parcoach_buffers_pending++;
-      parcoach_buffers_publish (1);
+      parcoach_buffers_cut (&parcoach_buffers_write_lo,
+                            &parcoach_buffers_write_end, lo, hi,
+                            parcoach_buffers_write_hint);
+      if (forbids_reads)
+        parcoach_buffers_cut (&parcoach_buffers_read_lo,
+                              &parcoach_buffers_read_end, lo, hi,
+                              parcoach_buffers_read_hint);
     }
   return b;
 }
@@ -348,72 +396,126 @@ parcoach_buffers_rma_done (uintptr_t window, int target)
     parcoach_buffers_publish (0);
 }
 
+/* The first active entry forbidding some byte of [LO, HI) to a read
+   (WRITES 0) or a write, or NULL; then [*GAP_LO, *GAP_END) is the gap
+   between the forbidden ranges around [LO, HI).  */
+static const struct parcoach_buffer *
+parcoach_buffers_forbidding (uintptr_t lo, uintptr_t hi, int writes,
+                             uintptr_t *gap_lo, uintptr_t *gap_end)
+{
+  int i;
+
+  *gap_lo = 0;
+  *gap_end = UINTPTR_MAX;
+  for (i = 0; i < parcoach_buffers_count; i++)
+    {
+      const struct parcoach_buffer *b = &parcoach_buffers[i];
+      if (!b->active || (!writes && !b->forbids_reads))
+        continue;
+      if (b->hi <= lo)
+        {
+          if (b->hi > *gap_lo)
+            *gap_lo = b->hi;
+          continue;
+        }
+      if (b->lo >= hi)
+        {
+          if (b->lo < *gap_end)
+            *gap_end = b->lo;
+          continue;
+        }
+      return b;
+    }
+  return NULL;
+}
+
+/* After an allowed access at ADDRESS: the gap around it is safe for
+   that kind.  */
+static void
+parcoach_buffers_widen (int writes, uintptr_t address, uintptr_t gap_lo,
+                        uintptr_t gap_end)
+{
+  if (writes)
+    {
+      parcoach_buffers_write_lo = gap_lo;
+      parcoach_buffers_write_end = gap_end;
+      parcoach_buffers_write_hint = address;
+    }
+  else
+    {
+      parcoach_buffers_read_lo = gap_lo;
+      parcoach_buffers_read_end = gap_end;
+      parcoach_buffers_read_hint = address;
+    }
+}
+
 /* The slow path of the plugin's check: something is pending.  */
 PARCOACH_EXPORT void
 parcoach_buffer_access (const void *address, unsigned long size, int writes,
                         const char *file, int line)
 {
   uintptr_t lo = (uintptr_t) address, hi = lo + size;
-  uintptr_t gap_lo = 0, gap_end = UINTPTR_MAX;
-  int i;
+  uintptr_t gap_lo, gap_end;
+  const struct parcoach_buffer *b;
+  char operation[512];
+  int rank = -1;
 
   if (!parcoach_buffers_this_thread || !parcoach_mpi_usable ())
     return;
-  for (i = 0; i < parcoach_buffers_count; i++)
+  b = parcoach_buffers_forbidding (lo, hi, writes, &gap_lo, &gap_end);
+  if (b == NULL)
     {
-      const struct parcoach_buffer *b = &parcoach_buffers[i];
-      char operation[512];
-      int rank = -1;
-      if (!b->active || (!writes && !b->forbids_reads))
-        continue;
-      /* The forbidden ranges around the access bound the safe gap.  */
-      if (b->hi <= lo)
-        {
-          if (b->hi > gap_lo)
-            gap_lo = b->hi;
-          continue;
-        }
-      if (b->lo >= hi)
-        {
-          if (b->lo < gap_end)
-            gap_end = b->lo;
-          continue;
-        }
-      if (b->file != NULL)
-        snprintf (operation, sizeof operation, "%s at %s:%d", b->call,
-                  b->file, b->line);
-      else
-        snprintf (operation, sizeof operation, "%s", b->call);
-      PMPI_Comm_rank (MPI_COMM_WORLD, &rank);
-      fprintf (stderr,
-               "PARCOACH: rank %d of MPI_COMM_WORLD stops at %s:%d: this %s"
-               " touches the %s buffer of the %s, still pending (%s): %s\n",
-               rank, file != NULL ? file : "?", line,
-               writes ? "write" : "read",
-               b->forbids_reads ? "receive" : "send", operation,
-               b->rma && b->request != 0
-                 ? "not completed by MPI_Wait or MPI_Test on its request, nor"
-                   " by MPI_Win_fence, MPI_Win_unlock, MPI_Win_complete or a"
-                   " flush"
-               : b->rma ? "not completed by MPI_Win_fence, MPI_Win_unlock,"
-                          " MPI_Win_complete or a flush"
-                        : "not completed by MPI_Wait or MPI_Test",
-               b->forbids_reads
-                 ? "MPI forbids reading or writing it until the operation"
-                   " completes"
-                 : "MPI forbids writing it until the operation completes");
-      fflush (stderr);
-      parcoach_let_output_drain ();
-      parcoach_stop_program ();
+      parcoach_buffers_widen (writes, lo, gap_lo, gap_end);
+      return;
     }
-  if (writes)
-    {
-      parcoach_buffers_write_lo = gap_lo;
-      parcoach_buffers_write_end = gap_end;
-    }
+  if (b->file != NULL)
+    snprintf (operation, sizeof operation, "%s at %s:%d", b->call, b->file,
+              b->line);
   else
-    {
-      parcoach_buffers_read_lo = gap_lo;
-      parcoach_buffers_read_end = gap_end;
-    }
+    snprintf (operation, sizeof operation, "%s", b->call);
+  PMPI_Comm_rank (MPI_COMM_WORLD, &rank);
+  fprintf (stderr,
+           "PARCOACH: rank %d of MPI_COMM_WORLD stops at %s:%d: this %s"
+           " touches the %s buffer of the %s, still pending (%s): %s\n",
+           rank, file != NULL ? file : "?", line, writes ? "write" : "read",
+           b->forbids_reads ? "receive" : "send", operation,
+           b->rma && b->request != 0
+             ? "not completed by MPI_Wait or MPI_Test on its request, nor"
+               " by MPI_Win_fence, MPI_Win_unlock, MPI_Win_complete or a"
+               " flush"
+           : b->rma ? "not completed by MPI_Win_fence, MPI_Win_unlock,"
+                      " MPI_Win_complete or a flush"
+                    : "not completed by MPI_Wait or MPI_Test",
+           b->forbids_reads
+             ? "MPI forbids reading or writing it until the operation"
+               " completes"
+             : "MPI forbids writing it until the operation completes");
+  fflush (stderr);
+  parcoach_let_output_drain ();
+  parcoach_stop_program ();
+}
+
+/* Before a loop whose checks the plugin hoisted (gimple/buffer_checks.cc):
+   whether every byte of [ADDRESS, ADDRESS + SIZE) may be read (WRITES 0)
+   or written now.  Never stops: on 0 the loop runs with a check before
+   each access, which stops at the access that breaks the rule.  1 also
+   where the checks would pass anyway (another thread).
+   An allowed interval widens the safe one, as an allowed access does.  */
+PARCOACH_EXPORT int
+parcoach_buffer_range_allowed (const void *address, unsigned long size,
+                               int writes)
+{
+  uintptr_t lo = (uintptr_t) address, hi = lo + size;
+  uintptr_t gap_lo, gap_end;
+
+  /* No parcoach_mpi_usable () here (two MPI calls): a 0 only chooses
+     the checked loop, whose checks ask it.  */
+  if (!parcoach_buffers_this_thread)
+    return 1;
+  if (hi < lo)
+    return 0; /* wraps: a loop that runs no iteration, or nonsense */
+  if (parcoach_buffers_forbidding (lo, hi, writes, &gap_lo, &gap_end) != NULL)
+    return 0;
+  parcoach_buffers_widen (writes, lo, gap_lo, gap_end);
+  return 1;
 }

@@ -230,6 +230,11 @@ void parcoach_request_site (const char *file, int line);
 void parcoach_buffer_access (const void *address, unsigned long size, int writes,
                              const char *file, int line);
 
+/* Before a loop whose buffer checks the plugin hoisted: whether no pending
+   operation forbids any byte of the interval to a read (WRITES 0) or a
+   write; never stops (rtlib/parcoach_buffers.c).  */
+int parcoach_buffer_range_allowed (const void *address, unsigned long size, int writes);
+
 #ifdef __cplusplus
 }
 #endif

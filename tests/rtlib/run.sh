@@ -105,7 +105,7 @@ if build_c entry_points -Werror && [ "$("$tmp/entry_points")" = "$entries" ]; th
 else
   fail "abi: parcoach_entry_points.def and the runtime's prototypes differ" "" "$tmp/entry_points.build"
 fi
-for prog in rt_cases rt_pmpi rt_options rt_args; do
+for prog in rt_cases rt_pmpi rt_options rt_args rt_buffers; do
   if ! build_c $prog; then
     fail "build: tests/rtlib/$prog.c" "" "$tmp/$prog.build"
     exit 1
@@ -242,6 +242,7 @@ P="PARCOACH: rank"
 
 # (0) parcoach_colour_name.
 expect_clean "colour names (0, table entries, unknown)" 1 ./rt_cases names
+expect_clean "buffer checks: the safe intervals exclude every pending buffer, a new one keeps the part a loop asked for, range queries never stop" 1 ./rt_buffers
 
 # (1) All ranks about to do the same thing: silent.
 expect_clean "(1) same colour everywhere, 2 processes" 2 ./rt_cases same
