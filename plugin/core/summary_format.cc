@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 
 namespace parcoach {
@@ -31,7 +32,7 @@ const char *const source_field = "%";
 const char digits52[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 // Decimal numbers are written as they are (lines, columns, flags, indices).
-bool literal(const std::string &field) {
+bool literal(std::string_view field) {
   return !field.empty() && field.size() <= 9 &&
          std::all_of(field.begin(), field.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
@@ -45,27 +46,49 @@ std::string base52(std::size_t index) {
   return text;
 }
 
+// The value of one base-52 digit, or -1.
+int digit52(char c) {
+  if (c >= 'a' && c <= 'z')
+    return c - 'a';
+  if (c >= 'A' && c <= 'Z')
+    return 26 + (c - 'A');
+  return -1;
+}
+
 // The index a base-52 field names, or -1.
-long from_base52(const std::string &text) {
+long from_base52(std::string_view text) {
   long index = 0;
   for (char c : text) {
-    const char *at = std::find(digits52, digits52 + 52, c);
-    if (at == digits52 + 52 || index > (1L << 40))
+    int digit = digit52(c);
+    if (digit < 0 || index > (1L << 40))
       return -1;
-    index = index * 52 + (at - digits52);
+    index = index * 52 + digit;
   }
   return text.empty() ? -1 : index;
 }
 
-std::vector<std::string> split_tabs(const std::string &line) {
-  std::vector<std::string> fields;
+// The fields of `line' (views into it), reusing `fields'.
+void split_tabs(std::string_view line, std::vector<std::string_view> &fields) {
+  fields.clear();
   std::size_t start = 0;
   for (;;) {
     std::size_t tab = line.find('\t', start);
-    fields.push_back(line.substr(start, tab - start));
-    if (tab == std::string::npos)
-      return fields;
+    fields.push_back(line.substr(start, tab == std::string_view::npos ? tab : tab - start));
+    if (tab == std::string_view::npos)
+      return;
     start = tab + 1;
+  }
+}
+
+void append_unescaped(std::string_view field, std::string &out) {
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    if (field[i] == '%' && i + 2 < field.size()) {
+      char hex[3] = {field[i + 1], field[i + 2], 0};
+      out += static_cast<char>(std::strtol(hex, nullptr, 16));
+      i += 2;
+    } else {
+      out += field[i];
+    }
   }
 }
 
@@ -85,16 +108,9 @@ std::string escape_summary_field(const std::string &field) {
   return out;
 }
 
-std::string unescape_summary_field(const std::string &field) {
+std::string unescape_summary_field(std::string_view field) {
   std::string out;
-  for (std::size_t i = 0; i < field.size(); ++i) {
-    if (field[i] == '%' && i + 2 < field.size()) {
-      out += static_cast<char>(std::strtol(field.substr(i + 1, 2).c_str(), nullptr, 16));
-      i += 2;
-    } else {
-      out += field[i];
-    }
-  }
+  append_unescaped(field, out);
   return out;
 }
 
@@ -144,35 +160,53 @@ std::string encode_summary_records(const std::vector<SummaryRecord> &records,
 
 std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string> &lines,
                                                   const std::string &source) {
-  std::map<std::string, std::string> kinds;
-  for (const auto &entry : kind_codes)
-    kinds[entry.second] = entry.first;
+  return decode_summary_records(std::vector<std::string_view>(lines.begin(), lines.end()),
+                                source);
+}
+
+std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string_view> &lines,
+                                                  const std::string &source) {
+  // Kind codes by their first letter (every code is one letter).
+  static const std::vector<const char *> kind_of_code = [] {
+    std::vector<const char *> kinds(128, nullptr);
+    for (const auto &entry : kind_codes)
+      kinds[static_cast<unsigned char>(entry.second[0])] = entry.first;
+    return kinds;
+  }();
   std::vector<std::string> table;
   std::vector<SummaryRecord> records;
-  for (const std::string &line : lines) {
-    std::vector<std::string> fields = split_tabs(line);
+  records.reserve(lines.size());
+  std::vector<std::string_view> fields;
+  for (std::string_view line : lines) {
+    split_tabs(line, fields);
     if (fields[0] == table_kind) {
+      table.reserve(table.size() + fields.size() - 1);
       for (std::size_t i = 1; i < fields.size(); ++i) {
         std::size_t space = fields[i].find(' ');
-        if (space == std::string::npos)
+        if (space == std::string_view::npos)
           return records; // not our table: the rest cannot be read
-        std::size_t shared = std::strtoul(fields[i].substr(0, space).c_str(), nullptr, 10);
-        std::string before = table.empty() ? "" : table.back();
-        if (shared > before.size())
+        std::size_t shared = std::strtoul(std::string(fields[i].substr(0, space)).c_str(),
+                                          nullptr, 10);
+        std::size_t before = table.empty() ? 0 : table.back().size();
+        if (shared > before)
           return records;
-        table.push_back(before.substr(0, shared) +
-                        unescape_summary_field(fields[i].substr(space + 1)));
+        std::string entry = table.empty() ? std::string() : table.back().substr(0, shared);
+        append_unescaped(fields[i].substr(space + 1), entry);
+        table.push_back(std::move(entry));
       }
       continue;
     }
     SummaryRecord record;
-    auto kind = kinds.find(fields[0]);
-    record.push_back(kind != kinds.end() ? kind->second : unescape_summary_field(fields[0]));
+    record.reserve(fields.size());
+    const char *kind = fields[0].size() == 1 && static_cast<unsigned char>(fields[0][0]) < 128
+                           ? kind_of_code[static_cast<unsigned char>(fields[0][0])]
+                           : nullptr;
+    record.push_back(kind ? std::string(kind) : unescape_summary_field(fields[0]));
     bool resolved = true;
     for (std::size_t i = 1; i < fields.size() && resolved; ++i) {
-      const std::string &field = fields[i];
+      std::string_view field = fields[i];
       if (field.empty() || literal(field)) {
-        record.push_back(field);
+        record.emplace_back(field);
         continue;
       }
       if (field == source_field) {
@@ -185,22 +219,22 @@ std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string>
         record.push_back(table[index]);
     }
     if (resolved)
-      records.push_back(record);
+      records.push_back(std::move(record));
   }
   return records;
 }
 
-bool summary_version_line(const std::string &line, int &version) {
+bool summary_version_line(std::string_view line, int &version) {
   // Sections are concatenated, maybe after padding or bytes that are not
   // ours: the version line is the end of a line.
   std::size_t at = line.rfind(header_prefix);
-  if (at == std::string::npos)
+  if (at == std::string_view::npos)
     return false;
-  std::string number = line.substr(at + std::string(header_prefix).size());
+  std::string_view number = line.substr(at + std::strlen(header_prefix));
   if (number.empty() || number.size() > 6 ||
       !std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return false;
-  version = std::atoi(number.c_str());
+  version = std::atoi(std::string(number).c_str());
   return true;
 }
 

@@ -25,6 +25,7 @@
 #define PARCOACH_CORE_SUMMARY_FORMAT_H
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace parcoach {
@@ -47,17 +48,20 @@ std::string encode_summary_records(const std::vector<SummaryRecord> &records,
 // excluded); records whose fields do not resolve are dropped.
 std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string> &lines,
                                                   const std::string &source);
+// The same over views of the lines (the link step's text, not copied).
+std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string_view> &lines,
+                                                  const std::string &source);
 
 // If `line' ends with a version line (sections are concatenated, maybe after
 // padding): true, and its version in `version' (0 if not a number).
-bool summary_version_line(const std::string &line, int &version);
+bool summary_version_line(std::string_view line, int &version);
 
 // What a reader says of a unit written in another version.
 std::string summary_version_problem(int version, const std::string &source);
 
 // Field escaping shared with the source line.
 std::string escape_summary_field(const std::string &field);
-std::string unescape_summary_field(const std::string &field);
+std::string unescape_summary_field(std::string_view field);
 
 } // namespace parcoach
 
