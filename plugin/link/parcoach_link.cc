@@ -273,7 +273,7 @@ bool analyse(const std::vector<std::string> &files, bool werror, bool quiet,
                 finding.callee_name, !finding.site.arming_key.empty());
     error |= as_error;
   }
-  for (const DeferredFinding &finding : judge_deferred_sites(units, judged)) {
+  for (const DeferredFinding &finding : judge_deferred_sites(units, judgements, judged)) {
     if (keys && !finding.site.arming_key.empty() &&
         std::find(keys->begin(), keys->end(), finding.site.arming_key) == keys->end())
       keys->push_back(finding.site.arming_key);
