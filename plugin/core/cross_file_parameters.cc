@@ -29,6 +29,24 @@ bool split_key(const std::string &key, std::string &symbol, int &position) {
   return true;
 }
 
+// "parameter 'n' of 'step'", as parameter_name prints a named parameter.
+std::string named_parameter(const std::string &variable, const std::string &function) {
+  return "parameter '" + variable + "' of '" + function + "'";
+}
+
+// The parts of a name named_parameter gives back exactly, or false.
+bool split_parameter_name(const std::string &name, std::string &variable,
+                          std::string &function) {
+  const std::string prefix = "parameter '", middle = "' of '";
+  std::size_t at = name.find(middle);
+  if (name.compare(0, prefix.size(), prefix) != 0 || at == std::string::npos || at < prefix.size() ||
+      name.size() < at + middle.size() + 1 || name.back() != '\'')
+    return false;
+  variable = name.substr(prefix.size(), at - prefix.size());
+  function = name.substr(at + middle.size(), name.size() - at - middle.size() - 1);
+  return named_parameter(variable, function) == name;
+}
+
 } // namespace
 
 std::string parameter_key(const std::string &symbol, int position) {
@@ -83,7 +101,7 @@ std::string parameter_name(const ValueFlowFunction &function, int position) {
         name = name.substr(1);
       name = name.substr(0, name.find('.'));
       if (!name.empty())
-        return "parameter '" + name + "' of '" + function.name + "'";
+        return named_parameter(name, function.name);
     }
   return "parameter " + std::to_string(position + 1) + " of '" + function.name + "'";
 }
@@ -291,8 +309,19 @@ bool keep_deferred_call_site(const ExternalCallSite &site,
 
 std::vector<std::vector<std::string>> parameter_lines(const UnitSummary &unit) {
   std::vector<std::vector<std::string>> lines;
-  for (const ParameterSummary &parameter : unit.parameters)
-    lines.push_back({"param", parameter.key, parameter.name, parameter.file});
+  for (const ParameterSummary &parameter : unit.parameters) {
+    // Mostly the key and name are made of the function's linker and
+    // printed names, which the unit names anyway: stored as those parts.
+    std::string symbol, variable, function;
+    int position = 0;
+    if (split_key(parameter.key, symbol, position) &&
+        parameter_key(symbol, position) == parameter.key &&
+        split_parameter_name(parameter.name, variable, function))
+      lines.push_back({"param-of", symbol, std::to_string(position), variable, function,
+                       parameter.file});
+    else
+      lines.push_back({"param", parameter.key, parameter.name, parameter.file});
+  }
   for (const ParameterCallSite &call : unit.calls) {
     lines.push_back({"pcall", call.caller, call.callee, call.callee_name, call.location.file,
                      std::to_string(call.location.line), std::to_string(call.location.column)});
@@ -326,6 +355,9 @@ bool read_parameter_line(std::vector<std::string> &f, UnitSummary &unit) {
   const std::string &kind = f[0];
   if (kind == "param" && f.size() >= 4) {
     unit.parameters.push_back({std::move(f[1]), std::move(f[2]), std::move(f[3])});
+  } else if (kind == "param-of" && f.size() >= 6) {
+    unit.parameters.push_back({parameter_key(f[1], std::atoi(f[2].c_str())),
+                               named_parameter(f[3], f[4]), std::move(f[5])});
   } else if (kind == "pcall" && f.size() >= 7) {
     ParameterCallSite call;
     call.caller = std::move(f[1]);

@@ -150,9 +150,21 @@ void read_record(SummaryRecord &f, UnitSummary &unit) {
 
 } // namespace
 
+namespace {
+
+// The arming keys (arming_key_for, deferred_arming_key) hash the source
+// and a linker name the unit names anyway: the reader recomputes them.
+const std::vector<DerivedField> &arming_key_fields() {
+  static const std::vector<DerivedField> fields = {{'#', arming_key_for},
+                                                   {'!', deferred_arming_key}};
+  return fields;
+}
+
+} // namespace
+
 std::string serialise_summary(const UnitSummary &unit) {
-  return summary_header() + "\nsource\t" + escape_summary_field(unit.source) + "\n" +
-         encode_summary_records(unit_records(unit), unit.source);
+  return summary_header() + "\n" + escape_summary_field(unit.source) + "\n" +
+         encode_summary_records(unit_records(unit), unit.source, arming_key_fields());
 }
 
 std::vector<UnitSummary> parse_summaries(const std::string &text,
@@ -160,7 +172,7 @@ std::vector<UnitSummary> parse_summaries(const std::string &text,
   std::vector<UnitSummary> units;
   // The unit being read: its version, source and record lines (views
   // into `text').
-  bool reading = false;
+  bool reading = false, have_source = false;
   int version = 0;
   std::string source;
   std::vector<std::string_view> lines;
@@ -175,7 +187,7 @@ std::vector<UnitSummary> parse_summaries(const std::string &text,
     }
     UnitSummary unit;
     unit.source = source;
-    for (SummaryRecord &record : decode_summary_records(lines, source))
+    for (SummaryRecord &record : decode_summary_records(lines, source, arming_key_fields()))
       read_record(record, unit);
     qualify_every_key(unit);
     units.push_back(std::move(unit));
@@ -190,6 +202,7 @@ std::vector<UnitSummary> parse_summaries(const std::string &text,
     if (summary_version_line(line, line_version)) {
       finish(); // a unit cut short (no "end") is still read
       reading = true;
+      have_source = false;
       version = line_version;
       source.clear();
       lines.clear();
@@ -197,8 +210,12 @@ std::vector<UnitSummary> parse_summaries(const std::string &text,
       continue;
     } else if (line == "end") {
       finish();
-    } else if (line.compare(0, 7, "source\t") == 0 && source.empty() && lines.empty()) {
-      source = unescape_summary_field(line.substr(7));
+    } else if (!have_source && lines.empty() &&
+               (line.compare(0, 7, "source\t") == 0 || version >= 3)) {
+      // The line after the version line: "source<TAB>FILE" up to version
+      // 2, FILE alone since (an escaped file has no tab).
+      have_source = true;
+      source = unescape_summary_field(line.compare(0, 7, "source\t") == 0 ? line.substr(7) : line);
     } else {
       lines.push_back(line);
     }

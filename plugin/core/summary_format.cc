@@ -1,10 +1,13 @@
 #include "summary_format.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <map>
+#include <unordered_map>
 
 namespace parcoach {
 
@@ -22,7 +25,7 @@ const std::pair<const char *, const char *> kind_codes[] = {
     {"deferred-runs", "X"},  {"deferred-on", "Y"},   {"deferred-related", "Z"},
     {"param", "P"},          {"pcall", "Q"},         {"parg", "A"},
     {"site-on", "N"},        {"address", "T"},       {"any-caller", "U"},
-    {"report-to", "B"},      {"every-key", "K"},
+    {"report-to", "B"},      {"every-key", "K"},     {"param-of", "M"},
 };
 
 const char *const table_kind = "$";
@@ -117,7 +120,8 @@ std::string unescape_summary_field(std::string_view field) {
 std::string summary_header() { return header_prefix + std::to_string(summary_format_version); }
 
 std::string encode_summary_records(const std::vector<SummaryRecord> &records,
-                                   const std::string &source) {
+                                   const std::string &source,
+                                   const std::vector<DerivedField> &derived) {
   auto inline_field = [&](const std::string &field) {
     return field.empty() || literal(field) || (!source.empty() && field == source);
   };
@@ -128,6 +132,19 @@ std::string encode_summary_records(const std::vector<SummaryRecord> &records,
         table.push_back(record[i]);
   std::sort(table.begin(), table.end());
   table.erase(std::unique(table.begin(), table.end()), table.end());
+  // The fields the reader derives from another entry (never from one that
+  // is itself derived), by text: their marker and that entry.
+  std::unordered_map<std::string, std::pair<char, std::string>> derivation;
+  for (const DerivedField &field : derived)
+    for (const std::string &entry : table)
+      derivation.emplace(field.derive(source, entry), std::make_pair(field.marker, entry));
+  for (auto at = derivation.begin(); at != derivation.end();)
+    at = at->first == at->second.second || derivation.count(at->second.second)
+             ? derivation.erase(at)
+             : std::next(at);
+  table.erase(std::remove_if(table.begin(), table.end(),
+                             [&](const std::string &entry) { return derivation.count(entry); }),
+              table.end());
   std::string out = table_kind;
   for (std::size_t i = 0; i < table.size(); ++i) {
     std::size_t shared = 0;
@@ -135,9 +152,17 @@ std::string encode_summary_records(const std::vector<SummaryRecord> &records,
       while (shared < table[i].size() && shared < table[i - 1].size() &&
              table[i][shared] == table[i - 1][shared])
         ++shared;
-    out += '\t' + std::to_string(shared) + ' ' + escape_summary_field(table[i].substr(shared));
+    std::string rest = escape_summary_field(table[i].substr(shared));
+    // Nothing shared: the text alone, unless it starts like a count.
+    if (shared > 0 || rest.empty() || std::isdigit(static_cast<unsigned char>(rest[0])))
+      out += '\t' + std::to_string(shared) + ' ' + rest;
+    else
+      out += '\t' + rest;
   }
   out += '\n';
+  auto index_of = [&](const std::string &entry) {
+    return base52(std::lower_bound(table.begin(), table.end(), entry) - table.begin());
+  };
   std::map<std::string, std::string> codes(std::begin(kind_codes), std::end(kind_codes));
   for (const SummaryRecord &record : records) {
     if (record.empty())
@@ -146,12 +171,15 @@ std::string encode_summary_records(const std::vector<SummaryRecord> &records,
     out += code != codes.end() ? code->second : escape_summary_field(record[0]);
     for (std::size_t i = 1; i < record.size(); ++i) {
       out += '\t';
+      auto derived_field = derivation.find(record[i]);
       if (!source.empty() && record[i] == source)
         out += source_field;
       else if (inline_field(record[i]))
         out += record[i];
+      else if (derived_field != derivation.end())
+        out += derived_field->second.first + index_of(derived_field->second.second);
       else
-        out += base52(std::lower_bound(table.begin(), table.end(), record[i]) - table.begin());
+        out += index_of(record[i]);
     }
     out += '\n';
   }
@@ -159,13 +187,15 @@ std::string encode_summary_records(const std::vector<SummaryRecord> &records,
 }
 
 std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string> &lines,
-                                                  const std::string &source) {
+                                                  const std::string &source,
+                                                  const std::vector<DerivedField> &derived) {
   return decode_summary_records(std::vector<std::string_view>(lines.begin(), lines.end()),
-                                source);
+                                source, derived);
 }
 
 std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string_view> &lines,
-                                                  const std::string &source) {
+                                                  const std::string &source,
+                                                  const std::vector<DerivedField> &derived) {
   // Kind codes by their first letter (every code is one letter).
   static const std::vector<const char *> kind_of_code = [] {
     std::vector<const char *> kinds(128, nullptr);
@@ -182,16 +212,21 @@ std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string_
     if (fields[0] == table_kind) {
       table.reserve(table.size() + fields.size() - 1);
       for (std::size_t i = 1; i < fields.size(); ++i) {
-        std::size_t space = fields[i].find(' ');
-        if (space == std::string_view::npos)
-          return records; // not our table: the rest cannot be read
-        std::size_t shared = std::strtoul(std::string(fields[i].substr(0, space)).c_str(),
-                                          nullptr, 10);
+        // "COUNT REST", or the text alone when it shares nothing.
+        std::string_view rest = fields[i];
+        std::size_t shared = 0;
+        if (!rest.empty() && std::isdigit(static_cast<unsigned char>(rest[0]))) {
+          std::size_t space = rest.find(' ');
+          if (space == std::string_view::npos)
+            return records; // not our table: the rest cannot be read
+          shared = std::strtoul(std::string(rest.substr(0, space)).c_str(), nullptr, 10);
+          rest = rest.substr(space + 1);
+        }
         std::size_t before = table.empty() ? 0 : table.back().size();
         if (shared > before)
           return records;
         std::string entry = table.empty() ? std::string() : table.back().substr(0, shared);
-        append_unescaped(fields[i].substr(space + 1), entry);
+        append_unescaped(rest, entry);
         table.push_back(std::move(entry));
       }
       continue;
@@ -213,9 +248,13 @@ std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string_
         record.push_back(source);
         continue;
       }
-      long index = from_base52(field);
+      auto derivation = std::find_if(derived.begin(), derived.end(),
+                                     [&](const DerivedField &d) { return d.marker == field[0]; });
+      long index = from_base52(derivation == derived.end() ? field : field.substr(1));
       resolved = index >= 0 && static_cast<std::size_t>(index) < table.size();
-      if (resolved)
+      if (resolved && derivation != derived.end())
+        record.push_back(derivation->derive(source, table[index]));
+      else if (resolved)
         record.push_back(table[index]);
     }
     if (resolved)
