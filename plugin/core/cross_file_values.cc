@@ -598,6 +598,12 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
     ResultJudgement *judgement;
     std::vector<Dependency> depends_on;
   };
+  // The judgements by key, hashed once (many keys share long prefixes,
+  // "every:/path/...": one comparison in the map is a long one).
+  std::unordered_map<std::string_view, const ResultJudgement *> judgement_of;
+  judgement_of.reserve(judged.size());
+  for (const auto &judgement : judged)
+    judgement_of.emplace(judgement.first, &judgement.second);
   std::vector<Node> nodes;
   nodes.reserve(judged.size());
   for (auto &judgement : judged) {
@@ -609,8 +615,8 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
     Node node{&judgement.second, {}};
     node.depends_on.reserve(e.depends_on.size());
     for (std::string_view key : e.depends_on) {
-      auto found = judged.find(std::string(key));
-      node.depends_on.push_back({key, found == judged.end() ? nullptr : &found->second});
+      auto found = judgement_of.find(key);
+      node.depends_on.push_back({key, found == judgement_of.end() ? nullptr : found->second});
     }
     nodes.push_back(std::move(node));
   }
