@@ -187,8 +187,8 @@ std::vector<UnitSummary> parse_summaries(const std::string &text,
     }
     UnitSummary unit;
     unit.source = source;
-    for (SummaryRecord &record : decode_summary_records(lines, source, arming_key_fields()))
-      read_record(record, unit);
+    visit_summary_records(lines, source, arming_key_fields(),
+                          [&](SummaryRecord &record) { read_record(record, unit); });
     qualify_every_key(unit);
     units.push_back(std::move(unit));
   };

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <iterator>
 #include <map>
 #include <unordered_map>
@@ -196,6 +197,16 @@ std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string>
 std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string_view> &lines,
                                                   const std::string &source,
                                                   const std::vector<DerivedField> &derived) {
+  std::vector<SummaryRecord> records;
+  records.reserve(lines.size());
+  visit_summary_records(lines, source, derived,
+                        [&](SummaryRecord &record) { records.push_back(std::move(record)); });
+  return records;
+}
+
+void visit_summary_records(const std::vector<std::string_view> &lines, const std::string &source,
+                           const std::vector<DerivedField> &derived,
+                           const std::function<void(SummaryRecord &)> &visit) {
   // Kind codes by their first letter (every code is one letter).
   static const std::vector<const char *> kind_of_code = [] {
     std::vector<const char *> kinds(128, nullptr);
@@ -204,8 +215,7 @@ std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string_
     return kinds;
   }();
   std::vector<std::string> table;
-  std::vector<SummaryRecord> records;
-  records.reserve(lines.size());
+  SummaryRecord record; // one at a time, its room reused
   std::vector<std::string_view> fields;
   for (std::string_view line : lines) {
     split_tabs(line, fields);
@@ -218,21 +228,20 @@ std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string_
         if (!rest.empty() && std::isdigit(static_cast<unsigned char>(rest[0]))) {
           std::size_t space = rest.find(' ');
           if (space == std::string_view::npos)
-            return records; // not our table: the rest cannot be read
+            return; // not our table: the rest cannot be read
           shared = std::strtoul(std::string(rest.substr(0, space)).c_str(), nullptr, 10);
           rest = rest.substr(space + 1);
         }
         std::size_t before = table.empty() ? 0 : table.back().size();
         if (shared > before)
-          return records;
+          return;
         std::string entry = table.empty() ? std::string() : table.back().substr(0, shared);
         append_unescaped(rest, entry);
         table.push_back(std::move(entry));
       }
       continue;
     }
-    SummaryRecord record;
-    record.reserve(fields.size());
+    record.clear();
     const char *kind = fields[0].size() == 1 && static_cast<unsigned char>(fields[0][0]) < 128
                            ? kind_of_code[static_cast<unsigned char>(fields[0][0])]
                            : nullptr;
@@ -258,9 +267,8 @@ std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string_
         record.push_back(table[index]);
     }
     if (resolved)
-      records.push_back(std::move(record));
+      visit(record);
   }
-  return records;
 }
 
 bool summary_version_line(std::string_view line, int &version) {

@@ -34,6 +34,7 @@
 #ifndef PARCOACH_CORE_SUMMARY_FORMAT_H
 #define PARCOACH_CORE_SUMMARY_FORMAT_H
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -74,6 +75,11 @@ std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string>
 std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string_view> &lines,
                                                   const std::string &source,
                                                   const std::vector<DerivedField> &derived = {});
+// The same, each record handed to `visit' as it is decoded (which may take
+// its fields): no list of every record of the unit.
+void visit_summary_records(const std::vector<std::string_view> &lines, const std::string &source,
+                           const std::vector<DerivedField> &derived,
+                           const std::function<void(SummaryRecord &)> &visit);
 
 // If `line' ends with a version line (sections are concatenated, maybe after
 // padding): true, and its version in `version' (0 if not a number).
