@@ -208,6 +208,13 @@ void judge_parameters(const std::vector<UnitSummary> &units,
   std::string_view any_caller;
   std::unordered_map<std::string_view, std::string_view> address_taken_in;
   std::unordered_map<std::string_view, std::vector<const ParameterCallSite *>> calls_of;
+  std::size_t parameters = 0, calls = 0;
+  for (const UnitSummary &unit : units) {
+    parameters += unit.parameters.size();
+    calls += unit.calls.size();
+  }
+  named.reserve(parameters);
+  calls_of.reserve(calls);
   for (const UnitSummary &unit : units) {
     for (const ParameterSummary &parameter : unit.parameters)
       mention(parameter.key, parameter.name, parameter.file);

@@ -496,6 +496,11 @@ std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &
 std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSummary> &units) {
   std::map<std::string, ResultJudgement> judged;
   KeyEvidenceMap evidence;
+  // Room for every key the units may name, at once (no rehashing).
+  std::size_t keys = 0;
+  for (const UnitSummary &unit : units)
+    keys += unit.results.size() + unit.variables.size() + unit.parameters.size() + 1;
+  evidence.reserve(keys);
   // The judgement of `key' and its evidence (keyed by the map's own copy
   // of the key, which stays put).
   auto entry = [&](const std::string &key) -> std::pair<ResultJudgement &, KeyEvidence &> {
@@ -524,6 +529,11 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
   std::unordered_set<std::string_view> divergent;
   std::unordered_map<std::string_view, std::vector<std::string_view>> external_callees;
   std::vector<std::string_view> work;
+  std::size_t functions = 0;
+  for (const UnitSummary &unit : units)
+    functions += unit.functions.size();
+  divergent.reserve(functions);
+  external_callees.reserve(functions);
   for (const UnitSummary &unit : units) {
     for (const ExternalCallSite &site : unit.sites)
       for (const ExternalCallee &callee : site.callees)
