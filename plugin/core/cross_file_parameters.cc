@@ -359,7 +359,7 @@ std::vector<std::vector<std::string>> parameter_lines(const UnitSummary &unit) {
 bool read_parameter_line(std::vector<std::string> &f, UnitSummary &unit) {
   if (f.empty())
     return false;
-  const std::string &kind = f[0];
+  const std::string_view kind = f[0]; // compared by length first
   if (kind == "param" && f.size() >= 4) {
     unit.parameters.push_back({std::move(f[1]), std::move(f[2]), std::move(f[3])});
   } else if (kind == "param-of" && f.size() >= 6) {

@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 namespace parcoach {
 
@@ -82,7 +83,7 @@ std::vector<SummaryRecord> unit_records(const UnitSummary &unit) {
 // Adds one record to `unit' (records of unknown kinds are ignored), taking
 // its fields.
 void read_record(SummaryRecord &f, UnitSummary &unit) {
-  const std::string &kind = f[0];
+  const std::string_view kind = f[0]; // compared by length first
   if (kind == "function" && f.size() >= 4) {
     unit.functions.push_back({std::move(f[1]), std::move(f[2]), std::move(f[3]), {}, {}});
   } else if (kind == "runs" && f.size() >= 2 && !unit.functions.empty()) {
