@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
+#include <string_view>
+#include <unordered_map>
 #include <cstdlib>
 
 namespace parcoach {
@@ -24,6 +27,24 @@ bool split_key(const std::string &key, std::string &symbol, int &position) {
   symbol = key.substr(4, colon - 4);
   position = std::atoi(key.c_str() + colon + 1);
   return true;
+}
+
+// "parameter 'n' of 'step'", as parameter_name prints a named parameter.
+std::string named_parameter(const std::string &variable, const std::string &function) {
+  return "parameter '" + variable + "' of '" + function + "'";
+}
+
+// The parts of a name named_parameter gives back exactly, or false.
+bool split_parameter_name(const std::string &name, std::string &variable,
+                          std::string &function) {
+  const std::string prefix = "parameter '", middle = "' of '";
+  std::size_t at = name.find(middle);
+  if (name.compare(0, prefix.size(), prefix) != 0 || at == std::string::npos || at < prefix.size() ||
+      name.size() < at + middle.size() + 1 || name.back() != '\'')
+    return false;
+  variable = name.substr(prefix.size(), at - prefix.size());
+  function = name.substr(at + middle.size(), name.size() - at - middle.size() - 1);
+  return named_parameter(variable, function) == name;
 }
 
 } // namespace
@@ -80,7 +101,7 @@ std::string parameter_name(const ValueFlowFunction &function, int position) {
         name = name.substr(1);
       name = name.substr(0, name.find('.'));
       if (!name.empty())
-        return "parameter '" + name + "' of '" + function.name + "'";
+        return named_parameter(name, function.name);
     }
   return "parameter " + std::to_string(position + 1) + " of '" + function.name + "'";
 }
@@ -173,21 +194,27 @@ ArgumentSummary summarise_argument(const ArgumentVerdict &full, const ArgumentVe
 }
 
 void judge_parameters(const std::vector<UnitSummary> &units,
-                      std::map<std::string, ResultJudgement> &judged,
-                      std::map<std::string, bool> &own,
-                      std::map<std::string, std::set<std::string>> &depends_on) {
-  // Every parameter key the program names, with its name and file.
-  std::map<std::string, std::pair<std::string, std::string>> named;
-  auto mention = [&](const std::string &key, const std::string &name, const std::string &file) {
+                      std::map<std::string, ResultJudgement> &judged, KeyEvidenceMap &evidence) {
+  // Every parameter key the program names, with its name and file (views
+  // of the units' strings: nothing is copied until judged).
+  std::unordered_map<std::string_view, std::pair<std::string_view, std::string_view>> named;
+  auto mention = [&](const std::string &key, std::string_view name, std::string_view file) {
     if (!is_parameter_key(key))
       return;
     auto &entry = named[key];
     if (entry.first.empty() && !name.empty())
       entry = {name, file};
   };
-  std::string any_caller;
-  std::map<std::string, std::string> address_taken_in;
-  std::map<std::string, std::vector<const ParameterCallSite *>> calls_of;
+  std::string_view any_caller;
+  std::unordered_map<std::string_view, std::string_view> address_taken_in;
+  std::unordered_map<std::string_view, std::vector<const ParameterCallSite *>> calls_of;
+  std::size_t parameters = 0, calls = 0;
+  for (const UnitSummary &unit : units) {
+    parameters += unit.parameters.size();
+    calls += unit.calls.size();
+  }
+  named.reserve(parameters);
+  calls_of.reserve(calls);
   for (const UnitSummary &unit : units) {
     for (const ParameterSummary &parameter : unit.parameters)
       mention(parameter.key, parameter.name, parameter.file);
@@ -206,39 +233,50 @@ void judge_parameters(const std::vector<UnitSummary> &units,
       any_caller = unit.any_caller;
   }
   for (const auto &entry : named) {
-    const std::string &key = entry.first;
+    const std::string key(entry.first);
     std::string symbol;
     int position = 0;
     if (!split_key(key, symbol, position))
       continue;
-    ResultJudgement &j = judged[key];
-    j.name = entry.second.first.empty() ? key : entry.second.first;
+    auto judged_at = judged.try_emplace(key).first;
+    ResultJudgement &j = judged_at->second;
+    KeyEvidence &e = evidence[judged_at->first];
+    j.name = entry.second.first.empty() ? key : std::string(entry.second.first);
     j.file = entry.second.second;
-    bool &differs = own[key];
-    auto because = [&](const std::string &reason) {
+    bool &differs = e.own;
+    // The reason is built only for the first difference (the one kept).
+    auto because = [&](const auto &reason) {
       if (!differs)
-        j.reason = reason;
+        j.reason = reason();
       differs = true;
     };
     if (!any_caller.empty())
-      because(any_caller);
+      because([&] { return std::string(any_caller); });
     auto taken = address_taken_in.find(symbol);
     if (taken != address_taken_in.end())
-      because("the address of '" + symbol + "' is taken in " + taken->second +
-              ": any code may call it");
-    for (const ParameterCallSite *call : calls_of[symbol]) {
-      std::string who = "'" + call->caller + "' passes ";
-      std::string at = " at " + where(call->location);
+      because([&] {
+        return "the address of '" + symbol + "' is taken in " + std::string(taken->second) +
+               ": any code may call it";
+      });
+    auto calls = calls_of.find(symbol);
+    if (calls == calls_of.end())
+      continue;
+    for (const ParameterCallSite *call : calls->second) {
+      auto who = [&] { return "'" + call->caller + "' passes "; };
+      auto at = [&] { return " at " + where(call->location); };
       if (position >= (int)call->arguments.size()) {
-        because(who + "no value for it" + at);
+        because([&] { return who() + "no value for it" + at(); });
         continue;
       }
       const ArgumentSummary &argument = call->arguments[position];
       if (argument.state == ArgumentSummary::State::Differs)
-        because(who + "a value that may differ" + at +
-                (argument.reason.empty() ? "" : " (it " + argument.reason + ")"));
+        because([&] {
+          return who() + "a value that may differ" + at() +
+                 (argument.reason.empty() ? "" : " (it " + argument.reason + ")");
+        });
       else if (argument.state == ArgumentSummary::State::DependsOn)
-        depends_on[key].insert(argument.depends_on.begin(), argument.depends_on.end());
+        e.depends_on.insert(e.depends_on.end(), argument.depends_on.begin(),
+                            argument.depends_on.end());
     }
   }
 }
@@ -278,8 +316,19 @@ bool keep_deferred_call_site(const ExternalCallSite &site,
 
 std::vector<std::vector<std::string>> parameter_lines(const UnitSummary &unit) {
   std::vector<std::vector<std::string>> lines;
-  for (const ParameterSummary &parameter : unit.parameters)
-    lines.push_back({"param", parameter.key, parameter.name, parameter.file});
+  for (const ParameterSummary &parameter : unit.parameters) {
+    // Mostly the key and name are made of the function's linker and
+    // printed names, which the unit names anyway: stored as those parts.
+    std::string symbol, variable, function;
+    int position = 0;
+    if (split_key(parameter.key, symbol, position) &&
+        parameter_key(symbol, position) == parameter.key &&
+        split_parameter_name(parameter.name, variable, function))
+      lines.push_back({"param-of", symbol, std::to_string(position), variable, function,
+                       parameter.file});
+    else
+      lines.push_back({"param", parameter.key, parameter.name, parameter.file});
+  }
   for (const ParameterCallSite &call : unit.calls) {
     lines.push_back({"pcall", call.caller, call.callee, call.callee_name, call.location.file,
                      std::to_string(call.location.line), std::to_string(call.location.column)});
@@ -307,35 +356,40 @@ std::vector<std::vector<std::string>> parameter_lines(const UnitSummary &unit) {
   return lines;
 }
 
-bool read_parameter_line(const std::vector<std::string> &f, UnitSummary &unit) {
+bool read_parameter_line(std::vector<std::string> &f, UnitSummary &unit) {
   if (f.empty())
     return false;
-  const std::string &kind = f[0];
+  const std::string_view kind = f[0]; // compared by length first
   if (kind == "param" && f.size() >= 4) {
-    unit.parameters.push_back({f[1], f[2], f[3]});
+    unit.parameters.push_back({std::move(f[1]), std::move(f[2]), std::move(f[3])});
+  } else if (kind == "param-of" && f.size() >= 6) {
+    unit.parameters.push_back({parameter_key(f[1], std::atoi(f[2].c_str())),
+                               named_parameter(f[3], f[4]), std::move(f[5])});
   } else if (kind == "pcall" && f.size() >= 7) {
     ParameterCallSite call;
-    call.caller = f[1];
-    call.callee = f[2];
-    call.callee_name = f[3];
-    call.location = {f[4], std::atoi(f[5].c_str()), std::atoi(f[6].c_str())};
-    unit.calls.push_back(call);
+    call.caller = std::move(f[1]);
+    call.callee = std::move(f[2]);
+    call.callee_name = std::move(f[3]);
+    call.location = {std::move(f[4]), std::atoi(f[5].c_str()), std::atoi(f[6].c_str())};
+    unit.calls.push_back(std::move(call));
   } else if (kind == "parg" && f.size() >= 3 && !unit.calls.empty()) {
     ArgumentSummary argument;
     argument.state = f[1] == "u"   ? ArgumentSummary::State::Uniform
                      : f[1] == "k" ? ArgumentSummary::State::DependsOn
                                    : ArgumentSummary::State::Differs;
-    argument.reason = f[2];
-    argument.depends_on.assign(f.begin() + 3, f.end());
-    unit.calls.back().arguments.push_back(argument);
+    argument.reason = std::move(f[2]);
+    argument.depends_on.assign(std::make_move_iterator(f.begin() + 3),
+                               std::make_move_iterator(f.end()));
+    unit.calls.back().arguments.push_back(std::move(argument));
   } else if (kind == "site-on" && f.size() >= 3) {
     std::size_t i = (std::size_t)std::atol(f[1].c_str());
     if (i < unit.sites.size())
-      unit.sites[i].depends_on.assign(f.begin() + 2, f.end());
+      unit.sites[i].depends_on.assign(std::make_move_iterator(f.begin() + 2),
+                                      std::make_move_iterator(f.end()));
   } else if (kind == "address" && f.size() >= 2) {
-    unit.addresses_taken.push_back(f[1]);
+    unit.addresses_taken.push_back(std::move(f[1]));
   } else if (kind == "any-caller" && f.size() >= 2) {
-    unit.any_caller = f[1];
+    unit.any_caller = std::move(f[1]);
   } else {
     return false;
   }

@@ -94,12 +94,10 @@ ArgumentSummary summarise_argument(const ArgumentVerdict &full, const ArgumentVe
                                    const std::map<std::string, std::string> &keys);
 
 // Link time: adds to the judgements of the link step (judge_results) one
-// entry per parameter key: `own' whether it may differ whatever the other
-// keys are, `depends_on' the keys the values passed depend on.
+// entry per parameter key, and its evidence: whether it may differ
+// whatever the other keys are, the keys the values passed depend on.
 void judge_parameters(const std::vector<UnitSummary> &units,
-                      std::map<std::string, ResultJudgement> &judged,
-                      std::map<std::string, bool> &own,
-                      std::map<std::string, std::set<std::string>> &depends_on);
+                      std::map<std::string, ResultJudgement> &judged, KeyEvidenceMap &evidence);
 
 // Whether the link step reports `site' (ExternalCallSite::depends_on: one
 // of its keys may differ, or has no judgement); `note' (if given): a

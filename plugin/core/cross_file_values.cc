@@ -6,6 +6,8 @@
 #include <memory>
 #include <set>
 #include <sstream>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace parcoach {
 
@@ -613,41 +615,64 @@ std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &
 
 std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSummary> &units) {
   std::map<std::string, ResultJudgement> judged;
-  std::map<std::string, std::set<std::string>> depends_on;
-  std::map<std::string, bool> own;
+  KeyEvidenceMap evidence;
+  // Room for every key the units may name, at once (no rehashing).
+  std::size_t keys = 0;
+  for (const UnitSummary &unit : units)
+    keys += unit.results.size() + unit.variables.size() + unit.parameters.size() + 1;
+  evidence.reserve(keys);
+  // The judgement of `key' and its evidence (keyed by the map's own copy
+  // of the key, which stays put).
+  auto entry = [&](const std::string &key) -> std::pair<ResultJudgement &, KeyEvidence &> {
+    auto at = judged.try_emplace(key).first;
+    return {at->second, evidence[at->first]};
+  };
+  auto add_dependencies = [](KeyEvidence &e, const std::vector<std::string> &keys) {
+    e.depends_on.insert(e.depends_on.end(), keys.begin(), keys.end());
+  };
   for (const UnitSummary &unit : units)
     for (const ResultSummary &result : unit.results) {
-      ResultJudgement &j = judged[result.symbol];
+      auto [j, e] = entry(result.symbol);
       if (j.name.empty()) {
         j.name = result.name;
         j.file = result.file;
       }
       // A C++ inline function has a summary in each unit defining it:
       // any of them saying "may differ" wins.
-      bool &differs = own[result.symbol];
-      if (result.may_differ && !differs)
+      if (result.may_differ && !e.own)
         j.reason = result.reason;
-      differs |= result.may_differ;
-      depends_on[result.symbol].insert(result.depends_on.begin(), result.depends_on.end());
+      e.own |= result.may_differ;
+      add_dependencies(e, result.depends_on);
     }
   // The functions some processes may call and others not: those the units
   // call at such places, and whatever these call in other files.
-  std::set<std::string> divergent;
-  std::map<std::string, std::set<std::string>> external_callees;
+  std::unordered_set<std::string_view> divergent;
+  std::unordered_map<std::string_view, std::vector<std::string_view>> external_callees;
+  std::vector<std::string_view> work;
+  std::size_t functions = 0;
+  for (const UnitSummary &unit : units)
+    functions += unit.functions.size();
+  divergent.reserve(functions);
+  external_callees.reserve(functions);
   for (const UnitSummary &unit : units) {
     for (const ExternalCallSite &site : unit.sites)
       for (const ExternalCallee &callee : site.callees)
-        divergent.insert(callee.symbol);
-    for (const FunctionSummary &function : unit.functions)
-      external_callees[function.symbol].insert(function.external_callees.begin(),
-                                               function.external_callees.end());
+        if (divergent.insert(callee.symbol).second)
+          work.push_back(callee.symbol);
+    for (const FunctionSummary &function : unit.functions) {
+      std::vector<std::string_view> &callees = external_callees[function.symbol];
+      callees.insert(callees.end(), function.external_callees.begin(),
+                     function.external_callees.end());
+    }
   }
-  for (std::vector<std::string> work(divergent.begin(), divergent.end()); !work.empty();) {
-    std::string symbol = work.back();
+  while (!work.empty()) {
+    std::string_view symbol = work.back();
     work.pop_back();
-    for (const std::string &callee : external_callees[symbol])
-      if (divergent.insert(callee).second)
-        work.push_back(callee);
+    auto callees = external_callees.find(symbol);
+    if (callees != external_callees.end())
+      for (std::string_view callee : callees->second)
+        if (divergent.insert(callee).second)
+          work.push_back(callee);
   }
   // Shared variables: the same everywhere if defined by a unit of the
   // program, every unit's stores are, and their writers are called alike.
@@ -655,13 +680,13 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
   for (const UnitSummary &unit : units)
     for (const VariableSummary &variable : unit.variables) {
       std::string key = variable_key(variable.symbol);
-      ResultJudgement &j = judged[key];
+      auto [j, e] = entry(key);
       if (j.name.empty() || variable.defined_here) {
         j.name = variable.name;
         j.file = variable.file;
       }
       defined[key] |= variable.defined_here;
-      bool &differs = own[key];
+      bool &differs = e.own;
       if (variable.may_differ && !differs) {
         differs = true;
         j.reason = "a store in " + variable.file + " may differ between processes";
@@ -672,48 +697,80 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
           j.reason = "'" + writer + "' (" + variable.file +
                      "), which stores to it, may be called by some processes only";
         }
-      depends_on[key].insert(variable.depends_on.begin(), variable.depends_on.end());
+      add_dependencies(e, variable.depends_on);
     }
-  for (const auto &entry : defined)
-    if (!entry.second && !own[entry.first]) {
-      own[entry.first] = true;
-      judged[entry.first].reason = "no file compiled with PARCOACH defines it";
+  for (const auto &definition : defined) {
+    auto [j, e] = entry(definition.first);
+    if (!definition.second && !e.own) {
+      e.own = true;
+      j.reason = "no file compiled with PARCOACH defines it";
     }
-  judge_parameters(units, judged, own, depends_on);
+  }
+  judge_parameters(units, judged, evidence);
   // Each unit's key standing for all its keys (every_key_placeholder).
   for (const UnitSummary &unit : units) {
     if (unit.every_key.empty())
       continue;
-    std::string key = every_key_prefix + unit.source + "#" + unit.every_key.front();
-    ResultJudgement &j = judged[key];
+    auto [j, e] = entry(every_key_prefix + unit.source + "#" + unit.every_key.front());
     j.name = "what other files decide for " + unit.source;
     j.file = unit.source;
-    own[key];
-    depends_on[key].insert(unit.every_key.begin(), unit.every_key.end());
+    add_dependencies(e, unit.every_key);
   }
   // Least fixpoint: nothing differs, then what depends on a result that
-  // differs (or that no summary describes) differs.
-  for (auto &entry : judged)
-    entry.second.may_differ = own[entry.first];
+  // differs (or that no summary describes) differs.  The keys in order,
+  // each with its dependencies in order and found once (the passes look
+  // at them in the same order as the maps of keys did).
+  struct Dependency {
+    std::string_view key;
+    const ResultJudgement *judgement; // null: no summary describes it
+  };
+  struct Node {
+    ResultJudgement *judgement;
+    std::vector<Dependency> depends_on;
+  };
+  // The judgements by key, hashed once (many keys share long prefixes,
+  // "every:/path/...": one comparison in the map is a long one).
+  std::unordered_map<std::string_view, const ResultJudgement *> judgement_of;
+  judgement_of.reserve(judged.size());
+  for (const auto &judgement : judged)
+    judgement_of.emplace(judgement.first, &judgement.second);
+  std::vector<Node> nodes;
+  nodes.reserve(judged.size());
+  for (auto &judgement : judged) {
+    KeyEvidence &e = evidence[judgement.first];
+    judgement.second.may_differ = e.own;
+    std::sort(e.depends_on.begin(), e.depends_on.end());
+    e.depends_on.erase(std::unique(e.depends_on.begin(), e.depends_on.end()),
+                       e.depends_on.end());
+    Node node{&judgement.second, {}};
+    node.depends_on.reserve(e.depends_on.size());
+    for (std::string_view key : e.depends_on) {
+      auto found = judgement_of.find(key);
+      node.depends_on.push_back({key, found == judgement_of.end() ? nullptr : found->second});
+    }
+    nodes.push_back(std::move(node));
+  }
   for (bool changed = true; changed;) {
     changed = false;
-    for (auto &entry : judged) {
-      if (entry.second.may_differ)
+    for (Node &node : nodes) {
+      ResultJudgement &judgement = *node.judgement;
+      if (judgement.may_differ)
         continue;
-      for (const std::string &callee : depends_on[entry.first]) {
-        auto found = judged.find(callee);
-        if (found != judged.end() && !found->second.may_differ)
+      for (const Dependency &dependency : node.depends_on) {
+        const ResultJudgement *found = dependency.judgement;
+        if (found && !found->may_differ)
           continue;
-        entry.second.may_differ = true;
-        entry.second.reason =
-            found == judged.end()
-                ? "it depends on " + describe_key(callee, callee.substr(is_variable(callee) ? 4 : 0)) +
-                      ", which no file compiled with PARCOACH describes"
-                : "it depends on " + describe_key(callee, found->second.name) + " (" +
-                      found->second.file + ")";
+        const std::string callee(dependency.key);
+        judgement.may_differ = true;
+        judgement.reason =
+            !found ? "it depends on " +
+                         describe_key(callee, callee.substr(is_variable(callee) ? 4 : 0)) +
+                         ", which no file compiled with PARCOACH describes"
+                   : "it depends on " + describe_key(callee, found->name) + " (" + found->file +
+                         ")";
         // A parameter passed on: say where the difference comes from.
-        if (found != judged.end() && is_parameter_key(callee))
-          entry.second.reason += ": " + found->second.reason;
+        if (found && is_parameter_key(callee))
+          judgement.reason += ": " + found->reason;
         changed = true;
         break;
       }
@@ -724,7 +781,12 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
 
 std::vector<DeferredFinding> judge_deferred_sites(const std::vector<UnitSummary> &units,
                                                   bool *judged) {
-  std::map<std::string, ResultJudgement> results = judge_results(units);
+  return judge_deferred_sites(units, judge_results(units), judged);
+}
+
+std::vector<DeferredFinding>
+judge_deferred_sites(const std::vector<UnitSummary> &units,
+                     const std::map<std::string, ResultJudgement> &results, bool *judged) {
   std::vector<DeferredFinding> findings;
   if (judged)
     *judged = false;

@@ -25,6 +25,8 @@
 
 #include <map>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace parcoach {
@@ -121,6 +123,16 @@ struct ResultJudgement {
 };
 std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSummary> &units);
 
+// What judge_results gathers of one key before its fixpoint: whether it
+// may differ whatever the other keys are, and the keys it depends on
+// (views of the units' strings; sorted and made unique before the
+// fixpoint).  Keyed by views of the keys of judge_results's map.
+struct KeyEvidence {
+  bool own = false;
+  std::vector<std::string_view> depends_on;
+};
+using KeyEvidenceMap = std::unordered_map<std::string_view, KeyEvidence>;
+
 // A deferred site the link step reports: `because' is the function of
 // another file (linker name) whose result may differ.
 struct DeferredFinding {
@@ -137,6 +149,11 @@ struct DeferredFinding {
 // time that it judged them, rtlib/parcoach_link.c).
 std::vector<DeferredFinding> judge_deferred_sites(const std::vector<UnitSummary> &units,
                                                   bool *judged = nullptr);
+// The same with the judgements of judge_results(units) already at hand
+// (the link step needs them for its calls too: judged once).
+std::vector<DeferredFinding>
+judge_deferred_sites(const std::vector<UnitSummary> &units,
+                     const std::map<std::string, ResultJudgement> &results, bool *judged);
 
 // The arming key of a function with deferred sites: armed at run time when
 // the link step reports one of them, or when no link step judged the

@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 namespace parcoach {
 
@@ -79,88 +80,103 @@ std::vector<SummaryRecord> unit_records(const UnitSummary &unit) {
   return records;
 }
 
-// Adds one record to `unit' (records of unknown kinds are ignored).
-void read_record(const SummaryRecord &f, UnitSummary &unit) {
-  const std::string &kind = f[0];
+// Adds one record to `unit' (records of unknown kinds are ignored), taking
+// its fields.
+void read_record(SummaryRecord &f, UnitSummary &unit) {
+  const std::string_view kind = f[0]; // compared by length first
   if (kind == "function" && f.size() >= 4) {
-    unit.functions.push_back({f[1], f[2], f[3], {}, {}});
+    unit.functions.push_back({std::move(f[1]), std::move(f[2]), std::move(f[3]), {}, {}});
   } else if (kind == "runs" && f.size() >= 2 && !unit.functions.empty()) {
-    unit.functions.back().collectives.push_back(f[1]);
+    unit.functions.back().collectives.push_back(std::move(f[1]));
   } else if (kind == "calls" && f.size() >= 2 && !unit.functions.empty()) {
-    unit.functions.back().external_callees.push_back(f[1]);
+    unit.functions.back().external_callees.push_back(std::move(f[1]));
   } else if (kind == "site" && f.size() >= 6) {
     ExternalCallSite site;
-    site.function = f[1];
-    site.location = {f[2], number(f[3]), number(f[4])};
+    site.function = std::move(f[1]);
+    site.location = {std::move(f[2]), number(f[3]), number(f[4])};
     site.as_error = f[5] == "1";
     if (f.size() >= 7)
-      site.arming_key = f[6];
-    unit.sites.push_back(site);
+      site.arming_key = std::move(f[6]);
+    unit.sites.push_back(std::move(site));
   } else if (kind == "callee" && f.size() >= 3 && !unit.sites.empty()) {
-    unit.sites.back().callees.push_back({f[1], f[2]});
+    unit.sites.back().callees.push_back({std::move(f[1]), std::move(f[2])});
   } else if (kind == "related" && f.size() >= 5 && !unit.sites.empty()) {
-    unit.sites.back().related.push_back({{f[2], number(f[3]), number(f[4])}, f[1]});
+    unit.sites.back().related.push_back(
+        {{std::move(f[2]), number(f[3]), number(f[4])}, std::move(f[1])});
   } else if (kind == "result" && f.size() >= 6) {
-    unit.results.push_back({f[1], f[2], f[3], f[4] == "1", {}, f[5]});
+    unit.results.push_back(
+        {std::move(f[1]), std::move(f[2]), std::move(f[3]), f[4] == "1", {}, std::move(f[5])});
   } else if (kind == "result-of" && f.size() >= 2 && !unit.results.empty()) {
-    unit.results.back().depends_on.push_back(f[1]);
+    unit.results.back().depends_on.push_back(std::move(f[1]));
   } else if (kind == "report-to" && f.size() >= 6) {
-    unit.report_file = f[1];
-    unit.sarif_file = f[2];
-    unit.directory = f[3];
-    unit.tool_version = f[4];
-    unit.information_uri = f[5];
+    unit.report_file = std::move(f[1]);
+    unit.sarif_file = std::move(f[2]);
+    unit.directory = std::move(f[3]);
+    unit.tool_version = std::move(f[4]);
+    unit.information_uri = std::move(f[5]);
   } else if (read_parameter_line(f, unit)) {
   } else if (kind == "variable" && f.size() >= 6) {
     VariableSummary variable;
-    variable.symbol = f[1];
-    variable.name = f[2];
-    variable.file = f[3];
+    variable.symbol = std::move(f[1]);
+    variable.name = std::move(f[2]);
+    variable.file = std::move(f[3]);
     variable.defined_here = f[4] == "1";
     variable.may_differ = f[5] == "1";
-    unit.variables.push_back(variable);
+    unit.variables.push_back(std::move(variable));
   } else if (kind == "variable-of" && f.size() >= 2 && !unit.variables.empty()) {
-    unit.variables.back().depends_on.push_back(f[1]);
+    unit.variables.back().depends_on.push_back(std::move(f[1]));
   } else if (kind == "variable-writer" && f.size() >= 2 && !unit.variables.empty()) {
-    unit.variables.back().writers.push_back(f[1]);
+    unit.variables.back().writers.push_back(std::move(f[1]));
   } else if (kind == "deferred" && f.size() >= 9) {
     DeferredSite site;
-    site.function = f[1];
-    site.location = {f[2], number(f[3]), number(f[4])};
+    site.function = std::move(f[1]);
+    site.location = {std::move(f[2]), number(f[3]), number(f[4])};
     site.as_error = f[5] == "1";
-    site.arming_key = f[6];
-    site.collective = f[7];
-    site.callee = f[8];
-    unit.deferred.push_back(site);
+    site.arming_key = std::move(f[6]);
+    site.collective = std::move(f[7]);
+    site.callee = std::move(f[8]);
+    unit.deferred.push_back(std::move(site));
   } else if (kind == "deferred-runs" && f.size() >= 2 && !unit.deferred.empty()) {
-    unit.deferred.back().runs.push_back(f[1]);
+    unit.deferred.back().runs.push_back(std::move(f[1]));
   } else if (kind == "deferred-on" && f.size() >= 3 && !unit.deferred.empty()) {
-    unit.deferred.back().depends_on.push_back(f[1]);
-    unit.deferred.back().names.push_back(f[2]);
+    unit.deferred.back().depends_on.push_back(std::move(f[1]));
+    unit.deferred.back().names.push_back(std::move(f[2]));
   } else if (kind == "every-key") {
     unit.every_key.assign(f.begin() + 1, f.end());
   } else if (kind == "deferred-related" && f.size() >= 5 && !unit.deferred.empty()) {
-    unit.deferred.back().related.push_back({{f[2], number(f[3]), number(f[4])}, f[1]});
+    unit.deferred.back().related.push_back(
+        {{std::move(f[2]), number(f[3]), number(f[4])}, std::move(f[1])});
   }
 }
 
 } // namespace
 
+namespace {
+
+// The arming keys (arming_key_for, deferred_arming_key) hash the source
+// and a linker name the unit names anyway: the reader recomputes them.
+const std::vector<DerivedField> &arming_key_fields() {
+  static const std::vector<DerivedField> fields = {{'#', arming_key_for},
+                                                   {'!', deferred_arming_key}};
+  return fields;
+}
+
+} // namespace
+
 std::string serialise_summary(const UnitSummary &unit) {
-  return summary_header() + "\nsource\t" + escape_summary_field(unit.source) + "\n" +
-         encode_summary_records(unit_records(unit), unit.source);
+  return summary_header() + "\n" + escape_summary_field(unit.source) + "\n" +
+         encode_summary_records(unit_records(unit), unit.source, arming_key_fields());
 }
 
 std::vector<UnitSummary> parse_summaries(const std::string &text,
                                          std::vector<std::string> *problems) {
   std::vector<UnitSummary> units;
-  std::istringstream in(text);
-  std::string line;
-  // The unit being read: its version, source and record lines.
-  bool reading = false;
+  // The unit being read: its version, source and record lines (views
+  // into `text').
+  bool reading = false, have_source = false;
   int version = 0;
   std::string source;
-  std::vector<std::string> lines;
+  std::vector<std::string_view> lines;
   auto finish = [&]() {
     if (!reading)
       return;
@@ -172,16 +188,22 @@ std::vector<UnitSummary> parse_summaries(const std::string &text,
     }
     UnitSummary unit;
     unit.source = source;
-    for (const SummaryRecord &record : decode_summary_records(lines, source))
-      read_record(record, unit);
+    visit_summary_records(lines, source, arming_key_fields(),
+                          [&](SummaryRecord &record) { read_record(record, unit); });
     qualify_every_key(unit);
-    units.push_back(unit);
+    units.push_back(std::move(unit));
   };
-  while (std::getline(in, line)) {
+  const std::string_view all(text);
+  for (std::size_t start = 0; start < all.size();) {
+    std::size_t newline = all.find('\n', start);
+    std::size_t end = newline == std::string_view::npos ? all.size() : newline;
+    std::string_view line = all.substr(start, end - start);
+    start = end + 1;
     int line_version = 0;
     if (summary_version_line(line, line_version)) {
       finish(); // a unit cut short (no "end") is still read
       reading = true;
+      have_source = false;
       version = line_version;
       source.clear();
       lines.clear();
@@ -189,8 +211,12 @@ std::vector<UnitSummary> parse_summaries(const std::string &text,
       continue;
     } else if (line == "end") {
       finish();
-    } else if (line.compare(0, 7, "source\t") == 0 && source.empty() && lines.empty()) {
-      source = unescape_summary_field(line.substr(7));
+    } else if (!have_source && lines.empty() &&
+               (line.compare(0, 7, "source\t") == 0 || version >= 3)) {
+      // The line after the version line: "source<TAB>FILE" up to version
+      // 2, FILE alone since (an escaped file has no tab).
+      have_source = true;
+      source = unescape_summary_field(line.compare(0, 7, "source\t") == 0 ? line.substr(7) : line);
     } else {
       lines.push_back(line);
     }
@@ -202,19 +228,17 @@ std::vector<UnitSummary> parse_summaries(const std::string &text,
 namespace {
 
 // What the program knows of one symbol: the union of its summaries (a C++
-// inline function is defined, alike, in several units).
+// inline function is defined, alike, in several units), and how it
+// reaches collectives (link_program).
 struct Definition {
   std::string name;
   std::string file;
   std::set<std::string> collectives;
   std::set<std::string> callees;
-};
-
-// How a symbol reaches collectives: the next symbol on the way (empty when
-// it runs them in its own file).
-struct Reach {
   bool runs = false;
-  std::string next;
+  // The next symbol on the way to the collectives (null when it runs them
+  // in its own file).
+  const std::string *next = nullptr;
 };
 
 } // namespace
@@ -232,53 +256,62 @@ std::vector<CrossFileFinding> link_program(const std::vector<UnitSummary> &units
       d.callees.insert(f.external_callees.begin(), f.external_callees.end());
     }
   // Bottom-up to a fixed point: a symbol runs collectives if its own file
-  // says so, or if it may call one that does.
-  std::map<std::string, Reach> reach;
-  for (const auto &entry : program)
-    if (!entry.second.collectives.empty())
-      reach[entry.first].runs = true;
+  // says so, or if it may call one that does.  The symbols in order, each
+  // with its callees of the program found once (the passes look at them in
+  // the order the maps of symbols did).
+  struct Node {
+    Definition *definition;
+    std::vector<std::pair<const std::string *, const Definition *>> callees;
+  };
+  std::vector<Node> nodes;
+  nodes.reserve(program.size());
+  for (auto &entry : program) {
+    Definition &d = entry.second;
+    d.runs = !d.collectives.empty();
+    Node node{&d, {}};
+    for (const std::string &callee : d.callees) {
+      auto found = program.find(callee);
+      if (found != program.end() && callee != entry.first)
+        node.callees.push_back({&found->first, &found->second});
+    }
+    nodes.push_back(std::move(node));
+  }
   for (bool changed = true; changed;) {
     changed = false;
-    for (const auto &entry : program) {
-      if (reach[entry.first].runs)
+    for (Node &node : nodes) {
+      if (node.definition->runs)
         continue;
-      for (const std::string &callee : entry.second.callees) {
-        auto found = reach.find(callee);
-        if (found != reach.end() && found->second.runs && callee != entry.first) {
-          reach[entry.first] = {true, callee};
+      for (const auto &callee : node.callees)
+        if (callee.second->runs) {
+          node.definition->runs = true;
+          node.definition->next = callee.first;
           changed = true;
           break;
         }
-      }
     }
   }
-  auto describe = [&](const std::string &symbol) {
-    const Definition &d = program[symbol];
-    return d.name + " (" + d.file + ")";
-  };
+  auto describe = [&](const Definition &d) { return d.name + " (" + d.file + ")"; };
   std::vector<CrossFileFinding> findings;
   for (const UnitSummary &unit : units)
     for (const ExternalCallSite &site : unit.sites)
       for (const ExternalCallee &callee : site.callees) {
-        auto found = reach.find(callee.symbol);
-        if (found == reach.end() || !found->second.runs)
+        auto found = program.find(callee.symbol);
+        if (found == program.end() || !found->second.runs)
           continue;
         CrossFileFinding finding;
         finding.site = site;
         finding.callee_name = callee.name;
         // Follow the chain to the function that runs the collectives (each
         // symbol at most once: the chain of a fixed point has no cycle).
-        std::string symbol = callee.symbol;
-        std::set<std::string> seen;
-        while (seen.insert(symbol).second) {
-          finding.via.push_back(describe(symbol));
-          const Reach &step = reach[symbol];
-          if (step.next.empty())
+        const Definition *step = &found->second;
+        std::set<const Definition *> seen;
+        while (seen.insert(step).second) {
+          finding.via.push_back(describe(*step));
+          if (!step->next)
             break;
-          symbol = step.next;
+          step = &program.at(*step->next);
         }
-        const Definition &runner = program[symbol];
-        finding.collectives.assign(runner.collectives.begin(), runner.collectives.end());
+        finding.collectives.assign(step->collectives.begin(), step->collectives.end());
         findings.push_back(finding);
         break; // one finding per site
       }

@@ -155,9 +155,10 @@ struct UnitSummary {
 };
 
 // The lines of the records of cross_file_parameters.h (fields), and one
-// read back into `unit' (false if it is not one of them).
+// read back into `unit' (false if it is not one of them; if it is, its
+// fields are taken).
 std::vector<std::vector<std::string>> parameter_lines(const UnitSummary &unit);
-bool read_parameter_line(const std::vector<std::string> &fields, UnitSummary &unit);
+bool read_parameter_line(std::vector<std::string> &fields, UnitSummary &unit);
 
 // The text stored in the section for one unit, and back.  parse_summaries
 // reads the concatenation of any number of them (what `ld -r', an archive

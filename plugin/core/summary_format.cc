@@ -1,9 +1,14 @@
 #include "summary_format.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <iterator>
 #include <map>
+#include <unordered_map>
 
 namespace parcoach {
 
@@ -21,7 +26,7 @@ const std::pair<const char *, const char *> kind_codes[] = {
     {"deferred-runs", "X"},  {"deferred-on", "Y"},   {"deferred-related", "Z"},
     {"param", "P"},          {"pcall", "Q"},         {"parg", "A"},
     {"site-on", "N"},        {"address", "T"},       {"any-caller", "U"},
-    {"report-to", "B"},      {"every-key", "K"},
+    {"report-to", "B"},      {"every-key", "K"},     {"param-of", "M"},
 };
 
 const char *const table_kind = "$";
@@ -31,7 +36,7 @@ const char *const source_field = "%";
 const char digits52[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 // Decimal numbers are written as they are (lines, columns, flags, indices).
-bool literal(const std::string &field) {
+bool literal(std::string_view field) {
   return !field.empty() && field.size() <= 9 &&
          std::all_of(field.begin(), field.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
@@ -45,27 +50,49 @@ std::string base52(std::size_t index) {
   return text;
 }
 
+// The value of one base-52 digit, or -1.
+int digit52(char c) {
+  if (c >= 'a' && c <= 'z')
+    return c - 'a';
+  if (c >= 'A' && c <= 'Z')
+    return 26 + (c - 'A');
+  return -1;
+}
+
 // The index a base-52 field names, or -1.
-long from_base52(const std::string &text) {
+long from_base52(std::string_view text) {
   long index = 0;
   for (char c : text) {
-    const char *at = std::find(digits52, digits52 + 52, c);
-    if (at == digits52 + 52 || index > (1L << 40))
+    int digit = digit52(c);
+    if (digit < 0 || index > (1L << 40))
       return -1;
-    index = index * 52 + (at - digits52);
+    index = index * 52 + digit;
   }
   return text.empty() ? -1 : index;
 }
 
-std::vector<std::string> split_tabs(const std::string &line) {
-  std::vector<std::string> fields;
+// The fields of `line' (views into it), reusing `fields'.
+void split_tabs(std::string_view line, std::vector<std::string_view> &fields) {
+  fields.clear();
   std::size_t start = 0;
   for (;;) {
     std::size_t tab = line.find('\t', start);
-    fields.push_back(line.substr(start, tab - start));
-    if (tab == std::string::npos)
-      return fields;
+    fields.push_back(line.substr(start, tab == std::string_view::npos ? tab : tab - start));
+    if (tab == std::string_view::npos)
+      return;
     start = tab + 1;
+  }
+}
+
+void append_unescaped(std::string_view field, std::string &out) {
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    if (field[i] == '%' && i + 2 < field.size()) {
+      char hex[3] = {field[i + 1], field[i + 2], 0};
+      out += static_cast<char>(std::strtol(hex, nullptr, 16));
+      i += 2;
+    } else {
+      out += field[i];
+    }
   }
 }
 
@@ -85,23 +112,17 @@ std::string escape_summary_field(const std::string &field) {
   return out;
 }
 
-std::string unescape_summary_field(const std::string &field) {
+std::string unescape_summary_field(std::string_view field) {
   std::string out;
-  for (std::size_t i = 0; i < field.size(); ++i) {
-    if (field[i] == '%' && i + 2 < field.size()) {
-      out += static_cast<char>(std::strtol(field.substr(i + 1, 2).c_str(), nullptr, 16));
-      i += 2;
-    } else {
-      out += field[i];
-    }
-  }
+  append_unescaped(field, out);
   return out;
 }
 
 std::string summary_header() { return header_prefix + std::to_string(summary_format_version); }
 
 std::string encode_summary_records(const std::vector<SummaryRecord> &records,
-                                   const std::string &source) {
+                                   const std::string &source,
+                                   const std::vector<DerivedField> &derived) {
   auto inline_field = [&](const std::string &field) {
     return field.empty() || literal(field) || (!source.empty() && field == source);
   };
@@ -112,6 +133,19 @@ std::string encode_summary_records(const std::vector<SummaryRecord> &records,
         table.push_back(record[i]);
   std::sort(table.begin(), table.end());
   table.erase(std::unique(table.begin(), table.end()), table.end());
+  // The fields the reader derives from another entry (never from one that
+  // is itself derived), by text: their marker and that entry.
+  std::unordered_map<std::string, std::pair<char, std::string>> derivation;
+  for (const DerivedField &field : derived)
+    for (const std::string &entry : table)
+      derivation.emplace(field.derive(source, entry), std::make_pair(field.marker, entry));
+  for (auto at = derivation.begin(); at != derivation.end();)
+    at = at->first == at->second.second || derivation.count(at->second.second)
+             ? derivation.erase(at)
+             : std::next(at);
+  table.erase(std::remove_if(table.begin(), table.end(),
+                             [&](const std::string &entry) { return derivation.count(entry); }),
+              table.end());
   std::string out = table_kind;
   for (std::size_t i = 0; i < table.size(); ++i) {
     std::size_t shared = 0;
@@ -119,9 +153,17 @@ std::string encode_summary_records(const std::vector<SummaryRecord> &records,
       while (shared < table[i].size() && shared < table[i - 1].size() &&
              table[i][shared] == table[i - 1][shared])
         ++shared;
-    out += '\t' + std::to_string(shared) + ' ' + escape_summary_field(table[i].substr(shared));
+    std::string rest = escape_summary_field(table[i].substr(shared));
+    // Nothing shared: the text alone, unless it starts like a count.
+    if (shared > 0 || rest.empty() || std::isdigit(static_cast<unsigned char>(rest[0])))
+      out += '\t' + std::to_string(shared) + ' ' + rest;
+    else
+      out += '\t' + rest;
   }
   out += '\n';
+  auto index_of = [&](const std::string &entry) {
+    return base52(std::lower_bound(table.begin(), table.end(), entry) - table.begin());
+  };
   std::map<std::string, std::string> codes(std::begin(kind_codes), std::end(kind_codes));
   for (const SummaryRecord &record : records) {
     if (record.empty())
@@ -130,12 +172,15 @@ std::string encode_summary_records(const std::vector<SummaryRecord> &records,
     out += code != codes.end() ? code->second : escape_summary_field(record[0]);
     for (std::size_t i = 1; i < record.size(); ++i) {
       out += '\t';
+      auto derived_field = derivation.find(record[i]);
       if (!source.empty() && record[i] == source)
         out += source_field;
       else if (inline_field(record[i]))
         out += record[i];
+      else if (derived_field != derivation.end())
+        out += derived_field->second.first + index_of(derived_field->second.second);
       else
-        out += base52(std::lower_bound(table.begin(), table.end(), record[i]) - table.begin());
+        out += index_of(record[i]);
     }
     out += '\n';
   }
@@ -143,64 +188,100 @@ std::string encode_summary_records(const std::vector<SummaryRecord> &records,
 }
 
 std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string> &lines,
-                                                  const std::string &source) {
-  std::map<std::string, std::string> kinds;
-  for (const auto &entry : kind_codes)
-    kinds[entry.second] = entry.first;
-  std::vector<std::string> table;
+                                                  const std::string &source,
+                                                  const std::vector<DerivedField> &derived) {
+  return decode_summary_records(std::vector<std::string_view>(lines.begin(), lines.end()),
+                                source, derived);
+}
+
+std::vector<SummaryRecord> decode_summary_records(const std::vector<std::string_view> &lines,
+                                                  const std::string &source,
+                                                  const std::vector<DerivedField> &derived) {
   std::vector<SummaryRecord> records;
-  for (const std::string &line : lines) {
-    std::vector<std::string> fields = split_tabs(line);
+  records.reserve(lines.size());
+  visit_summary_records(lines, source, derived,
+                        [&](SummaryRecord &record) { records.push_back(std::move(record)); });
+  return records;
+}
+
+void visit_summary_records(const std::vector<std::string_view> &lines, const std::string &source,
+                           const std::vector<DerivedField> &derived,
+                           const std::function<void(SummaryRecord &)> &visit) {
+  // Kind codes by their first letter (every code is one letter).
+  static const std::vector<const char *> kind_of_code = [] {
+    std::vector<const char *> kinds(128, nullptr);
+    for (const auto &entry : kind_codes)
+      kinds[static_cast<unsigned char>(entry.second[0])] = entry.first;
+    return kinds;
+  }();
+  std::vector<std::string> table;
+  SummaryRecord record; // one at a time, its room reused
+  std::vector<std::string_view> fields;
+  for (std::string_view line : lines) {
+    split_tabs(line, fields);
     if (fields[0] == table_kind) {
+      table.reserve(table.size() + fields.size() - 1);
       for (std::size_t i = 1; i < fields.size(); ++i) {
-        std::size_t space = fields[i].find(' ');
-        if (space == std::string::npos)
-          return records; // not our table: the rest cannot be read
-        std::size_t shared = std::strtoul(fields[i].substr(0, space).c_str(), nullptr, 10);
-        std::string before = table.empty() ? "" : table.back();
-        if (shared > before.size())
-          return records;
-        table.push_back(before.substr(0, shared) +
-                        unescape_summary_field(fields[i].substr(space + 1)));
+        // "COUNT REST", or the text alone when it shares nothing.
+        std::string_view rest = fields[i];
+        std::size_t shared = 0;
+        if (!rest.empty() && std::isdigit(static_cast<unsigned char>(rest[0]))) {
+          std::size_t space = rest.find(' ');
+          if (space == std::string_view::npos)
+            return; // not our table: the rest cannot be read
+          shared = std::strtoul(std::string(rest.substr(0, space)).c_str(), nullptr, 10);
+          rest = rest.substr(space + 1);
+        }
+        std::size_t before = table.empty() ? 0 : table.back().size();
+        if (shared > before)
+          return;
+        std::string entry = table.empty() ? std::string() : table.back().substr(0, shared);
+        append_unescaped(rest, entry);
+        table.push_back(std::move(entry));
       }
       continue;
     }
-    SummaryRecord record;
-    auto kind = kinds.find(fields[0]);
-    record.push_back(kind != kinds.end() ? kind->second : unescape_summary_field(fields[0]));
+    record.clear();
+    const char *kind = fields[0].size() == 1 && static_cast<unsigned char>(fields[0][0]) < 128
+                           ? kind_of_code[static_cast<unsigned char>(fields[0][0])]
+                           : nullptr;
+    record.push_back(kind ? std::string(kind) : unescape_summary_field(fields[0]));
     bool resolved = true;
     for (std::size_t i = 1; i < fields.size() && resolved; ++i) {
-      const std::string &field = fields[i];
+      std::string_view field = fields[i];
       if (field.empty() || literal(field)) {
-        record.push_back(field);
+        record.emplace_back(field);
         continue;
       }
       if (field == source_field) {
         record.push_back(source);
         continue;
       }
-      long index = from_base52(field);
+      auto derivation = std::find_if(derived.begin(), derived.end(),
+                                     [&](const DerivedField &d) { return d.marker == field[0]; });
+      long index = from_base52(derivation == derived.end() ? field : field.substr(1));
       resolved = index >= 0 && static_cast<std::size_t>(index) < table.size();
-      if (resolved)
+      if (resolved && derivation != derived.end())
+        record.push_back(derivation->derive(source, table[index]));
+      else if (resolved)
         record.push_back(table[index]);
     }
     if (resolved)
-      records.push_back(record);
+      visit(record);
   }
-  return records;
 }
 
-bool summary_version_line(const std::string &line, int &version) {
+bool summary_version_line(std::string_view line, int &version) {
   // Sections are concatenated, maybe after padding or bytes that are not
   // ours: the version line is the end of a line.
   std::size_t at = line.rfind(header_prefix);
-  if (at == std::string::npos)
+  if (at == std::string_view::npos)
     return false;
-  std::string number = line.substr(at + std::string(header_prefix).size());
+  std::string_view number = line.substr(at + std::strlen(header_prefix));
   if (number.empty() || number.size() > 6 ||
       !std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return false;
-  version = std::atoi(number.c_str());
+  version = std::atoi(std::string(number).c_str());
   return true;
 }
 

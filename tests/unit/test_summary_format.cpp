@@ -1,8 +1,11 @@
 // The compact section format of the summaries (summary_format.h): every
 // record survives the round trip, a unit of another version is rejected
-// with a message (never misread), and each string is stored once.
+// with a message (never misread), a cut or damaged one read without a
+// crash, each string is stored once, and what the reader can recompute
+// is not stored.
 #include <catch2/catch.hpp>
 
+#include "cross_file_values.h"
 #include "program_summary.h"
 #include "summary_format.h"
 
@@ -186,4 +189,73 @@ TEST_CASE("each string of a summary is stored once, the size grows linearly",
   CHECK(large.size() < 200 * 80 + 2 * symbol.size());
   CHECK(parse_summaries(large).at(0).sites.size() == 200);
   CHECK(parse_summaries(large)[0].sites[199].depends_on[1] == "par:" + symbol + ":1");
+}
+
+TEST_CASE("version 3 recomputes the arming keys and the parameters' keys and names",
+          "[summary_format]") {
+  UnitSummary unit;
+  unit.source = "src/solver.c";
+  unit.functions.push_back({"step", "step", unit.source, {"MPI_Barrier"}, {}});
+  ExternalCallSite site;
+  site.function = "step";
+  site.location = {unit.source, 12, 5};
+  site.callees.push_back({"io", "io"});
+  site.arming_key = arming_key_for(unit.source, "step");
+  unit.sites.push_back(site);
+  DeferredSite deferred;
+  deferred.function = "step";
+  deferred.location = {unit.source, 20, 3};
+  deferred.collective = "MPI_Barrier";
+  deferred.depends_on = {"par:step:1"};
+  deferred.names = {"parameter 'n' of 'step'"};
+  deferred.arming_key = deferred_arming_key(unit.source, "step");
+  unit.deferred.push_back(deferred);
+  // A key and a name of the usual form, and one of another form.
+  unit.parameters.push_back({"par:step:1", "parameter 'n' of 'step'", unit.source});
+  unit.parameters.push_back({"par:step:2", "parameter 3 of 'step'", unit.source});
+  std::string text = serialise_summary(unit);
+  CHECK(text.compare(0, 19, "parcoach-summary 3\n") == 0);
+  CHECK(text.find("source\t") == std::string::npos); // the source line is the file alone
+  CHECK(text.find(site.arming_key) == std::string::npos);
+  CHECK(text.find(deferred.arming_key) == std::string::npos);
+  std::vector<UnitSummary> back = parse_summaries(text);
+  REQUIRE(back.size() == 1);
+  CHECK(back[0].source == unit.source);
+  REQUIRE(back[0].sites.size() == 1);
+  CHECK(back[0].sites[0].arming_key == site.arming_key);
+  REQUIRE(back[0].deferred.size() == 1);
+  CHECK(back[0].deferred[0].arming_key == deferred.arming_key);
+  REQUIRE(back[0].parameters.size() == 2);
+  CHECK(back[0].parameters[0].key == "par:step:1");
+  CHECK(back[0].parameters[0].name == "parameter 'n' of 'step'");
+  CHECK(back[0].parameters[0].file == unit.source);
+  CHECK(back[0].parameters[1].key == "par:step:2");
+  CHECK(back[0].parameters[1].name == "parameter 3 of 'step'");
+  // An arming key the reader cannot recompute (no entry it derives from)
+  // is stored as it is.
+  unit.sites[0].arming_key = arming_key_for(unit.source, "not_named_elsewhere");
+  CHECK(parse_summaries(serialise_summary(unit)).at(0).sites.at(0).arming_key ==
+        unit.sites[0].arming_key);
+}
+
+TEST_CASE("a section of format 2 gets the message, a cut or damaged one never a crash",
+          "[summary_format]") {
+  std::string version2 = "parcoach-summary 2\nsource\told.c\n$\t0 f\nF\ta\ta\t%\nend\n";
+  std::vector<std::string> problems;
+  CHECK(parse_summaries(version2, &problems).empty());
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].find("old.c") != std::string::npos);
+  CHECK(problems[0].find("version 2") != std::string::npos);
+  CHECK(problems[0].find("reads version 3") != std::string::npos);
+  // Every prefix of a unit, and the unit with any one byte changed, reads
+  // to at most one unit, without throwing.
+  std::string text = serialise_summary(every_record());
+  for (std::size_t cut = 0; cut <= text.size(); ++cut)
+    CHECK(parse_summaries(text.substr(0, cut)).size() <= 1);
+  for (std::size_t at = 0; at < text.size(); ++at)
+    for (char c : {'\0', '\t', '\n', '#', '!', '9', 'Z', '%'}) {
+      std::string damaged = text;
+      damaged[at] = c;
+      CHECK(parse_summaries(damaged).size() <= 1);
+    }
 }
