@@ -147,10 +147,10 @@ UNIT_SRCS      := $(wildcard tests/unit/*.cpp)
 BENCH_SRCS     := $(wildcard tests/bench/bench_analysis.cc)
 LINK_TOOL_SRCS := $(wildcard plugin/link/*.cc)
 
-# The core (GCC-free C++17) is compiled twice: position-independent for the
-# plugin, and with the plain test flags for the unit tests and the bench.
+# The core (GCC-free C++17) is compiled once, position-independent: the
+# plugin, the link step, the unit tests and the bench link the same objects
+# (one compilation of it less in every build, `make check' makes four).
 CORE_PIC_OBJS  := $(CORE_SRCS:%.cc=$(OBJ)/pic/%.o)
-CORE_OBJS      := $(CORE_SRCS:%.cc=$(OBJ)/host/%.o)
 LOADER_OBJS    := $(LOADER_SRCS:%.cc=$(OBJ)/pic/%.o)
 PASS_OBJS      := $(PASS_SRCS:%.cc=$(OBJ)/pic/%.o)
 RT_OBJS        := $(RT_SRCS:%.c=$(OBJ)/rt/%.o)
@@ -285,18 +285,18 @@ $(CONFIG_SCRIPT): parcoach-config
 endif
 
 # Unit tests and benchmark (not part of `all').
-$(UNIT_TESTS): $(UNIT_OBJS) $(CORE_OBJS)
+$(UNIT_TESTS): $(UNIT_OBJS) $(CORE_PIC_OBJS)
 	$(call need,$(UNIT_OBJS),tests/unit/*.cpp,$@)
 	$(call msg,LINK,$@)
 	$(Q)$(CXX) $(LDFLAGS) -o $@ $^
 
 # The whole-program step the specs file runs instead of collect2
 # (plugin/link/parcoach_link.cc): the GCC-free core, no plugin.
-$(LINK_TOOL): $(LINK_TOOL_OBJS) $(CORE_OBJS)
+$(LINK_TOOL): $(LINK_TOOL_OBJS) $(CORE_PIC_OBJS)
 	$(call msg,LINK,$@)
 	$(Q)$(CXX) $(LDFLAGS) -o $@ $^
 
-$(BENCH): $(BENCH_OBJS) $(CORE_OBJS)
+$(BENCH): $(BENCH_OBJS) $(CORE_PIC_OBJS)
 	$(call need,$(BENCH_OBJS),tests/bench/bench_analysis.cc,$@)
 	$(call msg,LINK,$@)
 	$(Q)$(CXX) $(LDFLAGS) -o $@ $^
@@ -311,7 +311,7 @@ $(OBJ)/host/%.o: %.cpp config.mk
 	@mkdir -p $(@D)
 	$(Q)$(CXX) $(TEST_CXXFLAGS) $(DEPFLAGS) -c $< -o $@
 
--include $(patsubst %.o,%.d,$(CORE_PIC_OBJS) $(CORE_OBJS) $(LOADER_OBJS) $(PASS_OBJS) $(RT_OBJS) $(UNIT_OBJS) $(BENCH_OBJS) $(LINK_TOOL_OBJS))
+-include $(patsubst %.o,%.d,$(CORE_PIC_OBJS) $(LOADER_OBJS) $(PASS_OBJS) $(RT_OBJS) $(UNIT_OBJS) $(BENCH_OBJS) $(LINK_TOOL_OBJS))
 
 # ---------------------------------------------------------------------------
 # Dependencies, demo, tests, benchmarks
