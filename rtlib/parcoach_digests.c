@@ -456,20 +456,48 @@ parcoach_summarise_derived (MPI_Datatype type, int combiner, int ni, int na,
   return ok;
 }
 
-/* Adds TIMES copies of TYPE's signature to SUM; 0 when it cannot be
-   summarised (a type this runtime does not know, MPI_BYTE, MPI_PACKED).  */
-static int
-parcoach_summarise (MPI_Datatype type, long long times,
-                    struct parcoach_summary *sum, int depth)
+/* The class (kind * 256 + size) of the predefined datatypes met last by
+   this thread, 0 for one that is not compared: a check asks MPI twice per
+   datatype and scans the table otherwise (issue 19, the check's cost).  A
+   predefined handle is never freed, so no other type ever has it.  */
+#define PARCOACH_NAMED_CACHE 8
+static __thread struct
 {
-  int ni, na, nd, combiner, i, size;
+  MPI_Datatype type;
+  int key;
+} parcoach_named_cache[PARCOACH_NAMED_CACHE];
+static __thread int parcoach_named_cached, parcoach_named_next;
 
-  if (depth > 16 || times < 0 || times > (1LL << 40)
-      || PMPI_Type_get_envelope (type, &ni, &na, &nd, &combiner) != MPI_SUCCESS)
-    return 0;
-  if (combiner != MPI_COMBINER_NAMED)
-    return parcoach_summarise_derived (type, combiner, ni, na, nd, times, sum,
-                                       depth + 1);
+/* TYPE's class from the cache: 1 when found (*KEY set), else 0.  */
+static int
+parcoach_named_lookup (MPI_Datatype type, int *key)
+{
+  int i;
+  for (i = 0; i < parcoach_named_cached; i++)
+    if (parcoach_named_cache[i].type == type)
+      {
+        *key = parcoach_named_cache[i].key;
+        return 1;
+      }
+  return 0;
+}
+
+static void
+parcoach_named_remember (MPI_Datatype type, int key)
+{
+  parcoach_named_cache[parcoach_named_next].type = type;
+  parcoach_named_cache[parcoach_named_next].key = key;
+  parcoach_named_next = (parcoach_named_next + 1) % PARCOACH_NAMED_CACHE;
+  if (parcoach_named_cached < PARCOACH_NAMED_CACHE)
+    parcoach_named_cached++;
+}
+
+/* The class of the predefined TYPE, 0 when it is not compared (a type
+   this runtime does not know, MPI_BYTE, MPI_PACKED).  */
+static int
+parcoach_named_key (MPI_Datatype type)
+{
+  int i, size;
   for (i = 0; i < PARCOACH_NBASIC; i++)
     if (parcoach_basic_types[i].type != MPI_DATATYPE_NULL
         && parcoach_basic_types[i].type == type)
@@ -477,9 +505,31 @@ parcoach_summarise (MPI_Datatype type, long long times,
   if (i == PARCOACH_NBASIC || PMPI_Type_size (type, &size) != MPI_SUCCESS
       || size <= 0 || size > 255)
     return 0;
-  return times == 0
-         || parcoach_summary_add (sum, parcoach_basic_types[i].kind * 256 + size,
-                                  times);
+  return parcoach_basic_types[i].kind * 256 + size;
+}
+
+/* Adds TIMES copies of TYPE's signature to SUM; 0 when it cannot be
+   summarised (a type this runtime does not know, MPI_BYTE, MPI_PACKED).  */
+static int
+parcoach_summarise (MPI_Datatype type, long long times,
+                    struct parcoach_summary *sum, int depth)
+{
+  int ni, na, nd, combiner, key;
+
+  if (depth > 16 || times < 0 || times > (1LL << 40))
+    return 0;
+  if (!parcoach_named_lookup (type, &key))
+    {
+      if (PMPI_Type_get_envelope (type, &ni, &na, &nd, &combiner)
+          != MPI_SUCCESS)
+        return 0;
+      if (combiner != MPI_COMBINER_NAMED)
+        return parcoach_summarise_derived (type, combiner, ni, na, nd, times,
+                                           sum, depth + 1);
+      key = parcoach_named_key (type);
+      parcoach_named_remember (type, key);
+    }
+  return key != 0 && (times == 0 || parcoach_summary_add (sum, key, times));
 }
 
 /* The compared value of COUNT x TYPE's signature, or -1 when it is not
