@@ -1042,8 +1042,8 @@ void run_unit_step() {
   std::vector<ResultVerdict> results;
   // Tagged with the keys of other files: defer_external_results needs them.
   const SourceTags key_tags = options.thesis ? SourceTags() : link_key_tags(flows);
-  std::vector<std::vector<BranchVerdict>> verdicts =
-      solve_value_flow(flows, &argument_verdicts, &results, &key_tags);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(
+      flows, &argument_verdicts, &results, options.thesis ? nullptr : &key_tags);
   solved_flows = &flows;
   member_verdicts.clear();
   // Conditionals whose only sources of difference are results of functions

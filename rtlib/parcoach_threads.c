@@ -480,6 +480,7 @@ int
 parcoach_serial_enter (const char *call, void *caller)
 {
   int state = __atomic_load_n (&serial_state, __ATOMIC_ACQUIRE);
+  const char *other;
   char why[320];
 
   if (__builtin_expect (state == 0, 0))
@@ -501,12 +502,11 @@ parcoach_serial_enter (const char *call, void *caller)
       __atomic_store_n (&call_in_mpi, call, __ATOMIC_RELAXED);
       return 1;
     }
+  other = __atomic_load_n (&call_in_mpi, __ATOMIC_RELAXED);
   snprintf (why, sizeof why,
             "another thread of this process is in %s, and MPI provides %s, "
             "which lets one thread at a time call MPI (MPI 4.0 section 11.6)",
-            __atomic_load_n (&call_in_mpi, __ATOMIC_RELAXED)
-              ? __atomic_load_n (&call_in_mpi, __ATOMIC_RELAXED) : "MPI",
-            thread_level_name (serial_provided));
+            other ? other : "MPI", thread_level_name (serial_provided));
   stop_at (call, parcoach_describe_library_caller (caller), why);
   return 1;
 }
