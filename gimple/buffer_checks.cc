@@ -703,9 +703,16 @@ bool read_counted_loop(class loop *cycle, function *fun, CountedLoop *counted,
     }
   if (!entry)
     return false;
+  tree induction;
+  long long step;
+  if (!read_increment(cycle->latch, &induction, &step) || DECL_CONTEXT(induction) != fun->decl ||
+      is_global_var(induction) || TREE_ADDRESSABLE(induction) || TREE_THIS_VOLATILE(induction))
+    return false;
+  // Every block copyable; i assigned by the increment only.
   basic_block *body = get_loop_body(cycle);
   unsigned count = cycle->num_nodes;
   bool copyable = can_copy_bbs_p(body, count);
+  int assignments = 0;
   for (unsigned b = 0; b < count && copyable; ++b) {
     FOR_EACH_EDGE(e, ei, body[b]->succs)
       if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
@@ -714,12 +721,14 @@ bool read_counted_loop(class loop *cycle, function *fun, CountedLoop *counted,
          gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
       copyable = copyable_statement(stmt, fun);
-      if (is_gimple_assign(stmt) && DECL_P(gimple_assign_lhs(stmt)))
+      if (is_gimple_assign(stmt) && DECL_P(gimple_assign_lhs(stmt))) {
         assigned->insert(gimple_assign_lhs(stmt));
+        assignments += gimple_assign_lhs(stmt) == induction;
+      }
     }
   }
   free(body);
-  if (!copyable)
+  if (!copyable || assignments != 1)
     return false;
 
   // The header: temporaries of plain values (no memory), then the test.
@@ -742,22 +751,6 @@ bool read_counted_loop(class loop *cycle, function *fun, CountedLoop *counted,
         return false;
   }
   if (!exit_test || EDGE_COUNT(cycle->header->succs) != 2)
-    return false;
-
-  tree induction;
-  long long step;
-  if (!read_increment(cycle->latch, &induction, &step) || DECL_CONTEXT(induction) != fun->decl ||
-      is_global_var(induction) || TREE_ADDRESSABLE(induction) || TREE_THIS_VOLATILE(induction))
-    return false;
-  // i is assigned by the increment only.
-  body = get_loop_body(cycle);
-  int assignments = 0;
-  for (unsigned b = 0; b < count; ++b)
-    for (gimple_stmt_iterator gsi = gsi_start_bb(body[b]); !gsi_end_p(gsi); gsi_next(&gsi))
-      if (is_gimple_assign(gsi_stmt(gsi)) && gimple_assign_lhs(gsi_stmt(gsi)) == induction)
-        ++assignments;
-  free(body);
-  if (assignments != 1)
     return false;
 
   LoopTest test;
@@ -955,8 +948,7 @@ void emit_version_test(basic_block test_block, const CountedLoop &counted, LoopF
     gimple_seq_add_stmt(&code, gimple_build_assign(outside, BIT_IOR_EXPR, below, above));
     gcond *test = gimple_build_cond(NE_EXPR, outside, boolean_false_node, NULL_TREE, NULL_TREE);
     gimple_seq_add_stmt(&code, test);
-    for (gimple_stmt_iterator gsi = gsi_start(code); !gsi_end_p(gsi); gsi_next(&gsi))
-      gimple_set_location(gsi_stmt(gsi), where);
+    gimple_seq_set_location(code, where);
     gimple_stmt_iterator at_end = gsi_last_bb(block);
     gsi_insert_seq_after(&at_end, code, GSI_NEW_STMT);
     code = nullptr;
@@ -971,8 +963,7 @@ void emit_version_test(basic_block test_block, const CountedLoop &counted, LoopF
     gimple_call_set_lhs(call, allowed);
     gimple_seq_add_stmt(&slow_code, call);
     gimple_seq_add_stmt(&slow_code, gimple_build_assign(ok, BIT_AND_EXPR, ok, allowed));
-    for (gimple_stmt_iterator gsi = gsi_start(slow_code); !gsi_end_p(gsi); gsi_next(&gsi))
-      gimple_set_location(gsi_stmt(gsi), where);
+    gimple_seq_set_location(slow_code, where);
     block = add_slow_path(test, slow_code);
   }
   gcond *choose = gimple_build_cond(NE_EXPR, ok, integer_zero_node, NULL_TREE, NULL_TREE);
