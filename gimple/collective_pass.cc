@@ -48,7 +48,7 @@ void check_function(function *fun, const Options &options) {
   record_function(fun, options, library);
   // After the records: the sites are runtime calls no analysis needs.
   if (!library)
-    insert_request_sites(fun, options);
+    insert_call_sites(fun, options);
   // After the records too: the buffer checks add blocks no analysis needs.
   if (!library)
     insert_buffer_checks(fun, options);

@@ -534,7 +534,7 @@ bool initialises_persistent_collective(const gcall *call, const char *name,
 
 } // namespace
 
-void insert_request_sites(function *fun, const Options &options) {
+void insert_call_sites(function *fun, const Options &options) {
   if (options.instrument == InstrumentMode::None || !fun->cfg)
     return;
   SourceLanguage language =
@@ -545,8 +545,12 @@ void insert_request_sites(function *fun, const Options &options) {
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
       const char *name = call && !gimple_call_internal_p(call) ? callee_name(call) : nullptr;
-      if (!name || (created_request_argument(call, name, language) < 0 &&
-                    !initialises_persistent_collective(call, name, language)))
+      if (!name)
+        continue;
+      const MpiCollective *collective = find_collective(name, language);
+      if (created_request_argument(call, name, language) < 0 &&
+          !initialises_persistent_collective(call, name, language) &&
+          !(collective && wrapper_checks_counts(*collective)))
         continue;
       location_t where = gimple_location(call);
       const char *file = LOCATION_FILE(where);

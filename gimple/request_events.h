@@ -19,9 +19,11 @@ namespace parcoach {
 // adds the findings to `findings' (the JSON report; may be null).
 void check_request_lifecycles(function *fun, std::vector<Finding> *findings);
 
-// Inserts `parcoach_request_site (file, line)' before each nonblocking call
-// that creates a request, unless `options' instrument nothing.
-void insert_request_sites(function *fun, const Options &options);
+// Inserts `parcoach_request_site (file, line)' before each call whose
+// runtime wrapper reports where it was made: the nonblocking calls that
+// create a request, and the collectives whose counts the wrappers compare
+// (wrapper_checks_counts); unless `options' instrument nothing.
+void insert_call_sites(function *fun, const Options &options);
 
 // The position of the request argument if `call' (to `name') creates a
 // request the runtime tracks (the nonblocking point-to-point calls and

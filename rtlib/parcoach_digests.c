@@ -714,10 +714,11 @@ parcoach_contribute_args (const struct parcoach_args *a, int colour,
    signature per pair of processes, which no value shared by every process
    can express.  The sides marked PEER (one count: this process's block)
    and PEERS (one count per process of the communicator) in
-   mpi_collectives.def are compared by one more collective, made once the
-   digest agreed, so that every process is in the same collective with the
-   same root: each process learns what its partners send it (or the root
-   what each process sends), and compares.  */
+   mpi_collectives.def are compared by one more collective, which every
+   process of the communicator makes: each process learns what its
+   partners send it (or the root what each process sends, with the roots
+   themselves, so that no digest need have compared them first), and
+   compares.  */
 
 struct parcoach_block
 {
@@ -726,14 +727,19 @@ struct parcoach_block
 
 static const struct parcoach_block parcoach_unknown_block = { -1, -1 };
 
-/* Block I of side S (I = 0 for a single count).  */
+/* Block I of side S (I = 0 for a single count); unknown when the side's
+   count or datatype was not given (arguments MPI ignores on this
+   process may be NULL).  */
 static struct parcoach_block
 parcoach_block_of (const struct parcoach_args *a, int s, long i)
 {
   struct parcoach_block b = parcoach_unknown_block;
-  int count = parcoach_read_int (a, a->count[s], i);
+  int count;
   MPI_Datatype type;
 
+  if (a->count[s] == NULL || a->type[s] == NULL)
+    return b;
+  count = parcoach_read_int (a, a->count[s], i);
   if (count < 0)
     return b;
   type = count == 0 ? MPI_DATATYPE_NULL : parcoach_read_type (a, a->type[s]);
@@ -765,16 +771,15 @@ parcoach_describe_block (char *text, size_t size, struct parcoach_block b)
     snprintf (text, size, "%lld bytes", b.size);
 }
 
-/* The first J below N whose block SENT[J] differs from this process's
-   receive side for it (its entry J, or its one count when N is 1), or
-   -1.  */
+/* The first J below N whose block OTHERS[J] differs from entry J of this
+   process's side S, or -1.  */
 static int
-parcoach_first_mismatch (const struct parcoach_args *a,
-                         const struct parcoach_block *sent, int n)
+parcoach_first_mismatch (const struct parcoach_args *a, int s,
+                         const struct parcoach_block *others, int n)
 {
   int j;
   for (j = 0; j < n; j++)
-    if (parcoach_blocks_differ (sent[j], parcoach_block_of (a, 1, j)))
+    if (parcoach_blocks_differ (others[j], parcoach_block_of (a, s, j)))
       return j;
   return -1;
 }
@@ -790,33 +795,99 @@ parcoach_explain_pair (char *why, size_t size, const char *pair,
   snprintf (why, size, pair, s, e);
 }
 
+/* MPI_Gatherv and MPI_Scatterv: every process tells every other its root
+   and its one block (Gatherv's send side, Scatterv's receive side; none
+   when it is the root and that buffer is MPI_IN_PLACE); a process that
+   sees another root says so, and the root compares each block with its
+   own entry for that process.  An all-gather rather than a gather: a
+   gather to roots that differ would not complete.  */
+static int
+parcoach_compare_rooted (const struct parcoach_args *a, int single, int n,
+                         int rank, MPI_Comm comm, char *why, size_t why_size)
+{
+  struct parcoach_block own = parcoach_unknown_block, *theirs;
+  long long mine[3], *all;
+  int root = a->root != NULL ? parcoach_read_int (a, a->root, 0) : -1;
+  int found = 0, j;
+  char pair[192];
+
+  if (!(rank == root && parcoach_in_place (a, a->buf[single])))
+    own = parcoach_block_of (a, single, 0);
+  mine[0] = root;
+  mine[1] = own.size;
+  mine[2] = own.signature;
+  all = malloc ((size_t) n * 3 * sizeof *all);
+  theirs = malloc ((size_t) n * sizeof *theirs);
+  if (all == NULL || theirs == NULL)
+    {
+      fprintf (stderr, "PARCOACH: no memory to compare the blocks of a"
+               " collective of %d processes\n", n);
+      parcoach_stop_program ();
+    }
+  if (PMPI_Allgather (mine, 3, MPI_LONG_LONG, all, 3, MPI_LONG_LONG, comm)
+      == MPI_SUCCESS)
+    {
+      for (j = 0; j < n && !found; j++)
+        if (all[3 * j] != root)
+          {
+            snprintf (why, why_size, "rank %d gives root %lld, this process"
+                      " root %d", j, all[3 * j], root);
+            found = 1;
+          }
+      for (j = 0; j < n; j++)
+        {
+          theirs[j].size = all[3 * j + 1];
+          theirs[j].signature = all[3 * j + 2];
+        }
+      if (!found && rank == root
+          && (j = parcoach_first_mismatch (a, 1 - single, theirs, n)) >= 0)
+        {
+          if (single == 0)
+            {
+              snprintf (pair, sizeof pair, "rank %d sends %%s, but the root's"
+                        " recvcounts[%d] and recvtype expect %%s", j, j);
+              parcoach_explain_pair (why, why_size, pair, theirs[j],
+                                     parcoach_block_of (a, 1, j));
+            }
+          else
+            {
+              snprintf (pair, sizeof pair, "the root's sendcounts[%d] and"
+                        " sendtype send %%s, but rank %d's recvcount and"
+                        " recvtype expect %%s", j, j);
+              parcoach_explain_pair (why, why_size, pair,
+                                     parcoach_block_of (a, 0, j), theirs[j]);
+            }
+          found = 1;
+        }
+    }
+  free (all);
+  free (theirs);
+  return found;
+}
+
 int
 parcoach_compare_peers (const struct parcoach_args *a, int colour,
                         MPI_Comm comm, char *why, size_t why_size)
 {
   const struct parcoach_shape *shape;
-  struct parcoach_block *mine, *theirs, own = parcoach_unknown_block, got;
-  int n = 0, rank = -1, root = -1, j, found = 0, err;
-  char pair[160];
+  struct parcoach_block *mine, *theirs, own = parcoach_unknown_block;
+  int n = 0, rank = -1, j, found = 0, err;
+  char pair[192];
 
+  /* Only what every process of COMM decides alike may skip the exchange
+     (the others would wait for it): the collective and the
+     communicator.  */
   if (a == NULL || !parcoach_known_colour (colour))
     return 0;
   shape = &parcoach_shapes[parcoach_collective_shapes[colour - 1]];
   if ((shape->send_at != PARCOACH_AT_PEER && shape->send_at != PARCOACH_AT_PEERS)
       || (shape->recv_at != PARCOACH_AT_PEER && shape->recv_at != PARCOACH_AT_PEERS)
-      || a->count[0] == NULL || a->type[0] == NULL || a->count[1] == NULL
-      || a->type[1] == NULL || PMPI_Comm_size (comm, &n) != MPI_SUCCESS
+      || PMPI_Comm_size (comm, &n) != MPI_SUCCESS
       || PMPI_Comm_rank (comm, &rank) != MPI_SUCCESS || n <= 0)
     return 0;
   if (shape->root)
-    {
-      /* The digest compared the roots: the same on every process.  */
-      root = a->root != NULL ? parcoach_read_int (a, a->root, 0) : -1;
-      if (root < 0 || root >= n)
-        return 0;
-    }
-  /* Every process makes the exchange (the others would wait for it), so
-     no memory is no way out.  */
+    return parcoach_compare_rooted (a, shape->send_at == PARCOACH_AT_PEER ? 0 : 1,
+                                    n, rank, comm, why, why_size);
   mine = malloc ((size_t) n * sizeof *mine);
   theirs = malloc ((size_t) n * sizeof *theirs);
   if (mine == NULL || theirs == NULL)
@@ -827,41 +898,18 @@ parcoach_compare_peers (const struct parcoach_args *a, int colour,
     }
   if (shape->send_at == PARCOACH_AT_PEER)
     {
-      /* MPI_Gatherv (to the root), MPI_Allgatherv (to every process): each
-         sends one block; with MPI_IN_PLACE as sendbuf, none of its own to
-         compare.  */
-      if (!(parcoach_in_place (a, a->buf[0]) && (root < 0 || rank == root)))
+      /* MPI_Allgatherv: each process sends every other one block; with
+         MPI_IN_PLACE as sendbuf (then on every process), its own block is
+         its entry of recvcounts, nothing to compare.  */
+      if (!parcoach_in_place (a, a->buf[0]))
         own = parcoach_block_of (a, 0, 0);
-      err = root >= 0
-              ? PMPI_Gather (&own, 2, MPI_LONG_LONG, theirs, 2, MPI_LONG_LONG, root, comm)
-              : PMPI_Allgather (&own, 2, MPI_LONG_LONG, theirs, 2, MPI_LONG_LONG, comm);
-      if (err == MPI_SUCCESS && (root < 0 || rank == root)
-          && (j = parcoach_first_mismatch (a, theirs, n)) >= 0)
+      err = PMPI_Allgather (&own, 2, MPI_LONG_LONG, theirs, 2, MPI_LONG_LONG, comm);
+      if (err == MPI_SUCCESS && (j = parcoach_first_mismatch (a, 1, theirs, n)) >= 0)
         {
-          snprintf (pair, sizeof pair, "rank %d sends %%s, but %s recvcounts[%d]"
-                    " and recvtype expect %%s", j,
-                    root >= 0 ? "the root's" : "this process's", j);
+          snprintf (pair, sizeof pair, "rank %d sends %%s, but this process's"
+                    " recvcounts[%d] and recvtype expect %%s", j, j);
           parcoach_explain_pair (why, why_size, pair, theirs[j],
                                  parcoach_block_of (a, 1, j));
-          found = 1;
-        }
-    }
-  else if (shape->recv_at == PARCOACH_AT_PEER)
-    {
-      /* MPI_Scatterv: the root tells each process the block it sends it;
-         with MPI_IN_PLACE as the root's recvbuf, nothing to compare
-         there.  */
-      if (rank == root)
-        for (j = 0; j < n; j++)
-          mine[j] = parcoach_block_of (a, 0, j);
-      err = PMPI_Scatter (mine, 2, MPI_LONG_LONG, &got, 2, MPI_LONG_LONG, root, comm);
-      if (err == MPI_SUCCESS && !(rank == root && parcoach_in_place (a, a->buf[1]))
-          && parcoach_first_mismatch (a, &got, 1) == 0)
-        {
-          snprintf (pair, sizeof pair, "the root's sendcounts[%d] and sendtype"
-                    " send %%s, but this process's recvcount and recvtype"
-                    " expect %%s", rank);
-          parcoach_explain_pair (why, why_size, pair, got, parcoach_block_of (a, 1, 0));
           found = 1;
         }
     }
@@ -874,7 +922,7 @@ parcoach_compare_peers (const struct parcoach_args *a, int colour,
       for (j = 0; j < n; j++)
         mine[j] = parcoach_block_of (a, in_place ? 1 : 0, j);
       err = PMPI_Alltoall (mine, 2, MPI_LONG_LONG, theirs, 2, MPI_LONG_LONG, comm);
-      if (err == MPI_SUCCESS && (j = parcoach_first_mismatch (a, theirs, n)) >= 0)
+      if (err == MPI_SUCCESS && (j = parcoach_first_mismatch (a, 1, theirs, n)) >= 0)
         {
           snprintf (pair, sizeof pair, "rank %d's sendcounts[%d] and sendtype"
                     " send %%s, but this process's recvcounts[%d] and recvtype"
@@ -886,5 +934,48 @@ parcoach_compare_peers (const struct parcoach_args *a, int colour,
     }
   free (mine);
   free (theirs);
+  return found;
+}
+
+/* MPI_Reduce_scatter: the array of counts must be the same on every
+   process (MPI 4.0 section 6.10.1), which the checks inserted by the
+   plugin compare inside their digest; the wrappers, with no digest, by
+   one all-gather of its summary.  */
+int
+parcoach_compare_counts (const struct parcoach_args *a, int colour,
+                         MPI_Comm comm, char *why, size_t why_size)
+{
+  const struct parcoach_shape *shape;
+  long long own, *all;
+  int n = 0, s, j, found = 0;
+  char mine[96], theirs[96];
+
+  if (a == NULL || !parcoach_known_colour (colour))
+    return 0;
+  shape = &parcoach_shapes[parcoach_collective_shapes[colour - 1]];
+  s = shape->send_at == PARCOACH_AT_TOTAL ? 0 : 1;
+  if (!shape->op || (s == 1 && shape->recv_at != PARCOACH_AT_TOTAL)
+      || PMPI_Comm_size (comm, &n) != MPI_SUCCESS || n <= 0)
+    return 0;
+  own = a->count[s] != NULL ? parcoach_counts_value (a, s, comm) : -1;
+  all = malloc ((size_t) n * sizeof *all);
+  if (all == NULL)
+    {
+      fprintf (stderr, "PARCOACH: no memory to compare the counts of %s\n",
+               parcoach_colour_name (colour));
+      parcoach_stop_program ();
+    }
+  if (PMPI_Allgather (&own, 1, MPI_LONG_LONG, all, 1, MPI_LONG_LONG, comm)
+      == MPI_SUCCESS)
+    for (j = 0; j < n && !found; j++)
+      if (own >= 0 && all[j] >= 0 && all[j] != own)
+        {
+          parcoach_describe_counts (theirs, sizeof theirs, all[j]);
+          parcoach_describe_counts (mine, sizeof mine, own);
+          snprintf (why, why_size, "rank %d gives %s, this process %s", j,
+                    theirs, mine);
+          found = 1;
+        }
+  free (all);
   return found;
 }

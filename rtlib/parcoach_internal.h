@@ -156,12 +156,22 @@ void parcoach_contribute_args (const struct parcoach_args *args, int colour,
                                MPI_Comm comm, long long *exact);
 void parcoach_digest (const long long *exact, signed char *digest);
 /* The v-variants' blocks pair by pair (PEER and PEERS sides of
-   mpi_collectives.def): one more collective on COMM, which every process
-   of COMM must make once the digest agreed.  1, with WHY filled, when
+   mpi_collectives.def), and the roots of the rooted ones: one more
+   collective on COMM, which every process of COMM must make.  1, with WHY filled, when
    this process finds a block that differs from what its partner
    expects.  */
 int parcoach_compare_peers (const struct parcoach_args *args, int colour,
                             MPI_Comm comm, char *why, size_t why_size);
+/* MPI_Reduce_scatter's recvcounts, the same array on every process: one
+   all-gather on COMM, which every process of COMM must make.  1, with WHY
+   filled, when this process's array differs from another's.  */
+int parcoach_compare_counts (const struct parcoach_args *args, int colour,
+                             MPI_Comm comm, char *why, size_t why_size);
+/* The per-process counts of the v-variants and MPI_Reduce_scatter,
+   checked by their wrappers (parcoach_count_checks.c) on the calls it
+   samples; CALLER is the wrapped call's return address.  */
+void parcoach_check_counts (int colour, MPI_Comm comm,
+                            const struct parcoach_args *args, void *caller);
 /* Whether the reduced digest says that every process agrees.  */
 int parcoach_digest_agrees (const signed char *digest);
 /* "MPI_SUM" for the index a process put in PARCOACH_FIELD_OP, "?" for an

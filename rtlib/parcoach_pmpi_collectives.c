@@ -221,12 +221,17 @@ parcoach_next_definition (void **slot, const char *name, void *pmpi)
 /* The call forwarded, bracketed for the hang detector (parcoach_nohang.c:
    a process blocked here while another blocks in a receive is a
    deadlock it reports) and for the count of threads in MPI (below
-   MPI_THREAD_MULTIPLE, one at a time).  */
-#define PARCOACH_FORWARD_WAITING(name, comm, arguments) \
+   MPI_THREAD_MULTIPLE, one at a time).  COUNTS: the arguments of a
+   v-variant, whose counts are checked inside the bracket
+   (parcoach_count_checks.c), or NULL.  */
+#define PARCOACH_FORWARD_WAITING(name, comm, counts, arguments) \
   ({ \
     int serial_ = parcoach_serial_enter (#name, __builtin_return_address (0)); \
     int bracketed_ = parcoach_collective_enter ( \
         #name, comm, __builtin_return_address (0)); \
+    if ((counts) != NULL) \
+      parcoach_check_counts (PARCOACH_COLOUR_OF (name), comm, counts, \
+                             __builtin_return_address (0)); \
     int result_ = PARCOACH_FORWARD (name) arguments; \
     if (bracketed_) \
       parcoach_blocking_leave (); \
@@ -254,7 +259,7 @@ MPI_Barrier (MPI_Comm comm)
 {
   PARCOACH_LIBRARY_CHECK (MPI_Barrier, comm, NULL, NULL, NULL, NULL, NULL,
                           NULL, NULL, NULL);
-  return PARCOACH_FORWARD_WAITING (MPI_Barrier, comm, (comm));
+  return PARCOACH_FORWARD_WAITING (MPI_Barrier, comm, NULL, (comm));
 }
 
 PARCOACH_EXPORT int
@@ -263,7 +268,7 @@ MPI_Bcast (void *buffer, int count, MPI_Datatype datatype, int root,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Bcast, comm, &root, NULL, buffer, &count,
                           &datatype, NULL, NULL, NULL);
-  return PARCOACH_FORWARD_WAITING (MPI_Bcast, comm, (buffer, count, datatype, root, comm));
+  return PARCOACH_FORWARD_WAITING (MPI_Bcast, comm, NULL, (buffer, count, datatype, root, comm));
 }
 
 PARCOACH_EXPORT int
@@ -273,7 +278,7 @@ MPI_Gather (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Gather, comm, &root, NULL, sendbuf, &sendcount,
                           &sendtype, recvbuf, &recvcount, &recvtype);
-  return PARCOACH_FORWARD_WAITING (MPI_Gather, comm, (sendbuf, sendcount, sendtype, recvbuf, recvcount,
+  return PARCOACH_FORWARD_WAITING (MPI_Gather, comm, NULL, (sendbuf, sendcount, sendtype, recvbuf, recvcount,
                       recvtype, root, comm));
 }
 
@@ -282,10 +287,14 @@ MPI_Gatherv (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
              void *recvbuf, const int recvcounts[], const int displs[],
              MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+  const struct parcoach_args counts = {
+    0, &root, NULL, { sendbuf, recvbuf }, { &sendcount, recvcounts },
+    { &sendtype, &recvtype } };
+
   PARCOACH_LIBRARY_CHECK (MPI_Gatherv, comm, &root, NULL, sendbuf,
                           &sendcount, &sendtype, recvbuf, recvcounts,
                           &recvtype);
-  return PARCOACH_FORWARD_WAITING (MPI_Gatherv, comm, (sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+  return PARCOACH_FORWARD_WAITING (MPI_Gatherv, comm, &counts, (sendbuf, sendcount, sendtype, recvbuf, recvcounts,
                        displs, recvtype, root, comm));
 }
 
@@ -297,7 +306,7 @@ MPI_Scatter (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
   PARCOACH_LIBRARY_CHECK (MPI_Scatter, comm, &root, NULL, sendbuf,
                           &sendcount, &sendtype, recvbuf, &recvcount,
                           &recvtype);
-  return PARCOACH_FORWARD_WAITING (MPI_Scatter, comm, (sendbuf, sendcount, sendtype, recvbuf, recvcount,
+  return PARCOACH_FORWARD_WAITING (MPI_Scatter, comm, NULL, (sendbuf, sendcount, sendtype, recvbuf, recvcount,
                        recvtype, root, comm));
 }
 
@@ -306,10 +315,14 @@ MPI_Scatterv (const void *sendbuf, const int sendcounts[], const int displs[],
               MPI_Datatype sendtype, void *recvbuf, int recvcount,
               MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+  const struct parcoach_args counts = {
+    0, &root, NULL, { sendbuf, recvbuf }, { sendcounts, &recvcount },
+    { &sendtype, &recvtype } };
+
   PARCOACH_LIBRARY_CHECK (MPI_Scatterv, comm, &root, NULL, sendbuf,
                           sendcounts, &sendtype, recvbuf, &recvcount,
                           &recvtype);
-  return PARCOACH_FORWARD_WAITING (MPI_Scatterv, comm, (sendbuf, sendcounts, displs, sendtype, recvbuf,
+  return PARCOACH_FORWARD_WAITING (MPI_Scatterv, comm, &counts, (sendbuf, sendcounts, displs, sendtype, recvbuf,
                         recvcount, recvtype, root, comm));
 }
 
@@ -321,7 +334,7 @@ MPI_Allgather (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
   PARCOACH_LIBRARY_CHECK (MPI_Allgather, comm, NULL, NULL, sendbuf,
                           &sendcount, &sendtype, recvbuf, &recvcount,
                           &recvtype);
-  return PARCOACH_FORWARD_WAITING (MPI_Allgather, comm, (sendbuf, sendcount, sendtype, recvbuf, recvcount,
+  return PARCOACH_FORWARD_WAITING (MPI_Allgather, comm, NULL, (sendbuf, sendcount, sendtype, recvbuf, recvcount,
                          recvtype, comm));
 }
 
@@ -330,10 +343,14 @@ MPI_Allgatherv (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                 void *recvbuf, const int recvcounts[], const int displs[],
                 MPI_Datatype recvtype, MPI_Comm comm)
 {
+  const struct parcoach_args counts = {
+    0, NULL, NULL, { sendbuf, recvbuf }, { &sendcount, recvcounts },
+    { &sendtype, &recvtype } };
+
   PARCOACH_LIBRARY_CHECK (MPI_Allgatherv, comm, NULL, NULL, sendbuf,
                           &sendcount, &sendtype, recvbuf, recvcounts,
                           &recvtype);
-  return PARCOACH_FORWARD_WAITING (MPI_Allgatherv, comm, (sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+  return PARCOACH_FORWARD_WAITING (MPI_Allgatherv, comm, &counts, (sendbuf, sendcount, sendtype, recvbuf, recvcounts,
                           displs, recvtype, comm));
 }
 
@@ -345,7 +362,7 @@ MPI_Alltoall (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
   PARCOACH_LIBRARY_CHECK (MPI_Alltoall, comm, NULL, NULL, sendbuf,
                           &sendcount, &sendtype, recvbuf, &recvcount,
                           &recvtype);
-  return PARCOACH_FORWARD_WAITING (MPI_Alltoall, comm, (sendbuf, sendcount, sendtype, recvbuf, recvcount,
+  return PARCOACH_FORWARD_WAITING (MPI_Alltoall, comm, NULL, (sendbuf, sendcount, sendtype, recvbuf, recvcount,
                         recvtype, comm));
 }
 
@@ -357,9 +374,13 @@ MPI_Alltoallv (const void *sendbuf, const int sendcounts[],
                const int recvcounts[], const int rdispls[],
                MPI_Datatype recvtype, MPI_Comm comm)
 {
+  const struct parcoach_args counts = {
+    0, NULL, NULL, { sendbuf, recvbuf }, { sendcounts, recvcounts },
+    { &sendtype, &recvtype } };
+
   PARCOACH_LIBRARY_CHECK (MPI_Alltoallv, comm, NULL, NULL, NULL, NULL, NULL,
                           NULL, NULL, NULL);
-  return PARCOACH_FORWARD_WAITING (MPI_Alltoallv, comm, (sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+  return PARCOACH_FORWARD_WAITING (MPI_Alltoallv, comm, &counts, (sendbuf, sendcounts, sdispls, sendtype, recvbuf,
                          recvcounts, rdispls, recvtype, comm));
 }
 
@@ -371,7 +392,7 @@ MPI_Alltoallw (const void *sendbuf, const int sendcounts[],
 {
   PARCOACH_LIBRARY_CHECK (MPI_Alltoallw, comm, NULL, NULL, NULL, NULL, NULL,
                           NULL, NULL, NULL);
-  return PARCOACH_FORWARD_WAITING (MPI_Alltoallw, comm, (sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+  return PARCOACH_FORWARD_WAITING (MPI_Alltoallw, comm, NULL, (sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
                          recvcounts, rdispls, recvtypes, comm));
 }
 
@@ -381,7 +402,7 @@ MPI_Reduce (const void *sendbuf, void *recvbuf, int count,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Reduce, comm, &root, &op, sendbuf, &count,
                           &datatype, NULL, NULL, NULL);
-  return PARCOACH_FORWARD_WAITING (MPI_Reduce, comm, (sendbuf, recvbuf, count, datatype, op, root, comm));
+  return PARCOACH_FORWARD_WAITING (MPI_Reduce, comm, NULL, (sendbuf, recvbuf, count, datatype, op, root, comm));
 }
 
 PARCOACH_EXPORT int
@@ -390,7 +411,7 @@ MPI_Allreduce (const void *sendbuf, void *recvbuf, int count,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Allreduce, comm, NULL, &op, sendbuf, &count,
                           &datatype, NULL, NULL, NULL);
-  return PARCOACH_FORWARD_WAITING (MPI_Allreduce, comm, (sendbuf, recvbuf, count, datatype, op, comm));
+  return PARCOACH_FORWARD_WAITING (MPI_Allreduce, comm, NULL, (sendbuf, recvbuf, count, datatype, op, comm));
 }
 
 PARCOACH_EXPORT int
@@ -398,9 +419,13 @@ MPI_Reduce_scatter (const void *sendbuf, void *recvbuf,
                     const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
                     MPI_Comm comm)
 {
+  const struct parcoach_args counts = {
+    0, NULL, &op, { sendbuf, recvbuf }, { recvcounts, NULL },
+    { &datatype, NULL } };
+
   PARCOACH_LIBRARY_CHECK (MPI_Reduce_scatter, comm, NULL, &op, sendbuf,
                           recvcounts, &datatype, NULL, NULL, NULL);
-  return PARCOACH_FORWARD_WAITING (MPI_Reduce_scatter, comm, (sendbuf, recvbuf, recvcounts, datatype, op,
+  return PARCOACH_FORWARD_WAITING (MPI_Reduce_scatter, comm, &counts, (sendbuf, recvbuf, recvcounts, datatype, op,
                               comm));
 }
 
@@ -410,7 +435,7 @@ MPI_Reduce_scatter_block (const void *sendbuf, void *recvbuf, int recvcount,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Reduce_scatter_block, comm, NULL, &op, sendbuf,
                           &recvcount, &datatype, NULL, NULL, NULL);
-  return PARCOACH_FORWARD_WAITING (MPI_Reduce_scatter_block, comm, (sendbuf, recvbuf, recvcount, datatype,
+  return PARCOACH_FORWARD_WAITING (MPI_Reduce_scatter_block, comm, NULL, (sendbuf, recvbuf, recvcount, datatype,
                                     op, comm));
 }
 
@@ -420,7 +445,7 @@ MPI_Scan (const void *sendbuf, void *recvbuf, int count,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Scan, comm, NULL, &op, sendbuf, &count,
                           &datatype, NULL, NULL, NULL);
-  return PARCOACH_FORWARD_WAITING (MPI_Scan, comm, (sendbuf, recvbuf, count, datatype, op, comm));
+  return PARCOACH_FORWARD_WAITING (MPI_Scan, comm, NULL, (sendbuf, recvbuf, count, datatype, op, comm));
 }
 
 PARCOACH_EXPORT int
@@ -429,5 +454,5 @@ MPI_Exscan (const void *sendbuf, void *recvbuf, int count,
 {
   PARCOACH_LIBRARY_CHECK (MPI_Exscan, comm, NULL, &op, sendbuf, &count,
                           &datatype, NULL, NULL, NULL);
-  return PARCOACH_FORWARD_WAITING (MPI_Exscan, comm, (sendbuf, recvbuf, count, datatype, op, comm));
+  return PARCOACH_FORWARD_WAITING (MPI_Exscan, comm, NULL, (sendbuf, recvbuf, count, datatype, op, comm));
 }

@@ -99,23 +99,39 @@ parcoach_next_fortran (void **slot, const char *name, const char *pmpi_name)
 
 /* One wrapper: F_NAME with PARAMETERS (all by reference); the check's
    arguments after the colour (communicator first); the arguments passed
-   on, bracketed for the hang detector as in the C wrappers.  */
-#define PARCOACH_FORTRAN_WRAPPER(c_name, f_name, parameters, check, call) \
+   on, bracketed for the hang detector as in the C wrappers.  COUNTS: the
+   arguments of a v-variant, whose counts are checked inside the bracket
+   (parcoach_count_checks.c), or NULL.  */
+#define PARCOACH_FORTRAN_WRAPPER(c_name, f_name, parameters, check, counts, \
+                                 call) \
   PARCOACH_EXPORT void f_name parameters; \
   void f_name parameters \
   { \
     int bracketed; \
+    const struct parcoach_args *counts_ = counts; \
     if (__builtin_expect (parcoach_depth != 0, 0)) \
       parcoach_fortran_library_check (PARCOACH_FORTRAN_CHECK_##check, \
                                       __builtin_return_address (0)); \
     bracketed = parcoach_collective_enter (#c_name, PMPI_Comm_f2c (*comm), \
                                            __builtin_return_address (0)); \
+    if (counts_ != NULL) \
+      parcoach_check_counts (PARCOACH_COLOUR_OF (c_name), \
+                             PMPI_Comm_f2c (*comm), counts_, \
+                             __builtin_return_address (0)); \
     PARCOACH_FORTRAN_FORWARD (f_name) call; \
     if (bracketed) \
       parcoach_blocking_leave (); \
   }
 
 typedef MPI_Fint F;
+
+/* The counts checked of the v-variants: root (or NULL), op (or NULL),
+   then each side's count and datatype.  */
+#define PARCOACH_FORTRAN_COUNTS(root, op, scount, stype, rcount, rtype) \
+  (&(const struct parcoach_args) { \
+     1, root, op, \
+     { parcoach_fortran_buffer (sendbuf), parcoach_fortran_buffer (recvbuf) }, \
+     { scount, rcount }, { stype, rtype } })
 
 /* The check's arguments of each shape of collective: communicator,
    colour, root, op, send buffer, count, type, receive buffer, count,
@@ -140,17 +156,19 @@ typedef MPI_Fint F;
   NULL, NULL, NULL
 
 PARCOACH_FORTRAN_WRAPPER (MPI_Barrier, mpi_barrier_, (F *comm, F *ierr),
-                          BARRIER (MPI_Barrier), (comm, ierr))
+                          BARRIER (MPI_Barrier), NULL, (comm, ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Bcast, mpi_bcast_,
                           (void *buffer, F *count, F *datatype, F *root,
                            F *comm, F *ierr),
                           BCAST (MPI_Bcast),
+                          NULL,
                           (buffer, count, datatype, root, comm, ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Gather, mpi_gather_,
                           (void *sendbuf, F *sendcount, F *sendtype,
                            void *recvbuf, F *recvcount, F *recvtype, F *root,
                            F *comm, F *ierr),
                           ROOTED (MPI_Gather, sendcount, recvcount),
+                          NULL,
                           (sendbuf, sendcount, sendtype, recvbuf, recvcount,
                            recvtype, root, comm, ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Gatherv, mpi_gatherv_,
@@ -158,6 +176,8 @@ PARCOACH_FORTRAN_WRAPPER (MPI_Gatherv, mpi_gatherv_,
                            void *recvbuf, F *recvcounts, F *displs,
                            F *recvtype, F *root, F *comm, F *ierr),
                           ROOTED (MPI_Gatherv, sendcount, recvcounts),
+                          PARCOACH_FORTRAN_COUNTS (root, NULL, sendcount,
+                                                   sendtype, recvcounts, recvtype),
                           (sendbuf, sendcount, sendtype, recvbuf, recvcounts,
                            displs, recvtype, root, comm, ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Scatter, mpi_scatter_,
@@ -165,6 +185,7 @@ PARCOACH_FORTRAN_WRAPPER (MPI_Scatter, mpi_scatter_,
                            void *recvbuf, F *recvcount, F *recvtype, F *root,
                            F *comm, F *ierr),
                           ROOTED (MPI_Scatter, sendcount, recvcount),
+                          NULL,
                           (sendbuf, sendcount, sendtype, recvbuf, recvcount,
                            recvtype, root, comm, ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Scatterv, mpi_scatterv_,
@@ -172,6 +193,8 @@ PARCOACH_FORTRAN_WRAPPER (MPI_Scatterv, mpi_scatterv_,
                            F *sendtype, void *recvbuf, F *recvcount,
                            F *recvtype, F *root, F *comm, F *ierr),
                           ROOTED (MPI_Scatterv, sendcounts, recvcount),
+                          PARCOACH_FORTRAN_COUNTS (root, NULL, sendcounts,
+                                                   sendtype, recvcount, recvtype),
                           (sendbuf, sendcounts, displs, sendtype, recvbuf,
                            recvcount, recvtype, root, comm, ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Allgather, mpi_allgather_,
@@ -179,6 +202,7 @@ PARCOACH_FORTRAN_WRAPPER (MPI_Allgather, mpi_allgather_,
                            void *recvbuf, F *recvcount, F *recvtype, F *comm,
                            F *ierr),
                           ALL (MPI_Allgather, sendcount, recvcount),
+                          NULL,
                           (sendbuf, sendcount, sendtype, recvbuf, recvcount,
                            recvtype, comm, ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Allgatherv, mpi_allgatherv_,
@@ -186,6 +210,8 @@ PARCOACH_FORTRAN_WRAPPER (MPI_Allgatherv, mpi_allgatherv_,
                            void *recvbuf, F *recvcounts, F *displs,
                            F *recvtype, F *comm, F *ierr),
                           ALL (MPI_Allgatherv, sendcount, recvcounts),
+                          PARCOACH_FORTRAN_COUNTS (NULL, NULL, sendcount,
+                                                   sendtype, recvcounts, recvtype),
                           (sendbuf, sendcount, sendtype, recvbuf, recvcounts,
                            displs, recvtype, comm, ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Alltoall, mpi_alltoall_,
@@ -193,6 +219,7 @@ PARCOACH_FORTRAN_WRAPPER (MPI_Alltoall, mpi_alltoall_,
                            void *recvbuf, F *recvcount, F *recvtype, F *comm,
                            F *ierr),
                           ALL (MPI_Alltoall, sendcount, recvcount),
+                          NULL,
                           (sendbuf, sendcount, sendtype, recvbuf, recvcount,
                            recvtype, comm, ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Alltoallv, mpi_alltoallv_,
@@ -200,6 +227,8 @@ PARCOACH_FORTRAN_WRAPPER (MPI_Alltoallv, mpi_alltoallv_,
                            F *sendtype, void *recvbuf, F *recvcounts,
                            F *rdispls, F *recvtype, F *comm, F *ierr),
                           PAIRWISE (MPI_Alltoallv),
+                          PARCOACH_FORTRAN_COUNTS (NULL, NULL, sendcounts,
+                                                   sendtype, recvcounts, recvtype),
                           (sendbuf, sendcounts, sdispls, sendtype, recvbuf,
                            recvcounts, rdispls, recvtype, comm, ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Alltoallw, mpi_alltoallw_,
@@ -207,40 +236,48 @@ PARCOACH_FORTRAN_WRAPPER (MPI_Alltoallw, mpi_alltoallw_,
                            F *sendtypes, void *recvbuf, F *recvcounts,
                            F *rdispls, F *recvtypes, F *comm, F *ierr),
                           PAIRWISE (MPI_Alltoallw),
+                          NULL,
                           (sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
                            recvcounts, rdispls, recvtypes, comm, ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Reduce, mpi_reduce_,
                           (void *sendbuf, void *recvbuf, F *count,
                            F *datatype, F *op, F *root, F *comm, F *ierr),
                           REDUCE (MPI_Reduce, root, count),
+                          NULL,
                           (sendbuf, recvbuf, count, datatype, op, root, comm,
                            ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Allreduce, mpi_allreduce_,
                           (void *sendbuf, void *recvbuf, F *count,
                            F *datatype, F *op, F *comm, F *ierr),
                           REDUCE (MPI_Allreduce, NULL, count),
+                          NULL,
                           (sendbuf, recvbuf, count, datatype, op, comm, ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Reduce_scatter, mpi_reduce_scatter_,
                           (void *sendbuf, void *recvbuf, F *recvcounts,
                            F *datatype, F *op, F *comm, F *ierr),
                           REDUCE (MPI_Reduce_scatter, NULL, recvcounts),
+                          PARCOACH_FORTRAN_COUNTS (NULL, op, recvcounts,
+                                                   datatype, NULL, NULL),
                           (sendbuf, recvbuf, recvcounts, datatype, op, comm,
                            ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Reduce_scatter_block, mpi_reduce_scatter_block_,
                           (void *sendbuf, void *recvbuf, F *recvcount,
                            F *datatype, F *op, F *comm, F *ierr),
                           REDUCE (MPI_Reduce_scatter_block, NULL, recvcount),
+                          NULL,
                           (sendbuf, recvbuf, recvcount, datatype, op, comm,
                            ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Scan, mpi_scan_,
                           (void *sendbuf, void *recvbuf, F *count,
                            F *datatype, F *op, F *comm, F *ierr),
                           REDUCE (MPI_Scan, NULL, count),
+                          NULL,
                           (sendbuf, recvbuf, count, datatype, op, comm, ierr))
 PARCOACH_FORTRAN_WRAPPER (MPI_Exscan, mpi_exscan_,
                           (void *sendbuf, void *recvbuf, F *count,
                            F *datatype, F *op, F *comm, F *ierr),
                           REDUCE (MPI_Exscan, NULL, count),
+                          NULL,
                           (sendbuf, recvbuf, count, datatype, op, comm, ierr))
 
 #else /* !OPEN_MPI */

@@ -6,12 +6,12 @@
  * sendtype) must be the type signature j receives from i (j's
  * recvcounts[i] x recvtype: MPI 4.0 section 6.8); rank 0 sends rank 1 one
  * integer where rank 1 expects two.  Not warned: the analysis does not
- * read the contents of counts arrays, so the default checks are dormant
- * here; with instrument=all the check exchanges the blocks pair by pair
- * and stops the run.
+ * read the contents of counts arrays.  At run time the wrapper of
+ * MPI_Alltoallv (with instrument=all, the check inserted before it)
+ * exchanges the blocks pair by pair and stops the run.
  *
- * description: MPI_Alltoallv with counts arrays that do not pair up: no warning; stopped under instrument=all
- * plugin-args: instrument=all
+ * description: MPI_Alltoallv with counts arrays that do not pair up: no warning; stopped at run time
+ * expect-run-args: instrument=all
  * expect-run: 2 stop
  * expect-run: 3 stop
  * expect-run: 1 ok

@@ -6,14 +6,14 @@
  * root's recvcounts[i] and recvtype give (MPI 4.0 section 6.5); rank 1
  * sends 2 integers where the root expects 1.  Counts that differ by
  * process are no error in a v-variant, and the analysis does not read
- * the contents of counts arrays, so nothing is warned and the default
- * check is dormant (arming it at this call alone would make a correct
- * program whose root calls MPI_Gatherv on another line wait in it: see
- * args_v_counts_correct.c).  With instrument=all the check compares each
- * process's block with the root's entry for it and stops the run.
+ * the contents of counts arrays, so nothing is warned.  The runtime's
+ * wrapper of MPI_Gatherv compares each process's block with the root's
+ * entry for it and stops the run (rtlib/parcoach_count_checks.c); with
+ * instrument=all, the check the plugin inserts before the call does it
+ * first.
  *
- * description: MPI_Gatherv: sendcount rank + 1 against a recvcounts array of the root's own count: no warning, stopped under instrument=all
- * plugin-args: instrument=all
+ * description: MPI_Gatherv: sendcount rank + 1 against a recvcounts array of the root's own count: no warning, stopped at run time
+ * expect-run-args: instrument=all
  * expect-run: 2 stop
  * expect-run: 3 stop
  * expect-run: 1 ok

@@ -7,12 +7,13 @@
  * calling process: its whole contents, not only its total (rank 0 would get 2 elements of the result and rank 1 none by
  * its own array, 1 each by the others').  MPICH runs it without a word.
  * The array is filled per element, which the compiler takes as one value
- * and does not warn about; with instrument=all the check before the call
- * compares the arrays' contents (the total alone, compared before, is
- * equal) and stops the run naming both arrays.
+ * and does not warn about.  At run time the wrapper of MPI_Reduce_scatter
+ * (with instrument=all, the check before the call) compares the arrays'
+ * contents (the total alone is equal) and stops the run naming both
+ * arrays.
  *
- * description: MPI_Reduce_scatter with recvcounts {2,0,1,..} on rank 0, {1,1,1,..} elsewhere (same sum): stopped with instrument=all
- * plugin-args: instrument=all
+ * description: MPI_Reduce_scatter with recvcounts {2,0,1,..} on rank 0, {1,1,1,..} elsewhere (same sum): stopped at run time
+ * expect-run-args: instrument=all
  * expect-run: 2 stop
  * expect-run: 3 stop
  * expect-run: 1 ok

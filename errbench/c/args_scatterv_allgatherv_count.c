@@ -4,19 +4,20 @@
  * sendcounts[i] x sendtype, which must be the type signature i receives
  * (MPI 4.0 section 6.6); here every process receives rank + 1 integers
  * while the root's sendcounts say 1 for each.  Nothing is warned (the
- * counts of a v-variant may differ by process); with instrument=all the
- * check compares each block with the root's entry for it: rank 1 stops,
- * naming its entry.
+ * counts of a v-variant may differ by process); at run time the root
+ * compares each process's block with its entry for it and stops, naming
+ * rank 1's (the wrapper of MPI_Scatterv, or with instrument=all the
+ * check inserted before it).
  * (With one process it is correct; the MPI_Allgatherv after it, whose
  * blocks of rank + 1 integers every process expects as i + 1 from rank i,
  * is correct: its own check stays silent.)
  *
- * description: MPI_Scatterv: recvcount rank + 1 against sendcounts of 1: no warning, stopped under instrument=all; a correct MPI_Allgatherv after it
- * plugin-args: instrument=all
+ * description: MPI_Scatterv: recvcount rank + 1 against sendcounts of 1: no warning, stopped at run time; a correct MPI_Allgatherv after it
+ * expect-run-args: instrument=all
  * expect-run: 2 stop
  * expect-run: 4 stop
  * expect-run: 1 ok
- * expect-stop-message: the root's sendcounts[1] and sendtype send 1 x 4-byte integer (4 bytes), but this process's recvcount and recvtype expect 2 x 4-byte integer (8 bytes)
+ * expect-stop-message: the root's sendcounts[1] and sendtype send 1 x 4-byte integer (4 bytes), but rank 1's recvcount and recvtype expect 2 x 4-byte integer (8 bytes)
  */
 #include <mpi.h>
 #include <stdio.h>

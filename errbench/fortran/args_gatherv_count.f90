@@ -4,12 +4,13 @@
 !
 ! What is wrong: the type signature process i sends must equal the one the
 ! root's recvcounts(i + 1) and recvtype give (MPI 4.0 section 6.5).  Not
-! warned (counts of a v-variant may differ by process); with
-! instrument=all the check compares each process's block with the root's
-! entry for it and stops the run, naming rank 1's block.
+! warned (counts of a v-variant may differ by process); at run time the
+! wrapper of MPI_Gatherv (MPICH's Fortran binding calls the C name)
+! compares each process's block with the root's entry for it and stops the
+! run, naming rank 1's block; with instrument=all the inserted check does.
 !
-! description: Fortran: mpi_gatherv with a sendcount rank + 1 against recvcounts of the root's count: stopped under instrument=all
-! plugin-args: instrument=all
+! description: Fortran: mpi_gatherv with a sendcount rank + 1 against recvcounts of the root's count: stopped at run time
+! expect-run-args: instrument=all
 ! expect-run: 2 stop
 ! expect-run: 1 ok
 ! expect-stop-message: rank 1 sends 2 x 4-byte integer (8 bytes), but the root's recvcounts[1] and recvtype expect 1 x 4-byte integer (4 bytes)

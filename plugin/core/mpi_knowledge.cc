@@ -72,6 +72,14 @@ bool CollectiveArguments::compares_anything() const {
          recv.compared != SizeCompared::Nowhere;
 }
 
+bool wrapper_checks_counts(const MpiCollective &collective) {
+  auto per_pair = [](SizeCompared c) { return c == SizeCompared::Peer || c == SizeCompared::Peers; };
+  const CollectiveArguments &a = *collective.arguments;
+  return collective.family == CollectiveFamily::Blocking &&
+         ((per_pair(a.send.compared) && per_pair(a.recv.compared)) ||
+          (a.op >= 0 && a.send.compared == SizeCompared::Total));
+}
+
 const MpiCollective *collectives_begin() { return coloured().entries; }
 const MpiCollective *collectives_end() { return coloured().entries + table_size; }
 std::size_t collective_count() { return table_size; }

@@ -60,6 +60,12 @@ const MpiCollective *find_collective(const char *callee, SourceLanguage language
 // The collective of a colour, or nullptr (colour 0 or unknown).
 const MpiCollective *collective_by_colour(int colour);
 
+// Whether the runtime's wrapper of `collective' compares its per-process
+// counts across processes before the call (rtlib/parcoach_count_checks.c):
+// the blocking v-variants (Peer and Peers sides) and MPI_Reduce_scatter
+// (an array of counts every process must give alike).
+bool wrapper_checks_counts(const MpiCollective &collective);
+
 // Calls after which no process of the job continues: MPI_Abort, abort,
 // traps, Fortran ERROR STOP.  A branch ending in one never deadlocks.
 bool terminates_job(const char *callee);

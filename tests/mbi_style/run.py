@@ -53,17 +53,6 @@ from run_errbench import configured_tools, run_command   # noqa: E402
 # a stop): reported XFAIL so that `make check' stays green, XPASS once
 # caught.  Each entry says why.
 KNOWN_MISSES = {}
-# A count differing by rank in a v-variant: the counts arrays are built
-# from the same rank-dependent value as the count (counts[i] = buff_size),
-# and whether one process's count equals its entry of another's array
-# cannot be judged statically (counts[i] = i + 1 with a count of rank + 1
-# is correct), so no warning and no check armed (with instrument=all the
-# run-time check does stop them: blocks pair by pair, Reduce_scatter's
-# counts by contents; errbench c/args_gatherv_count.c).  The datatype differing by rank in these, and everything in
-# Gather/Scatter, is warned (plugin/core/DESIGN, collective-arguments).
-for _error in ('count_if', 'count_rank'):
-    for _name in ('Gatherv', 'Scatterv', 'Allgatherv', 'Alltoallv', 'Reduce_scatter'):
-        KNOWN_MISSES['err_arg_%s_%s' % (_error, _name)] = 'v-variant counts arrays'
 # A blocking receive against a blocking collective outside any checked
 # function: the collectives are the same on every path (nothing to warn,
 # no check).  The runtime's collective wrappers tell the hang detector

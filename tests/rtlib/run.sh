@@ -105,7 +105,7 @@ if build_c entry_points -Werror && [ "$("$tmp/entry_points")" = "$entries" ]; th
 else
   fail "abi: parcoach_entry_points.def and the runtime's prototypes differ" "" "$tmp/entry_points.build"
 fi
-for prog in rt_cases rt_pmpi rt_options rt_args rt_buffers; do
+for prog in rt_cases rt_pmpi rt_options rt_args rt_buffers rt_counts; do
   if ! build_c $prog; then
     fail "build: tests/rtlib/$prog.c" "" "$tmp/$prog.build"
     exit 1
@@ -714,6 +714,30 @@ PY
     "$P 0 of communicator of size 2 stops before MPI_Allreduce called from [^ ]+\+0x[0-9a-f]+( \([^)]*\))? in code built without PARCOACH: other processes are calling MPI_Barrier" \
     "$P 1 of communicator of size 2 stops before MPI_Barrier at f\.f90:2 in function main: other processes are calling MPI_Allreduce; see the conditional\(s\) at line\(s\) 1"
 fi
+
+# (24) The v-variants' counts compared by the wrappers
+# (parcoach_count_checks.c): a type signature MPICH lets pass (one
+# MPI_FLOAT against one MPI_INT), sampled per communicator (calls 1-8,
+# then powers of two).
+counts_line ()
+{
+  echo "$P $1 of communicator of size 2 \\(rank $1 of MPI_COMM_WORLD\\) stops in MPI_Allgatherv $2: processes call it with blocks that do not match: rank 1 sends 1 x 4-byte floating-point \(4 bytes\), but this process's recvcounts\[1\] and recvtype expect 1 x 4-byte integer \(4 bytes\)"
+}
+caller='called from rt_counts\+0x[0-9a-f]+( \([^)]*\))?'
+ABORT_GREP=-E expect_abort "(24a) v-variant blocks differing on the first call: stop, each process naming the block" \
+  2 ./rt_counts wrong 1 -- "$(counts_line 0 "$caller")" "$(counts_line 1 "$caller")"
+ABORT_GREP=-E expect_abort "(24b) on the 16th call (sampled: a power of two): stop" \
+  2 ./rt_counts wrong 16 -- "$(counts_line 0 "$caller")" "$(counts_line 1 "$caller")"
+expect_clean "(24c) on the 9th call only: not sampled, the run goes on (a documented miss)" \
+  2 ./rt_counts wrong 9
+PARCOACH_COUNT_CHECKS=all ABORT_GREP=-E expect_abort "(24d) PARCOACH_COUNT_CHECKS=all: the 9th call stops" \
+  2 ./rt_counts wrong 9 -- "$(counts_line 0 "$caller")" "$(counts_line 1 "$caller")"
+PARCOACH_COUNT_CHECKS=off expect_clean "(24e) PARCOACH_COUNT_CHECKS=off: nothing compared" \
+  2 ./rt_counts wrong 1
+ABORT_GREP=-E expect_abort "(24f) a duplicate's calls are counted from its first: its 3rd call, after 20 on MPI_COMM_WORLD, stops" \
+  2 ./rt_counts dup 3 -- "$(counts_line 0 "$caller")" "$(counts_line 1 "$caller")"
+ABORT_GREP=-E expect_abort "(24g) the site the plugin announced is named" \
+  2 ./rt_counts site -- "$(counts_line 0 'at v\.c:7')" "$(counts_line 1 'at v\.c:7')"
 
 echo
 if [ $failures -ne 0 ]; then

@@ -4,9 +4,11 @@
 
 #include "mpi_knowledge.h"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 #include <string>
+#include <vector>
 
 using namespace parcoach;
 
@@ -270,4 +272,18 @@ TEST_CASE("composite predefined datatypes are told from the basic ones", "[mpi-t
   CHECK_FALSE(open_mpi_composite_datatype("ompi_mpi_int"));
   CHECK_FALSE(open_mpi_composite_datatype(nullptr));
   CHECK(open_mpi_predefined_datatype("ompi_mpi_2int") == PredefinedCType::None);
+}
+
+TEST_CASE("the runtime's wrappers compare the counts of exactly the blocking v-variants and "
+          "MPI_Reduce_scatter",
+          "[mpi-table]") {
+  // rtlib/parcoach_pmpi_collectives.c passes counts to the check in these
+  // five wrappers only: the plugin announces the call's site before them.
+  std::vector<std::string> checked;
+  for (const MpiCollective *c = collectives_begin(); c != collectives_end(); ++c)
+    if (wrapper_checks_counts(*c))
+      checked.push_back(c->c_name);
+  std::sort(checked.begin(), checked.end());
+  CHECK(checked == std::vector<std::string>{"MPI_Allgatherv", "MPI_Alltoallv", "MPI_Gatherv",
+                                            "MPI_Reduce_scatter", "MPI_Scatterv"});
 }
