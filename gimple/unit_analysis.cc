@@ -734,6 +734,15 @@ void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValue
       result.reason = deferred.result_reason[r];
     summary.results.push_back(result);
   }
+  // What public functions leave behind their pointer parameters.
+  if (solved_flows) {
+    std::vector<std::string> names;
+    for (const FunctionRecord &record : unit.records)
+      names.push_back(record.name);
+    for (ResultSummary &left :
+         exit_summaries(*solved_flows, deferred, names, summary.source))
+      summary.results.push_back(std::move(left));
+  }
   std::map<unsigned, std::string> symbol_of;
   for (const FunctionRecord &record : unit.records)
     symbol_of[record.uid] = record.symbol;
@@ -1038,6 +1047,8 @@ void run_unit_step() {
         flow.link_judges_parameters = false;
   }
   PhaseTimer solve_timer("  value-flow solve");
+  if (!options.thesis)
+    add_exit_probes(flows);
   std::vector<std::vector<std::vector<ArgumentVerdict>>> argument_verdicts;
   std::vector<ResultVerdict> results;
   // Tagged with the keys of other files: defer_external_results needs them.

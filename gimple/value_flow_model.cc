@@ -10,6 +10,7 @@
 #include "omp_team_exits.h"
 #include "points_to_bound.h"
 #include "team_phases.h"
+#include "cross_file_values.h"
 #include "value_flow_library.h"
 
 #include <algorithm>
@@ -209,6 +210,44 @@ bool may_hold_pointers(tree type, int depth = 0) {
   return some_pointer_part(type, depth, [](tree, int) { return true; });
 }
 
+// Out-arguments across files (cross_file_values.h, out_argument_key): the
+// address of a local variable holding no address (`&steps', `&s.n', a
+// Fortran actual argument that is a local) passed to a function of
+// another file.  What that function leaves there is a value the link step
+// judges rather than an escape: holding no address, the variable cannot
+// tell the callee where else to write.  NULL_TREE for any other argument.
+tree out_argument_variable(tree arg) {
+  if (TREE_CODE(arg) != ADDR_EXPR)
+    return NULL_TREE;
+  tree base = get_base_address(TREE_OPERAND(arg, 0));
+  if (!base || TREE_CODE(base) != VAR_DECL || is_global_var(base) ||
+      may_hold_pointers(TREE_TYPE(base)))
+    return NULL_TREE;
+  return base;
+}
+
+// A function of the program's other files (not a library's, whose
+// declaration is in a system header), called by name.
+bool other_file_function(tree decl) { return decl && !DECL_IN_SYSTEM_HEADER(decl); }
+
+// The positions of the pointer parameters of `decl' through which a
+// caller of another file may find an out-argument (out_argument_variable):
+// pointers to data holding no address, of a function only this file
+// defines (an inline one is in its callers' files too).
+std::vector<int> out_parameters(tree decl) {
+  std::vector<int> positions;
+  if (!TREE_PUBLIC(decl) || DECL_COMDAT(decl) || DECL_DECLARED_INLINE_P(decl) ||
+      DECL_IN_SYSTEM_HEADER(decl) || flag_whole_program)
+    return positions;
+  int position = 0;
+  for (tree parm = DECL_ARGUMENTS(decl); parm; parm = DECL_CHAIN(parm), ++position) {
+    tree type = TREE_TYPE(parm);
+    if ((POINTER_TYPE_P(type)) && !may_hold_pointers(TREE_TYPE(type)))
+      positions.push_back(position);
+  }
+  return positions;
+}
+
 // What the addresses a value of this type holds point to may hold
 // addresses in turn (an initializer_list<int *>, not an
 // initializer_list<int>).
@@ -371,6 +410,7 @@ public:
     out_.symbol = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
     out_.link_judges_parameters = link_judges_parameters(decl);
     out_.parameters_by_reference = fortran_;
+    out_.out_parameters = out_parameters(decl);
     out_.branch_count = (int)branches_.size();
     regions_ = find_omp_regions(fun_);
     number_blocks();
@@ -2056,7 +2096,10 @@ private:
               kind.vector != VectorMember::None)
             continue;
           std::string who = kind.name ? "'" + std::string(kind.name) + "'" : "a call through a pointer";
+          const bool other_file = kind.name && other_file_function(gimple_call_fndecl(call));
           for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
+            if (other_file && out_argument_variable(gimple_call_arg(call, i)))
+              continue; // emit_call stores the callee's out-argument there
             Targets t = targets(gimple_call_arg(call, i));
             escape(t, "its address is passed to " + who + at_line(where));
             // It may store through a pointer this function cannot name.
@@ -2804,15 +2847,41 @@ private:
                       : gimple_call_internal_p(call)
                           ? std::string("a variadic argument")
                           : std::string("the result of a call through a pointer");
+    tree decl = gimple_call_fndecl(call);
+    const bool other_file = kind.name && other_file_function(decl);
+    // The arguments as the callee finds them, before it writes behind any.
+    int inputs = -1;
+    if (other_file)
+      for (unsigned i = 0; i < nargs && inputs < 0; ++i)
+        if (out_argument_variable(gimple_call_arg(call, i))) {
+          inputs = new_slot("the arguments of '" + std::string(kind.name) + "'", SlotScope::Local);
+          out_.slots[inputs].single_definition = true;
+          ValueFlowStatement read;
+          read.target = inputs;
+          read.uses = argument_uses(call);
+          current_->statements.push_back(read);
+        }
     ValueFlowStatement statement;
     statement.kind = ValueFlowStatement::Kind::Call;
     statement.callee = 0;
     current_->statements.push_back(statement);
+    for (unsigned i = 0; inputs >= 0 && i < nargs; ++i) {
+      tree arg = gimple_call_arg(call, i);
+      tree variable = out_argument_variable(arg);
+      if (!variable)
+        continue;
+      // What the callee leaves there (weak: it may leave it as it was),
+      // as the link step finds it (find_escapes let it be).
+      int left = differs("depends on what '" + std::string(kind.name) + "' leaves in '" +
+                         decl_name(variable) + "'" + at_line(where_));
+      out_.facts[left].external_result =
+          out_argument_key(IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl)), (int)i);
+      store_through(arg, {inputs}, left, false);
+    }
     if (!lhs)
       return;
     int fact = differs("depends on " + who + at_line(where_));
-    tree decl = gimple_call_fndecl(call);
-    if (!kind.name || !decl || DECL_IN_SYSTEM_HEADER(decl)) {
+    if (!other_file) {
       store(lhs, {}, fact);
       return;
     }
@@ -2820,7 +2889,7 @@ private:
     // in a system header): the link step may know its result the same on
     // every process, as a function of the arguments (cross_file_values.h).
     out_.facts[fact].external_result = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
-    store(lhs, argument_uses(call), fact);
+    store(lhs, inputs >= 0 ? std::vector<int>{inputs} : argument_uses(call), fact);
   }
 
   void emit_unit_call(gcall *call, tree callee) {

@@ -23,7 +23,8 @@
 //    library being built exports it: UnitSummary::any_caller).
 // Only value parameters are judged (in Fortran, what a dummy argument
 // points to); what a C pointer or C++ reference points to still may
-// differ.
+// differ (what a callee leaves there is another matter: out_argument_key
+// in cross_file_values.h).
 #ifndef PARCOACH_CORE_CROSS_FILE_PARAMETERS_H
 #define PARCOACH_CORE_CROSS_FILE_PARAMETERS_H
 

@@ -92,6 +92,9 @@ const char every_key_name[] = "what other files decide for this file";
 std::string describe_key(const std::string &key, const std::string &name) {
   if (is_parameter_key(key) || is_every_key(key)) // "parameter 'n' of 'step'"
     return name;
+  if (is_out_argument_key(key)) // "what 'read_input' leaves behind argument 1"
+    return "what '" + name + "' leaves behind argument " +
+           std::to_string(std::stoi(key.substr(key.rfind(':') + 1)) + 1);
   return (is_variable(key) ? "the variable '" : "the result of '") + name + "'";
 }
 
@@ -103,6 +106,15 @@ std::string printed_name(const ValueFlowFact &fact) {
   if (close == std::string::npos)
     return fact.external_result;
   return fact.phrase.substr(open + 1, close - open - 1);
+}
+
+// The name a key gives when no summary names it: its symbol.
+std::string unnamed_key_name(const std::string &key) {
+  if (is_variable(key))
+    return key.substr(4);
+  if (is_out_argument_key(key))
+    return key.substr(4, key.rfind(':') - 4);
+  return key;
 }
 
 std::string listed(const std::vector<std::string> &items) {
@@ -432,6 +444,81 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
 }
 
 std::string variable_key(const std::string &symbol) { return "var:" + symbol; }
+
+std::string out_argument_key(const std::string &symbol, int position) {
+  return "out:" + symbol + ":" + std::to_string(position);
+}
+
+bool is_out_argument_key(const std::string &key) { return key.compare(0, 4, "out:") == 0; }
+
+void add_exit_probes(std::vector<ValueFlowFunction> &unit) {
+  for (ValueFlowFunction &function : unit) {
+    if (function.symbol.empty() || !function.callable_from_outside ||
+        function.out_parameters.empty())
+      continue;
+    std::map<int, std::vector<int>> targets; // by parameter position
+    for (std::size_t s = 0; s < function.slots.size(); ++s) {
+      const ValueFlowSlot &slot = function.slots[s];
+      if (slot.scope == SlotScope::ParameterTarget && slot.through_reference < 0 &&
+          !slot.covered &&
+          std::count(function.out_parameters.begin(), function.out_parameters.end(),
+                     slot.parameter))
+        targets[slot.parameter].push_back((int)s);
+    }
+    for (const auto &entry : targets)
+      for (std::size_t b = 0; b < function.blocks.size(); ++b)
+        for (std::size_t i = 0; i < function.blocks[b].statements.size(); ++i)
+          if (function.blocks[b].statements[i].kind == ValueFlowStatement::Kind::Return) {
+            ValueFlowCollective probe;
+            probe.block = (int)b;
+            probe.statement = (int)i;
+            probe.arguments.push_back(entry.second);
+            probe.callee_symbol = out_argument_key(function.symbol, entry.first);
+            probe.with_control = true;
+            function.collectives.push_back(probe);
+          }
+  }
+}
+
+std::vector<ResultSummary> exit_summaries(const std::vector<ValueFlowFunction> &unit,
+                                          const DeferredValues &deferred,
+                                          const std::vector<std::string> &names,
+                                          const std::string &file) {
+  std::map<std::string, ResultSummary> by_key;
+  for (std::size_t f = 0; f < unit.size() && f < deferred.arguments.size(); ++f)
+    for (std::size_t c = 0; c < unit[f].collectives.size() && c < deferred.arguments[f].size();
+         ++c) {
+      const ValueFlowCollective &probe = unit[f].collectives[c];
+      if (!is_out_argument_key(probe.callee_symbol) || deferred.arguments[f][c].empty())
+        continue;
+      const ArgumentSummary &at_return = deferred.arguments[f][c][0];
+      auto [at, added] = by_key.try_emplace(probe.callee_symbol);
+      ResultSummary &summary = at->second;
+      if (added) {
+        summary.symbol = probe.callee_symbol;
+        summary.name = f < names.size() ? names[f] : unit[f].name;
+        summary.file = file;
+      }
+      if (at_return.state == ArgumentSummary::State::Differs && !summary.may_differ) {
+        summary.may_differ = true;
+        summary.reason = at_return.reason;
+      }
+      if (at_return.state == ArgumentSummary::State::DependsOn)
+        summary.depends_on.insert(summary.depends_on.end(), at_return.depends_on.begin(),
+                                  at_return.depends_on.end());
+    }
+  std::vector<ResultSummary> out;
+  for (auto &entry : by_key) {
+    ResultSummary &summary = entry.second;
+    std::sort(summary.depends_on.begin(), summary.depends_on.end());
+    summary.depends_on.erase(std::unique(summary.depends_on.begin(), summary.depends_on.end()),
+                             summary.depends_on.end());
+    if (summary.may_differ)
+      summary.depends_on.clear();
+    out.push_back(std::move(summary));
+  }
+  return out;
+}
 
 const char *const every_key_placeholder = "every:";
 
@@ -764,7 +851,7 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
         judgement.may_differ = true;
         judgement.reason =
             !found ? "it depends on " +
-                         describe_key(callee, callee.substr(is_variable(callee) ? 4 : 0)) +
+                         describe_key(callee, unnamed_key_name(callee)) +
                          ", which no file compiled with PARCOACH describes"
                    : "it depends on " + describe_key(callee, found->name) + " (" + found->file +
                          ")";

@@ -95,6 +95,36 @@ SourceTags link_key_tags(const std::vector<ValueFlowFunction> &unit);
 // linker names) in what deferred conditionals depend on.
 std::string variable_key(const std::string &symbol);
 
+// Out-arguments across files: what the function `symbol' of another file
+// leaves behind its pointer argument `position' (`read_input(&steps)',
+// Fortran's `call read_input(steps)').  The caller's adapter gives the
+// variable whose address it passes a value from a fact keyed so
+// (ValueFlowFact::external_result) instead of taking it as escaped; the
+// callee's unit publishes, for each pointer parameter of its public
+// functions, a ResultSummary under that key: whether the value it leaves
+// there at its returns (add_exit_probes) may differ when what other files
+// decide is the same everywhere.  Its own parameter's key stands for the
+// value it found there.  The link step judges the key like a function's
+// result; a callee with no summary (built without PARCOACH) may leave
+// anything.
+std::string out_argument_key(const std::string &symbol, int position);
+bool is_out_argument_key(const std::string &key);
+
+// Adds to each public function of `unit' (a linker name, callable from
+// other files) one probe per return and out-parameter
+// (ValueFlowFunction::out_parameters) it reads or writes through: the value of what that parameter points to there, with
+// the control dependence of the return (ValueFlowCollective::with_control),
+// named by out_argument_key.  Appended after the other probes.
+void add_exit_probes(std::vector<ValueFlowFunction> &unit);
+
+// The summaries of the keys of add_exit_probes from what
+// defer_external_results says of the probes (`deferred.arguments', by
+// function, by probe): one per key, joined over its returns.
+std::vector<ResultSummary> exit_summaries(const std::vector<ValueFlowFunction> &unit,
+                                          const DeferredValues &deferred,
+                                          const std::vector<std::string> &names,
+                                          const std::string &file);
+
 // What a unit tells the link step of each shared variable it defines or
 // stores to: may its stores there differ between processes (assuming what
 // other files decide is the same everywhere, but for `depends_on'), and

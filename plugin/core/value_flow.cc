@@ -1702,9 +1702,11 @@ private:
     if (found == state.arguments_at.end())
       return;
     for (const auto &asked : found->second) {
-      const std::vector<int> &uses =
-          state.function->collectives[asked.first].arguments[asked.second];
-      join_into(state.argument_values[asked.first][asked.second], read_all(state, values, uses, b));
+      const ValueFlowCollective &probe = state.function->collectives[asked.first];
+      Value &value = state.argument_values[asked.first][asked.second];
+      join_into(value, read_all(state, values, probe.arguments[asked.second], b));
+      if (probe.with_control)
+        join_into(value, state.taint[b]);
     }
   }
 

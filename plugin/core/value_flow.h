@@ -352,8 +352,15 @@ struct ValueFlowCollective {
   // computed from, read just before the call.
   std::vector<std::vector<int>> arguments;
   // A probe of a call of a public function (cross_file_parameters.h): its
-  // linker name; empty for a collective.
+  // linker name; empty for a collective.  For a probe of what a public
+  // function leaves behind a pointer parameter at a return
+  // (add_exit_probes, cross_file_values.h): the key of that argument.
   std::string callee_symbol;
+  // The value joins the control dependence of its block: what a function
+  // leaves behind a pointer differs if some processes return from it
+  // where others do not (a collective's argument does not: whether all
+  // processes reach the call is the order's business).
+  bool with_control = false;
 };
 
 // An MPI_Comm_split: the communicator it stores in `made' has as members
@@ -388,6 +395,9 @@ struct ValueFlowFunction {
   std::string symbol;
   bool link_judges_parameters = false;
   bool parameters_by_reference = false;
+  // The pointer parameters whose targets callers of other files may pass
+  // as out-arguments (cross_file_values.h, add_exit_probes).
+  std::vector<int> out_parameters;
   std::vector<int> parameters_judged_at_link;
   // Set by cross_file_parameters.h only: positions a call of the unit
   // passes a value that may differ: the file shows it, warned here.

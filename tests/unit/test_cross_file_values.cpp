@@ -8,6 +8,7 @@
 #include "cross_file_values.h"
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -555,4 +556,139 @@ TEST_CASE("a shared variable depends only on the keys that reach it", "[cross_fi
   CHECK(facts[1].depends_on == Names{variable_key("steps")});
   CHECK(facts[0].symbol == "my_rank");
   CHECK(facts[0].depends_on == Names{variable_key("my_rank")});
+}
+
+namespace {
+
+// What pointer parameter 0 of `b''s function points to (an out-parameter).
+int out_target(Builder &b) {
+  ValueFlowSlot s;
+  s.name = "*p";
+  s.scalar = true;
+  s.scope = SlotScope::ParameterTarget;
+  s.parameter = 0;
+  b.f.slots.push_back(s);
+  b.f.symbol = b.f.name;
+  b.f.out_parameters = {0};
+  return (int)b.f.slots.size() - 1;
+}
+
+std::map<std::string, ResultSummary> exits_of(std::vector<ValueFlowFunction> unit) {
+  add_exit_probes(unit);
+  std::vector<std::vector<std::vector<ArgumentVerdict>>> arguments;
+  std::vector<ResultVerdict> results;
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(unit, &arguments, &results);
+  DeferredValues deferred = defer_external_results(unit, verdicts, results, 16, &arguments);
+  std::map<std::string, ResultSummary> by_key;
+  for (ResultSummary &summary : exit_summaries(unit, deferred, {}, "setup.c"))
+    by_key[summary.symbol] = summary;
+  return by_key;
+}
+
+} // namespace
+
+// bcast_into(int *p):  *p = <broadcast>;            return   the same everywhere
+// rank_into(int *p):   r = rank; if (r == 0) *p = 1; return  may differ
+// early(int *p):       r = rank; *p = 1; if (r == 0) return 0; return 1
+//                      (*p is 1 everywhere, but whether a process returns
+//                      here or there depends on r: with the probes'
+//                      control dependence, may differ)
+// forward(int *p):     *p = other();                 return  depends on other
+// count(int n):        no pointer parameter: no key
+TEST_CASE("what public functions leave behind pointer parameters is summarised per key",
+          "[cross_file_values]") {
+  Builder bcast("bcast_into", 1, false);
+  int t = out_target(bcast);
+  int b = bcast.block();
+  ValueFlowFact broadcast;
+  broadcast.phrase = "is broadcast by MPI_Bcast";
+  bcast.f.facts.push_back(broadcast);
+  bcast.assign(b, t, {}, 0);
+  bcast.ret(b, {});
+
+  Builder rank("rank_into", 2, false);
+  t = out_target(rank);
+  int r = rank.local("r");
+  int r0 = rank.block({1, 2}), r1 = rank.block({2}), r2 = rank.block();
+  rank.assign(r0, r, {}, rank.fact("depends on MPI_Comm_rank at line 3"));
+  rank.branch(r0, {r});
+  rank.assign(r1, t, {});
+  rank.ret(r2, {});
+
+  Builder early("early", 3, false);
+  t = out_target(early);
+  r = early.local("r");
+  int e0 = early.block({1, 2}), e1 = early.block(), e2 = early.block();
+  early.assign(e0, r, {}, early.fact("depends on MPI_Comm_rank at line 7"));
+  early.assign(e0, t, {});
+  early.branch(e0, {r});
+  early.ret(e1, {});
+  early.ret(e2, {});
+
+  Builder forward("forward", 4, false);
+  t = out_target(forward);
+  b = forward.block();
+  forward.assign(b, t, {}, forward.result_of("other"));
+  forward.ret(b, {});
+
+  Builder count("count", 5, false);
+  count.f.symbol = "count";
+  count.ret(count.block(), {});
+
+  std::map<std::string, ResultSummary> exits =
+      exits_of({bcast.f, rank.f, early.f, forward.f, count.f});
+  REQUIRE(exits.size() == 4);
+  CHECK_FALSE(exits.at("out:bcast_into:0").may_differ);
+  CHECK(exits.at("out:bcast_into:0").depends_on.empty());
+  CHECK(exits.at("out:rank_into:0").may_differ);
+  CHECK(exits.at("out:early:0").may_differ);
+  CHECK(exits.at("out:early:0").reason.find("MPI_Comm_rank at line 7") != std::string::npos);
+  CHECK_FALSE(exits.at("out:forward:0").may_differ);
+  CHECK(exits.at("out:forward:0").depends_on == Names{"other"});
+  CHECK(exits.at("out:bcast_into:0").file == "setup.c");
+}
+
+// main:  n = 0;  read_count(&n) leaves n (out:read_count:0);  if (n > 0) ...
+// Deferred on that key; the link step warns only if read_count's own
+// summary says what it leaves may differ, or it has none.
+TEST_CASE("a conditional on what another file's function leaves in a local is left to the "
+          "link step",
+          "[cross_file_values]") {
+  Builder main_("main", 1, true);
+  int n = main_.local("n");
+  int m0 = main_.block({1, 2}), m1 = main_.block({2}), m2 = main_.block();
+  main_.assign(m0, n, {});
+  ValueFlowStatement weak;
+  weak.target = n;
+  weak.strong = false;
+  weak.fact = main_.fact("depends on what 'read_count' leaves in 'n' at line 4",
+                         out_argument_key("read_count", 0));
+  main_.f.blocks[m0].statements.push_back(weak);
+  int branch = main_.branch(m0, {n});
+  (void)m1;
+  (void)m2;
+  DeferredValues out = defer({main_.f});
+  REQUIRE(out.any);
+  CHECK_FALSE(out.verdicts[0][branch].may_differ_between_processes);
+  CHECK(out.branch_depends_on[0][branch] == Names{"out:read_count:0"});
+  CHECK(out.names.at("out:read_count:0") == "read_count");
+
+  UnitSummary caller;
+  caller.source = "main.c";
+  DeferredSite site = deferred(5, {"out:read_count:0"});
+  site.names = {"read_count"};
+  caller.deferred.push_back(site);
+  UnitSummary callee;
+  callee.source = "setup.c";
+  ResultSummary left = result("out:read_count:0", false);
+  left.name = "read_count";
+  callee.results.push_back(left);
+  CHECK(judge_deferred_sites({caller, callee}).empty());
+  callee.results[0].may_differ = true;
+  std::vector<DeferredFinding> found = judge_deferred_sites({caller, callee});
+  REQUIRE(found.size() == 1);
+  CHECK(format_deferred_finding(found[0], false)
+            .find("what 'read_count' leaves behind argument 1") != std::string::npos);
+  // Built without PARCOACH: no summary, may differ.
+  CHECK(judge_deferred_sites({caller}).size() == 1);
 }
