@@ -2826,10 +2826,16 @@ private:
       // Builtins are the C library's deterministic functions: the result,
       // and whatever they write through pointers (frexp, memcpy...), comes
       // from the arguments and what they point to.
+      // (The library's table may name the only arguments written.)
       std::vector<int> uses = argument_uses(call);
+      const LibraryFunction *library = kind.library;
       for (unsigned i = 0; i < nargs; ++i) {
         tree arg = gimple_call_arg(call, i);
-        if (POINTER_TYPE_P(TREE_TYPE(arg)) && !gimple_call_internal_p(call))
+        bool written = !library || library->deterministic_outputs[0] < 0
+                           ? !(library && library->inputs_only)
+                           : (int)i == library->deterministic_outputs[0] ||
+                                 (int)i == library->deterministic_outputs[1];
+        if (written && POINTER_TYPE_P(TREE_TYPE(arg)) && !gimple_call_internal_p(call))
           store_through(arg, uses, -1, false);
       }
       store(lhs, uses, -1);
@@ -2951,6 +2957,49 @@ private:
             mark_racy(slot);
   }
 
+  // A choice buffer the mpi_f08 bindings take (TYPE(*), DIMENSION(..)):
+  // gfortran passes the address of an array descriptor it fills just
+  // before the call (`desc.1.data = &n; mpi_bcast_f08ts (&desc.1, ...)'),
+  // so the data written is what the descriptor's `data' field points to,
+  // not the descriptor.  `arg' itself for any other argument.
+  tree through_array_descriptor(gcall *call, tree arg) {
+    if (!fortran_ || !arg || TREE_CODE(arg) != ADDR_EXPR)
+      return arg;
+    tree object = TREE_OPERAND(arg, 0);
+    tree type = TREE_TYPE(object);
+    if (!VAR_P(object) || !type || TREE_CODE(type) != RECORD_TYPE)
+      return arg;
+    tree data = NULL_TREE;
+    bool dtype = false;
+    for (tree field = TYPE_FIELDS(type); field; field = DECL_CHAIN(field)) {
+      if (TREE_CODE(field) != FIELD_DECL || !DECL_NAME(field))
+        continue;
+      const char *field_name = IDENTIFIER_POINTER(DECL_NAME(field));
+      if (!data && strcmp(field_name, "data") == 0 && POINTER_TYPE_P(TREE_TYPE(field)))
+        data = field;
+      dtype |= strcmp(field_name, "dtype") == 0;
+    }
+    if (!data || !dtype || TYPE_FIELDS(type) != data)
+      return arg;
+    // The address stored there last, in the call's block (`&n',
+    // `&cfg->n': the field itself, which a strong update can replace),
+    // else whatever the field holds.
+    for (gimple_stmt_iterator gsi = gsi_for_stmt(call); !gsi_end_p(gsi); gsi_prev(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      if (!is_gimple_assign(stmt) || !gimple_assign_single_p(stmt))
+        continue;
+      tree lhs = gimple_assign_lhs(stmt);
+      if (TREE_CODE(lhs) == COMPONENT_REF && TREE_OPERAND(lhs, 0) == object &&
+          TREE_OPERAND(lhs, 1) == data) {
+        tree stored = gimple_assign_rhs1(stmt);
+        if (TREE_CODE(stored) == ADDR_EXPR || TREE_CODE(stored) == SSA_NAME)
+          return stored;
+        break;
+      }
+    }
+    return build3(COMPONENT_REF, TREE_TYPE(data), object, data, NULL_TREE);
+  }
+
   // The arguments of a library call, C positions (Fortran adds ierr).
   void emit_library_call(gcall *call, const LibraryFunction &library, const char *spelled) {
     const unsigned nargs = gimple_call_num_args(call);
@@ -3021,7 +3070,7 @@ private:
         std::vector<int> uses;
         if (tree comm = arg(library.communicator))
           read_argument(comm, uses);
-        tree out = arg(library.uniform_output);
+        tree out = through_array_descriptor(call, arg(library.uniform_output));
         tree vector = filled_vector(call, out, arg(library.count), arg(library.datatype));
         std::string variable = output_name(vector ? vector : out);
         int fact = add_fact(false, false, variable + " " + library.uniform_phrase + " " +
@@ -3066,6 +3115,14 @@ private:
             out_.facts[fact].rank_communicator = quantity.quantity.communicator;
         }
         store_through(arg(i), {}, fact, true, false, known_of((int)i));
+        // The data an mpi_f08 descriptor points to, too (a received
+        // buffer), when the analysis can name it: a section of an array
+        // reached through a pointer is left out, as before the
+        // descriptors were followed (every object a store through an
+        // unknown pointer may reach would differ).
+        tree data = through_array_descriptor(call, arg(i));
+        if (data != arg(i) && !targets(data).unknown)
+          store_through(data, {}, fact, true, false, known_of((int)i));
       }
       if (lhs)
         store(lhs, {}, library.result_differs ? differs("depends on " + name + line) : error);
@@ -3440,7 +3497,10 @@ private:
     if (TREE_CODE(array) == ARRAY_REF && integer_zerop(TREE_OPERAND(array, 1)))
       array = TREE_OPERAND(array, 0);
     tree type = TREE_TYPE(array);
-    if (!VAR_P(array) || TREE_CODE(type) != ARRAY_TYPE || !TYPE_SIZE_UNIT(type) ||
+    // A variable, or an array field of a record (Fortran: `cfg%name', a
+    // CHARACTER component broadcast with LEN(cfg%name) elements).
+    if (!(VAR_P(array) || TREE_CODE(array) == COMPONENT_REF) || TREE_CODE(type) != ARRAY_TYPE ||
+        !TYPE_SIZE_UNIT(type) ||
         !TYPE_SIZE_UNIT(TREE_TYPE(type)) ||
         TREE_CODE(TYPE_SIZE_UNIT(type)) != INTEGER_CST ||
         TREE_CODE(TYPE_SIZE_UNIT(TREE_TYPE(type))) != INTEGER_CST ||

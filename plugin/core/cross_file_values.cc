@@ -579,6 +579,23 @@ std::vector<std::set<unsigned>> globals_written(const std::vector<ValueFlowFunct
           callees[i].insert(callee->second);
       }
   }
+  // A function storing through pointers it cannot name may store to any
+  // variable the unit defines (the solver's may_store_any_global): it is
+  // one of their writers, whose callers the link step judges.
+  std::set<unsigned> defined;
+  for (const ValueFlowFunction &function : unit)
+    for (const ValueFlowSlot &slot : function.slots)
+      if (shared_variable(slot) && slot.visibility == GlobalVisibility::Public)
+        defined.insert(slot.global);
+  for (std::size_t i = 0; i < unit.size(); ++i) {
+    const ValueFlowFunction &function = unit[i];
+    bool anywhere = function.stores_through_unknown || !function.reference_bindings.empty();
+    for (const ValueFlowSlot &slot : function.slots)
+      anywhere |= slot.through_reference >= 0 ||
+                  (slot.scope == SlotScope::Global && slot.escapes >= 0);
+    if (anywhere)
+      written[i].insert(defined.begin(), defined.end());
+  }
   for (bool changed = true; changed;) {
     changed = false;
     for (std::size_t i = 0; i < unit.size(); ++i)

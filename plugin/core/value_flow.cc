@@ -98,6 +98,14 @@ struct FunctionState {
   std::vector<Value> parameters, targets_all, targets_rest;
   std::map<std::pair<int, int>, Value> targets_field;
   Value process_context, thread_context;  // runs under divergent control / in a team
+  // process_context without "other files may call it (or a caller of it
+  // in the unit) on some processes only": divergent control in the unit's
+  // own callers only.  The link step judges the rest for the shared
+  // variables it stores to (variable_facts' writers), so a store there
+  // joins this one when other files' stores are taken as uniform.
+  Value unit_context;
+  // thread_context the same way: a team of the unit's own functions only.
+  Value unit_thread_context;
   std::vector<int> entry_facts; // per Parameter(Target) slot: its proof, or why it differs
   std::vector<int> parameter_slot; // by position: a Parameter slot, or -1
   bool outside = false;         // callable from code the unit does not show
@@ -1476,8 +1484,10 @@ private:
     return v;
   }
 
+  // `value_same_in_threads': what is stored, without the control that
+  // leads to the store (the taint), is the same in every thread.
   void write(FunctionState &state, std::vector<Value> &values, int s, Value v, bool strong,
-             int b) {
+             int b, bool value_same_in_threads = false) {
     const ValueFlowFunction &function = *state.function;
     if (s < 0 || s >= (int)function.slots.size())
       return;
@@ -1485,10 +1495,22 @@ private:
     v = in_team_context(state, b, v);
     if (!strong && differs(v, 0))
       v.uncertain = true; // a weak update: some element, some target
+    // A team other files may run this function from races on a shared
+    // variable; when other files' stores are taken as uniform, that is the
+    // link step's business too (unit_context).
+    const Value &team = shared_variable_judged_at_link(slot) ? state.unit_thread_context
+                                                             : state.thread_context;
     if (slot.scope == SlotScope::Global &&
-        (function.blocks[b].in_parallel_region || differs(state.thread_context, 1))) {
-      // Other threads may read it at any time.
-      join_into(v, fact_value(racy_fact(slot)));
+        (function.blocks[b].in_parallel_region || differs(team, 1))) {
+      // Other threads may read it at any time.  Threads storing different
+      // values race: which one it holds may differ between processes.  A
+      // value the same in every thread that stores it (the master thread
+      // storing an MPI_Allreduce result, then a barrier) differs between
+      // threads only in that some of them store it, as a shared local of
+      // the region does; a read not ordered after the store by a barrier
+      // would race, which no correct program does.
+      if (!value_same_in_threads)
+        join_into(v, fact_value(racy_fact(slot)));
       publish(state, slot, v);
     }
     if (slot.scope == SlotScope::Global && differs(v, 1))
@@ -1507,6 +1529,16 @@ private:
     if (join_into(state.single[s], v))
       for (int reader : state.readers[s])
         enqueue(state, *queue_, reader);
+  }
+
+  // A global other files read (extern, public), other files' stores to
+  // it taken as uniform: the link step judges the callers of the unit's
+  // functions that store there (cross_file_values.h, variable_facts).
+  static bool shared_variable_judged_at_link(const ValueFlowSlot &slot) {
+    return slot.scope == SlotScope::Global && slot.other_files_store_uniform &&
+           !slot.symbol.empty() &&
+           (slot.visibility == GlobalVisibility::External ||
+            slot.visibility == GlobalVisibility::Public);
   }
 
   // FunctionState::stored_globals.
@@ -1542,9 +1574,22 @@ private:
   // (its callees publish their own stores, in the context it gives them).
   void publish(FunctionState &state, const ValueFlowSlot &slot, Value v) {
     v = leaving_activation(concrete(state, v));
-    if (differs(state.process_context, 0) &&
+    // A shared variable this function stores to by name, other files'
+    // decisions taken as uniform (the optimistic solves of
+    // cross_file_values.h): whether other files call this function, or a
+    // caller of it, on some processes only is the link step's question
+    // (every such caller is one of the variable's writers there), not a
+    // difference of the unit's own.
+    // (A store through a pointer it cannot name, to a variable the unit
+    // defines, too: variable_facts counts the function among its writers.)
+    const Value &context = shared_variable_judged_at_link(slot) &&
+                                   (state.stored_globals.count(slot.global) ||
+                                    slot.visibility == GlobalVisibility::Public)
+                               ? state.unit_context
+                               : state.process_context;
+    if (differs(context, 0) &&
         (state.may_store_any_global || state.stored_globals.count(slot.global)))
-      join_into(v, state.process_context);
+      join_into(v, context);
     // Every reader reads it again, this function too: what it read at its
     // entry and after its calls is stale (it ran before the store, or it
     // publishes what a caller on some processes only leaves there).
@@ -1613,6 +1658,7 @@ private:
           seen.left = bounds_of(state, values, b, statement.comparison.left);
           seen.right = bounds_of(state, values, b, statement.comparison.right);
         }
+        const bool same_in_threads = !differs(v, 1);
         join_into(v, taint);
         if (statement.quantity.kind != ValueFlowQuantity::Kind::None &&
             statement.quantity.communicator.empty() && statement.quantity.communicator_slot >= 0) {
@@ -1622,12 +1668,12 @@ private:
             quantity.communicator = named->second;
             quantity.activation_local = true;
             known_as(state, values, v, statement.copy_of, quantity, b);
-            write(state, values, statement.target, v, statement.strong, b);
+            write(state, values, statement.target, v, statement.strong, b, same_in_threads);
             break;
           }
         }
         known_as(state, values, v, statement.copy_of, statement.quantity, b);
-        write(state, values, statement.target, v, statement.strong, b);
+        write(state, values, statement.target, v, statement.strong, b, same_in_threads);
         break;
       }
       case ValueFlowStatement::Kind::Call:
@@ -1800,12 +1846,14 @@ private:
                       function.slots[p].scalar &&
                       (scalar_view || ((exact_field || field < 0) &&
                                        callee_scalar(*callee, (int)k, field)));
-        Value left = joined(instantiate(v, arguments), taint);
+        Value left = instantiate(v, arguments);
+        const bool same_in_threads = !differs(left, 1);
+        join_into(left, taint);
         // Under divergent control the callee may well have left the
         // object as it was: the taint alone does not make it differ for sure.
         if (differs(taint, 0))
           left.uncertain = true;
-        write(state, values, p, left, strong, b);
+        write(state, values, p, left, strong, b, same_in_threads);
       }
     }
     if (callee)
@@ -1826,15 +1874,25 @@ private:
       if (differs(context, 0) && (!differs(callee->process_context, 0) ||
                                   (context.tags & ~callee->process_context.tags)))
         changed |= join_into(callee->process_context, context);
+      Value unit_context = differs(concrete_taint, 0) ? concrete_taint : state.unit_context;
+      unit_context.tags |= concrete_taint.tags | state.unit_context.tags;
+      if (differs(unit_context, 0) && (!differs(callee->unit_context, 0) ||
+                                       (unit_context.tags & ~callee->unit_context.tags)))
+        changed |= join_into(callee->unit_context, unit_context);
       if (differs(team, 1) && !differs(callee->thread_context, 1))
         changed |= join_into(callee->thread_context, team);
+      Value unit_team = function.blocks[b].in_parallel_region ? fact_value(team_fact())
+                                                               : state.unit_thread_context;
+      if (differs(unit_team, 1) && !differs(callee->unit_thread_context, 1))
+        changed |= join_into(callee->unit_thread_context, unit_team);
       if (changed)
         schedule(found->second);
     }
     Value result = callee ? instantiate(callee->result, arguments) : fact_value(unknown_fact());
+    const bool result_same_in_threads = !differs(result, 1);
     join_into(result, taint);
     if (call.target >= 0)
-      write(state, values, call.target, result, true, b);
+      write(state, values, call.target, result, true, b, result_same_in_threads);
     // The callee may have stored to any global.
     for (int s : state.global_slots)
       join_into(values[state.flow_index[s]],

@@ -256,6 +256,27 @@ std::map<std::string, LibraryFunction> make_table() {
                            "__isoc23_strtol", "__isoc23_strtoul", "__isoc23_strtoll",
                            "__isoc23_strtoull"})
     add(of_kind(name, LibraryKind::Deterministic));
+  // gfortran's character intrinsics and SELECT CASE on a string: results
+  // computed from their arguments only, which they read (LEN_TRIM, INDEX,
+  // comparisons...) or of which they write the result string only
+  // (TRIM: its length and pointer; // and ADJUSTL/R: the destination).
+  for (const char *name : {"_gfortran_string_len_trim", "_gfortran_compare_string",
+                           "_gfortran_string_index", "_gfortran_string_scan",
+                           "_gfortran_string_verify", "_gfortran_select_string"}) {
+    LibraryFunction reads = of_kind(name, LibraryKind::Deterministic);
+    reads.inputs_only = true;
+    add(reads);
+  }
+  for (auto written : {std::make_pair("_gfortran_string_trim", 0),
+                       std::make_pair("_gfortran_concat_string", 1),
+                       std::make_pair("_gfortran_adjustl", 0),
+                       std::make_pair("_gfortran_adjustr", 0)}) {
+    LibraryFunction builds = of_kind(written.first, LibraryKind::Deterministic);
+    builds.deterministic_outputs[0] = written.second;
+    if (written.second == 0 && std::string(written.first) == "_gfortran_string_trim")
+      builds.deterministic_outputs[1] = 1;
+    add(builds);
+  }
   for (const char *name : {"memcpy", "memmove", "strcpy", "strncpy", "strcat", "strncat",
                            "sprintf", "snprintf", "memset", "stpcpy"})
     add(of_kind(name, LibraryKind::Memory));

@@ -47,6 +47,9 @@ struct LibraryFunction {
   // and !inputs_only: every pointer argument.
   int differing_outputs[4] = {-1, -1, -1, -1};
   bool inputs_only = false;
+  // Deterministic: the only pointer arguments written (-1: none listed,
+  // every one unless inputs_only, which writes none).
+  int deterministic_outputs[2] = {-1, -1};
   bool result_differs = false; // a result that is not an error code
   bool installs_error_handler = false;
   // Source: which dimension differs, the phrase before the name

@@ -712,14 +712,14 @@ TEST_CASE("a global stored in a function not every process calls differs",
 
 TEST_CASE("a global written by a thread team differs, in the region and after it",
           "[value-flow][threads]") {
-  // static int g; #pragma omp parallel { g = 1; if (g) ... }  if (g) ...
+  // static int g; #pragma omp parallel { g = omp_get_thread_num(); if (g) ... }  if (g) ...
   Program main("main");
   main.entry_point();
   int g = main.global("g", 5);
   int b0 = main.block(), region = main.block(), after = main.block();
   main.successors(b0, {region});
   main.function().blocks[region].in_parallel_region = true;
-  main.assign(region, g, {});
+  main.assign(region, g, {}, main.differs("depends on omp_get_thread_num", false, true));
   main.successors(region, {after, after});
   int inside = main.branch(region, {g}, 4);
   int outside = diamond_test(main, after, {g});
@@ -730,6 +730,42 @@ TEST_CASE("a global written by a thread team differs, in the region and after it
   // Whichever thread wrote last: the order differs between processes.
   CHECK(verdicts[0][outside].may_differ_between_processes);
   CHECK_FALSE(verdicts[0][outside].may_differ_between_threads);
+}
+
+TEST_CASE("a global the master thread of a team stores a value the same in every thread "
+          "to is the same on every process",
+          "[value-flow][threads]") {
+  // static double res; #pragma omp parallel { if (omp_get_thread_num() == 0)
+  //   MPI_Allreduce(.., &res, ..); #pragma omp barrier  if (res < tol) ... }  if (res < tol) ...
+  // One thread stores (no race), what it stores is the same in every
+  // thread and process: only "some threads store it" differs.
+  for (bool per_process : {false, true}) {
+    INFO("the stored value differs between processes " << per_process);
+    Program main("main");
+    main.entry_point();
+    int res = main.global("res", 5), tid = main.local("tid");
+    int b0 = main.block(), region = main.block(), master = main.block(),
+        joined = main.block(), after = main.block();
+    main.successors(b0, {region});
+    for (int b : {region, master, joined})
+      main.function().blocks[b].in_parallel_region = true;
+    main.assign(region, tid, {}, main.differs("depends on omp_get_thread_num", false, true));
+    main.successors(region, {master, joined});
+    main.branch(region, {tid}, 3);
+    main.assign(master, res, {},
+                per_process ? main.differs("depends on the process's residual", true, false)
+                            : main.uniform("reduced by MPI_Allreduce"));
+    main.successors(master, {joined});
+    main.successors(joined, {after, after});
+    int inside = main.branch(joined, {res}, 5);
+    int outside = diamond_test(main, after, {res});
+    std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({main});
+    CHECK(verdicts[0][inside].may_differ_between_processes == per_process);
+    CHECK(verdicts[0][outside].may_differ_between_processes == per_process);
+    // Between threads: a thread that read it before the store would race;
+    // the solver does not see the barrier and still counts the store.
+    CHECK(verdicts[0][inside].may_differ_between_threads);
+  }
 }
 
 TEST_CASE("the thread number differs between threads only", "[value-flow][threads]") {

@@ -188,12 +188,67 @@ TEST_CASE("value flow: a global that a function other files may call only reads 
 TEST_CASE("value flow: a global that a function other files may call stores to may differ",
           "[value_flow][globals]") {
   // Other files may call reset on some processes only: after it, steps
-  // is 0 on those and 3 on the others.
+  // is 0 on those and 3 on the others.  For a static global the unit
+  // says so; for a public one, with other files' decisions taken as
+  // uniform (the unit step's optimistic solve), where reset is called is
+  // the link step's question (reset is one of the variable's writers,
+  // variable_facts), not a difference of the unit's own: the conditionals
+  // wait for the link step, which warns if a caller runs reset on some
+  // processes only (errbench/correct/fortran_nas_module_namelist.f90).
   for (GlobalVisibility visibility : {GlobalVisibility::Unit, GlobalVisibility::Public}) {
     INFO("public " << (visibility == GlobalVisibility::Public));
     std::vector<ValueFlowFunction> unit = steps_program(visibility, true);
     std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(unit);
+    bool unit_alone = visibility == GlobalVisibility::Unit;
+    CHECK(verdicts[0][0].may_differ_between_processes == unit_alone);
+    CHECK(verdicts[2][0].may_differ_between_processes == unit_alone);
+    // As given (other files may store anything there): it differs.
+    for (ValueFlowFunction &function : unit)
+      for (ValueFlowSlot &slot : function.slots)
+        slot.other_files_store_uniform = false;
+    verdicts = solve_value_flow(unit);
     CHECK(verdicts[0][0].may_differ_between_processes);
     CHECK(verdicts[2][0].may_differ_between_processes);
   }
+}
+
+TEST_CASE("value flow: a public global a function of the unit stores to on some processes "
+          "only differs, other files' stores taken as uniform",
+          "[value_flow][globals]") {
+  // main: if (rank == 0) reset();  step();  if (steps > 2) ...
+  std::vector<ValueFlowFunction> unit = steps_program(GlobalVisibility::Public, true);
+  ValueFlowFunction &main = unit.back();
+  ValueFlowSlot rank = scalar_slot("rank");
+  main.slots.push_back(rank);
+  int rank_slot = (int)main.slots.size() - 1;
+  ValueFlowFact fact;
+  fact.differs_between_processes = true;
+  fact.phrase = "depends on MPI_Comm_rank";
+  main.facts.push_back(fact);
+  ValueFlowFunction guarded;
+  guarded.uid = main.uid;
+  guarded.name = main.name;
+  guarded.entry_point = true;
+  guarded.slots = main.slots;
+  guarded.facts = main.facts;
+  // b0: rank := fact; if (rank) -> b1, b2   b1: reset()   b2: step(); t := steps; if (t)
+  guarded.blocks.resize(5);
+  ValueFlowStatement set_rank = assign(rank_slot, {}, (int)guarded.facts.size() - 1);
+  guarded.blocks[0].statements = {set_rank};
+  guarded.blocks[0].successors = {1, 2};
+  guarded.blocks[0].condition = {rank_slot};
+  guarded.blocks[0].branch = 0;
+  guarded.blocks[1].statements = {call(2, -1)};
+  guarded.blocks[1].successors = {2};
+  guarded.blocks[2].statements = {call(1, -1), assign(1, {0})};
+  guarded.blocks[2].successors = {3, 4};
+  guarded.blocks[2].condition = {1};
+  guarded.blocks[2].branch = 1;
+  guarded.blocks[3].successors = {4};
+  guarded.blocks[4].statements = {ret({})};
+  guarded.branch_count = 2;
+  main = guarded;
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(unit);
+  CHECK(verdicts[2][1].may_differ_between_processes); // main's test of steps
+  CHECK(verdicts[0][0].may_differ_between_processes); // step's
 }
