@@ -2797,13 +2797,11 @@ private:
     if (gimple_call_num_args(call) > 0 && POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(call, 0))) &&
         (result.vector = vector_member(gimple_call_fndecl(call))) != VectorMember::None)
       return result;
-    // The C library's conversions, by their meaning too: glibc's headers
-    // give atoi & co. an inline body at -O2 (gnu_inline), which is no
-    // function of this unit other files could call.
     // The C++ library's functions by their qualified name (std::...,
-    // which no function of the program has): those the table knows over
-    // their bodies first (std::stoi, std::ifstream's constructor), the
-    // others where the unit has no body.
+    // which no function of the program has): over their bodies those the
+    // table says (std::stoi, the stream classes, std::ifstream's
+    // constructor) and those that run none of the program's code (below);
+    // the others where the unit has no body.
     tree fndecl = gimple_call_fndecl(call);
     static std::unordered_map<tree, std::string> std_names; // declarations live on
     if (result.name) {
@@ -2825,6 +2823,9 @@ private:
       result.deterministic = library->kind == LibraryKind::Deterministic;
       return result;
     }
+    // The C library's conversions, by their meaning too: glibc's headers
+    // give atoi & co. an inline body at -O2 (gnu_inline), which is no
+    // function of this unit other files could call.
     if (!library && result.name)
       library = find_library_function(library_name(result.name).c_str());
     if (library && library->kind == LibraryKind::Deterministic && std_name.empty()) {

@@ -269,9 +269,10 @@ std::map<std::string, LibraryFunction> make_table() {
   // sets it from its environment on some processes only is not seen).
   // The members of the stream classes are known over their bodies (full
   // of virtual calls to the stream buffer): no template of theirs runs the
-  // program's code.  The others only where the unit has no body or the
-  // body is of libstdc++'s own instantiation (`extern template': the
-  // GIMPLE side's DECL_EXTERNAL), so that an instantiation for the
+  // program's code.  The others only where the unit has no body, where
+  // the body is of libstdc++'s own instantiation (`extern template': the
+  // GIMPLE side's DECL_EXTERNAL) or where every parameter is of a library
+  // type (takes_only_library_types), so that an instantiation for the
   // program's types (operator>> on an rvalue stream, which calls the
   // program's operator>>; a string built from the program's iterators)
   // is analysed from its body.
