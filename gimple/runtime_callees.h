@@ -15,10 +15,24 @@
 
 #include "gcc_compat.h"
 
+#include <string>
+
 namespace parcoach {
 
 // Whether `callee' (a FUNCTION_DECL) belongs to the C++ standard library.
 bool is_language_runtime_function(tree callee);
+
+// The name the value flow's library table knows a function of namespace
+// std by ("std::basic_istream::_M_extract"), or empty: see the definition.
+std::string std_library_name(tree callee);
+
+// Every parameter of `callee' is of a fundamental type, a class of
+// namespace std, or a pointer or reference to one: an instantiation for no
+// type of the program (std::string's constructor from a `const char *'),
+// whose body calls none of the program's functions (not the constructor
+// from a pair of the program's iterators).  The template arguments of the
+// std classes are not looked at.
+bool takes_only_library_types(tree callee);
 
 } // namespace parcoach
 

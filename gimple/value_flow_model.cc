@@ -1847,6 +1847,8 @@ private:
     CallClass kind = classify(call);
     if (kind.vector != VectorMember::None)
       return vector_points_to_step(call, kind.vector) || lost;
+    if (std_library_call(kind))
+      return std_library_points_to_step(call, *kind.library) || lost;
     if (!gimple_call_lhs(call))
       return lost;
     Access a = access(gimple_call_lhs(call), false);
@@ -1865,6 +1867,61 @@ private:
     else
       t.unknown = true;
     return flow_stored_targets(a, t) || lost;
+  }
+
+  // The memory the arguments of such a call reach: what they point to,
+  // then what the pointers stored there point to (a stream's buffer, a
+  // string's characters), as far as this function knows them; `unknown'
+  // when an argument itself may point to memory no object stands for.
+  Targets std_library_memory(gcall *call) {
+    Targets t;
+    for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
+      merge(t, targets(gimple_call_arg(call, i)));
+    t.objects = with_pointees(t.objects);
+    return t;
+  }
+
+  // It may store, in that memory, pointers into it (the get area of a
+  // string buffer into its string, a new buffer of a string), and what it
+  // returns points into it (`in >> v' returns the stream, c_str() the
+  // characters, operator[] an element; a new buffer or string it makes
+  // holds values from there, which its reads and writes stand for).
+  bool std_library_points_to_step(gcall *call, const LibraryFunction &library) {
+    // What the pointer arguments lead to that may hold pointers, or whose
+    // type it returns a pointer to (std::max returns a reference to one of
+    // two ints; `in >> v' the stream, not v); what it writes, through
+    // those that are not const.
+    tree lhs = gimple_call_lhs(call);
+    tree returned = lhs && POINTER_TYPE_P(TREE_TYPE(lhs))
+                        ? TYPE_MAIN_VARIANT(TREE_TYPE(TREE_TYPE(lhs)))
+                        : NULL_TREE;
+    Targets all, written;
+    for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
+      tree arg = gimple_call_arg(call, i);
+      tree type = TREE_TYPE(arg);
+      if (!POINTER_TYPE_P(type))
+        continue;
+      Targets t = targets(arg);
+      if (pointees_may_hold_pointers(type) || TYPE_MAIN_VARIANT(TREE_TYPE(type)) == returned)
+        merge(all, t);
+      if (!TYPE_READONLY(TREE_TYPE(type)) && pointees_may_hold_pointers(type))
+        merge(written, t);
+    }
+    all.objects = with_pointees(all.objects);
+    bool changed = false;
+    // The red-black tree's rebalancing links the nodes it is given into
+    // the tree.  The others store only pointers into what one argument
+    // already reaches (a string's new buffer, a stream's get area in its
+    // string): memory the objects it reaches stand for, which their
+    // writes (emit_std_library_call) and the reads through the pointers
+    // already known both reach.
+    if (library.links_arguments) {
+      written.objects = with_pointees(written.objects);
+      changed |= flow_targets(written.objects, written);
+    }
+    if (lhs && may_hold_pointers(TREE_TYPE(lhs)))
+      changed |= flow_stored_targets(access(lhs, false), all);
+    return changed;
   }
 
   // Inline asm (and any statement but assignments and calls) may store
@@ -2115,11 +2172,19 @@ private:
         } else if (greturn *ret = dyn_cast<greturn *>(stmt)) {
           // An address into what a pointer parameter points to goes back
           // to the caller, whose points-to counts it (reachable_from_arguments).
+          // So does the address of the object a value returned in memory
+          // is built in (a C++ class returned by value: `return <retval>'),
+          // the caller's own: only what it holds leaves.
           if (gimple_return_retval(ret)) {
             Targets t = targets(gimple_return_retval(ret));
+            if (returned_object_ >= 0 &&
+                std::find(t.objects.begin(), t.objects.end(), returned_object_) !=
+                    t.objects.end())
+              append_unique(t.objects, objects_[returned_object_].contents);
             t.objects.erase(std::remove_if(t.objects.begin(), t.objects.end(),
                                            [this](int object) {
-                                             return objects_[object].parameter_target;
+                                             return objects_[object].parameter_target ||
+                                                    object == returned_object_;
                                            }),
                             t.objects.end());
             escape(t, "its address is returned" + at_line(where));
@@ -2747,11 +2812,19 @@ private:
 
   struct CallClass {
     const char *name = nullptr;
+    std::string std_name; // "std::basic_ifstream::basic_ifstream": std_library_name
     tree unit_callee = NULL_TREE;
     const LibraryFunction *library = nullptr;
     bool deterministic = false; // a result computed from the arguments only
     VectorMember vector = VectorMember::None; // a member of std::vector
   };
+
+  // A function of the C++ library the table knows as deterministic
+  // (std::basic_istream::_M_extract, std::getline, the members of
+  // std::string...): Extractor::emit_std_library_call.
+  static bool std_library_call(const CallClass &kind) {
+    return kind.deterministic && kind.library && !kind.std_name.empty();
+  }
 
   CallClass classify(gcall *call) {
     CallClass result;
@@ -2767,12 +2840,38 @@ private:
     if (gimple_call_num_args(call) > 0 && POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(call, 0))) &&
         (result.vector = vector_member(gimple_call_fndecl(call))) != VectorMember::None)
       return result;
+    // The C++ library's functions by their qualified name (std::...,
+    // which no function of the program has): over their bodies those the
+    // table says (std::stoi, the stream classes, std::ifstream's
+    // constructor) and those that run none of the program's code (below);
+    // the others where the unit has no body.
+    tree fndecl = gimple_call_fndecl(call);
+    static std::unordered_map<tree, std::string> std_names; // declarations live on
+    if (result.name) {
+      auto known = std_names.find(fndecl);
+      if (known == std_names.end())
+        known = std_names.emplace(fndecl, std_library_name(fndecl)).first;
+      result.std_name = known->second;
+    }
+    const std::string &std_name = result.std_name;
+    const LibraryFunction *library =
+        !std_name.empty() ? find_library_function(std_name.c_str()) : nullptr;
+    // DECL_EXTERNAL: an instantiation libstdc++ compiles in its own
+    // objects (`extern template', for char and wchar_t), whose body the
+    // unit may hold for inlining only; it runs none of the program's code,
+    // nor does one whose parameters are all the library's types.
+    if (library && (library->over_body || DECL_EXTERNAL(fndecl) ||
+                    takes_only_library_types(fndecl))) {
+      result.library = library;
+      result.deterministic = library->kind == LibraryKind::Deterministic;
+      return result;
+    }
     // The C library's conversions, by their meaning too: glibc's headers
     // give atoi & co. an inline body at -O2 (gnu_inline), which is no
     // function of this unit other files could call.
-    const LibraryFunction *library =
-        result.name ? find_library_function(library_name(result.name).c_str()) : nullptr;
-    if (library && library->kind == LibraryKind::Deterministic) {
+    if (!library && result.name)
+      library = find_library_function(library_name(result.name).c_str());
+    if (library && library->kind == LibraryKind::Deterministic && std_name.empty()) {
       result.library = library;
       result.deterministic = true;
       return result;
@@ -2782,6 +2881,10 @@ private:
     if (!result.name)
       return result;
     result.library = library;
+    if (library && library->kind == LibraryKind::Deterministic) {
+      result.deterministic = true;
+      return result;
+    }
     if (result.library)
       return result;
     tree decl = gimple_call_fndecl(call);
@@ -2822,6 +2925,10 @@ private:
       emit_unit_call(call, kind.unit_callee);
       return;
     }
+    if (std_library_call(kind)) {
+      emit_std_library_call(call, *kind.library);
+      return;
+    }
     if (kind.deterministic) {
       // Builtins are the C library's deterministic functions: the result,
       // and whatever they write through pointers (frexp, memcpy...), comes
@@ -2842,7 +2949,8 @@ private:
       return;
     }
     if (kind.library) {
-      emit_library_call(call, *kind.library, kind.name);
+      emit_library_call(call, *kind.library,
+                        kind.std_name.empty() ? kind.name : kind.std_name.c_str());
       return;
     }
     // Unknown: its result may differ, its pointer arguments escaped (see
@@ -2896,6 +3004,37 @@ private:
     // every process, as a function of the arguments (cross_file_values.h).
     out_.facts[fact].external_result = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
     store(lhs, inputs >= 0 ? std::vector<int>{inputs} : argument_uses(call), fact);
+  }
+
+  // A deterministic function of the C++ library: what it returns, and
+  // what it writes in the memory its arguments reach (the stream's state
+  // and buffer, the variable extracted into, a string's characters), is
+  // computed from the arguments and that memory: a weak update of each
+  // of its objects.  Memory reached through a pointer parameter's
+  // pointers counts as what the parameter points to (no object stands
+  // for the callers' buffers here).
+  void emit_std_library_call(gcall *call, const LibraryFunction &library) {
+    std::vector<int> uses = argument_uses(call);
+    Targets t = std_library_memory(call);
+    for (int object : t.objects)
+      add_group(object, uses);
+    if (t.unknown && emitting_)
+      add_unique(uses, fact_slot(unknown_memory_fact()));
+    // Written: what the arguments that are not pointers to const reach
+    // (nothing for std::move and the like).
+    Targets w;
+    for (unsigned i = 0; i < gimple_call_num_args(call) && !library.inputs_only; ++i) {
+      tree type = TREE_TYPE(gimple_call_arg(call, i));
+      if (POINTER_TYPE_P(type) && !TYPE_READONLY(TREE_TYPE(type)))
+        merge(w, targets(gimple_call_arg(call, i)));
+    }
+    Access written;
+    written.objects = with_pointees(w.objects);
+    for (int object : written.objects)
+      add_group(object, written.slots);
+    written.unknown = w.unknown;
+    store_to(written, uses, -1, true);
+    store(gimple_call_lhs(call), uses, -1);
   }
 
   void emit_unit_call(gcall *call, tree callee) {
@@ -3131,9 +3270,14 @@ private:
     case LibraryKind::Source: {
       int fact = add_fact(library.process_source, library.thread_source,
                           source_phrase(library, name) + line);
+      bool listed_outputs = library.differing_outputs[0] >= 0;
       if (!library.inputs_only)
         for (unsigned i = library.first_output; i < nargs; ++i) {
           if (!is_pointer(arg(i)))
+            continue;
+          if (listed_outputs &&
+              std::find(std::begin(library.differing_outputs), std::end(library.differing_outputs),
+                        (int)i) == std::end(library.differing_outputs))
             continue;
           store_through(arg(i), {}, fact, true);
           if (library.deep)

@@ -277,6 +277,90 @@ std::map<std::string, LibraryFunction> make_table() {
       builds.deterministic_outputs[1] = 1;
     add(builds);
   }
+
+  // The C++ library's streams and strings (libstdc++ compiles most of
+  // them for char and wchar_t in its own objects: extern templates whose
+  // bodies the unit lacks at -O0, and often at -O2).  Extracting from a
+  // stream (operator>>, _M_extract, get, getline, read, std::getline),
+  // building one on a string (std::istringstream), writing into one, the
+  // out-of-line parts of std::string and of the red-black tree of
+  // std::map: what they return and write comes from the stream, the
+  // strings and the other arguments, like atoi's.  The locale the streams
+  // use is the global one, taken as the same everywhere (a program that
+  // sets it from its environment on some processes only is not seen).
+  // The members of the stream classes are known over their bodies (full
+  // of virtual calls to the stream buffer): no template of theirs runs the
+  // program's code.  The others only where the unit has no body, where
+  // the body is of libstdc++'s own instantiation (`extern template': the
+  // GIMPLE side's DECL_EXTERNAL) or where every parameter is of a library
+  // type (takes_only_library_types), so that an instantiation for the
+  // program's types (operator>> on an rvalue stream, which calls the
+  // program's operator>>; a string built from the program's iterators)
+  // is analysed from its body.
+  for (const char *name : {"std::basic_istream::*", "std::basic_ostream::*",
+                           "std::basic_iostream::*", "std::basic_ios::*", "std::ios_base::*",
+                           "std::basic_streambuf::*", "std::basic_stringbuf::*",
+                           "std::basic_istringstream::*", "std::basic_ostringstream::*",
+                           "std::basic_stringstream::*", "std::ctype::*"}) {
+    LibraryFunction stream = of_kind(name, LibraryKind::Deterministic);
+    stream.over_body = true;
+    add(stream);
+  }
+  for (const char *name : {"std::basic_string::*", "std::allocator::*", "std::locale::locale", "std::locale::~locale",
+                           "std::locale::operator=", "std::locale::classic",
+                           "std::getline", "std::operator>>", "std::operator<<", "std::ws",
+                           "std::__istream_extract", "std::__ostream_insert",
+                           "std::_Rb_tree_increment", "std::_Rb_tree_decrement",
+                           // The exceptions their errors throw (what() is the message).
+                           "std::exception::*", "std::logic_error::*",
+                           "std::runtime_error::*", "std::invalid_argument::*",
+                           "std::out_of_range::*", "std::length_error::*",
+                           "std::domain_error::*", "std::range_error::*",
+                           "std::overflow_error::*", "std::underflow_error::*"})
+    add(of_kind(name, LibraryKind::Deterministic));
+  for (const char *name : {"std::_Rb_tree_insert_and_rebalance", "std::_Rb_tree_rebalance_for_erase"}) {
+    LibraryFunction tree = of_kind(name, LibraryKind::Deterministic);
+    tree.links_arguments = true;
+    add(tree);
+  }
+  // Throw: return to no caller.
+  for (const char *name : {"std::__throw_bad_alloc", "std::__throw_bad_array_new_length",
+                           "std::__throw_bad_cast", "std::__throw_invalid_argument",
+                           "std::__throw_length_error", "std::__throw_logic_error",
+                           "std::__throw_out_of_range", "std::__throw_out_of_range_fmt",
+                           "std::__throw_runtime_error", "std::__throw_range_error",
+                           "std::__throw_overflow_error", "std::__throw_ios_failure"})
+    add(of_kind(name, LibraryKind::InputsOnly));
+  // The conversions of <string>: inline, but through a pointer to strtol
+  // & co. (__gnu_cxx::__stoa) the analysis would not follow.
+  for (const char *name : {"std::stoi", "std::stol", "std::stoul", "std::stoll", "std::stoull",
+                           "std::stof", "std::stod", "std::stold"}) {
+    LibraryFunction conversion = of_kind(name, LibraryKind::Deterministic);
+    conversion.over_body = true;
+    add(conversion);
+  }
+  // What only passes its argument on (calls that stay at -O0, where GCC
+  // does not fold them), whatever the type.
+  for (const char *name : {"std::move", "std::forward", "std::move_if_noexcept", "std::addressof",
+                           "std::__addressof", "std::as_const"}) {
+    LibraryFunction pass = of_kind(name, LibraryKind::Deterministic);
+    pass.over_body = true;
+    pass.inputs_only = true;
+    add(pass);
+  }
+  // But a file stream reads a file, as fread does: every member of
+  // std::ifstream, std::fstream and their buffer writes what its `this'
+  // points to with data that may differ (what a stream on it extracts
+  // then differs too), and the inline ones are known before their bodies
+  // (the constructor that opens the file).  std::cin reads the standard
+  // input: an object of the library's own file, which may hold anything.
+  for (const char *name : {"std::basic_ifstream::*", "std::basic_fstream::*",
+                           "std::basic_filebuf::*"}) {
+    LibraryFunction file = source(name, "data read by");
+    file.differing_outputs[0] = 0;
+    file.over_body = true;
+    add(file);
+  }
   for (const char *name : {"memcpy", "memmove", "strcpy", "strncpy", "strcat", "strncat",
                            "sprintf", "snprintf", "memset", "stpcpy"})
     add(of_kind(name, LibraryKind::Memory));
@@ -315,6 +399,13 @@ const LibraryFunction *find_library_function(const char *name) {
     return &found->second;
   if (std::strncmp(name, "mpi_", 4) == 0)
     return &other_mpi;
+  // std::CLASS::...: the entry of the whole class.
+  if (std::strncmp(name, "std::", 5) == 0)
+    if (const char *end = std::strstr(name + 5, "::")) {
+      found = table.find(std::string(name, end + 2) + "*");
+      if (found != table.end())
+        return &found->second;
+    }
   return nullptr;
 }
 

@@ -1,9 +1,14 @@
 // What the value-flow analysis knows of library calls (MPI, the C library,
-// the OpenMP runtime, gfortran's runtime): which outputs are the same on
-// every process, which may differ, which calls only read their pointer
-// arguments.  Names are the callee's, in lower case, without __builtin_
-// nor PMPI's P, so that one entry serves C, C++ and Fortran.  No GCC
-// headers.
+// the OpenMP runtime, gfortran's runtime, the C++ library's streams and
+// strings): which outputs are the same on every process, which may differ,
+// which calls only read their pointer arguments.  Names are the callee's,
+// in lower case, without __builtin_ nor PMPI's P, so that one entry serves
+// C, C++ and Fortran; the C++ standard library's functions are known by
+// their qualified name, in its case, with no template arguments
+// ("std::basic_istream::_M_extract", "std::getline"; a constructor
+// "std::basic_ifstream::basic_ifstream"), which the GIMPLE side gives
+// only to functions declared in namespace std (a user's operator>> or
+// getline is never one of them).  No GCC headers.
 #ifndef PARCOACH_CORE_VALUE_FLOW_LIBRARY_H
 #define PARCOACH_CORE_VALUE_FLOW_LIBRARY_H
 
@@ -63,11 +68,24 @@ struct LibraryFunction {
   // to (gfortran's I/O parameter block holds the addresses of IOSTAT=,
   // EXIST=... variables).
   bool deep = false;
+  // Known by this entry even when the unit has the function's body (an
+  // inline function of a library header: std::stoi, the constructor of
+  // std::ifstream); else the body is analysed, as it may call the
+  // program's own code (a template's arguments).
+  bool over_body = false;
+  // Deterministic, of the C++ library: stores into what its arguments
+  // reach pointers to what the others reach (std::map's rebalancing links
+  // a node into the tree); the others keep pointers within what each
+  // argument reaches.
+  bool links_arguments = false;
 };
 
-// The entry for `name' (lower case), or null.  Every mpi_* name has one: an
-// MPI function the table does not list writes values that may differ
-// through all its pointer arguments, and retains none of them.
+// The entry for `name' (lower case; std:: names in their case), or null.
+// Every mpi_* name has one: an MPI function the table does not list writes
+// values that may differ through all its pointer arguments, and retains
+// none of them.  A member of a class of namespace std the table lists
+// whole ("std::basic_istream::*") gets the class's entry, nested classes
+// included (std::basic_istream::sentry).
 const LibraryFunction *find_library_function(const char *name);
 
 } // namespace parcoach
