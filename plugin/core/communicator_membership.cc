@@ -524,9 +524,6 @@ private:
         return false;
       return handle_read(def.copy_of, defs[0], reads, depth + 1, sequential);
     }
-    Position copied;
-    if (int source = local_copy_before(slot, at, copied); source >= 0)
-      return handle_read(source, copied, reads, depth + 1, sequential);
     reads.push_back({slot, at});
     return true;
   }
@@ -559,7 +556,8 @@ private:
 public:
   // The variable a collective's communicator argument reads: `slot'
   // itself, or what the temporaries local_copy_before follows copy.
-  int communicator_variable(int slot, Position at) const {
+  // `at' becomes the position of the first copy followed.
+  int communicator_variable(int slot, Position &at) const {
     for (int depth = 0; depth < 8; ++depth) {
       Position copied;
       int source = local_copy_before(slot, at, copied);
@@ -757,13 +755,26 @@ bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, in
   std::vector<HandleRead> reads;
   if (!tests.null_tests_of_branch(block, reads) || reads.empty())
     return false;
-  // In a parallel region the call reads the shared handle through a
-  // temporary of its own (`leaders.5 = *.omp_data_i->leaders').
-  int communicator = tests.communicator_variable(call.communicator, {call.block, call.statement});
-  for (const HandleRead &read : reads)
-    if (read.slot != communicator ||
-        !tests.untouched_between(read.slot, read.at, {call.block, call.statement}))
-      return false;
+  // In a parallel region the test and the call read the shared handle
+  // through temporaries of their own (`leaders.4 = *.omp_data_i->leaders'
+  // before the test, `leaders.5 = ...' before the call): both followed
+  // back to the variable.
+  Position call_at{call.block, call.statement};
+  int copied = tests.communicator_variable(call.communicator, call_at);
+  bool direct = true, through_copies = copied != call.communicator;
+  for (const HandleRead &read : reads) {
+    direct = direct && read.slot == call.communicator &&
+             tests.untouched_between(read.slot, read.at, {call.block, call.statement});
+    if (!through_copies)
+      continue;
+    Position from = read.at;
+    int variable = tests.communicator_variable(read.slot, from);
+    through_copies = variable == copied &&
+                     tests.untouched_between(variable, from, {call.block, call.statement});
+  }
+  if (!direct && !through_copies)
+    return false;
+  int communicator = direct ? call.communicator : copied;
   // Holding only handles of communicators of the process alone (or
   // MPI_COMM_NULL), no process is a member that the test leaves out.
   if (holds_own_process_or_null(function, communicator, call.block, call.statement))
