@@ -1,5 +1,6 @@
 #include "team_phases.h"
 
+#include <set>
 #include <vector>
 
 namespace parcoach {
@@ -42,6 +43,10 @@ bool TeamPhases::may_overlap(const gimple *a, const gimple *b) const {
     shared |= pb.count(phase) > 0;
   if (!shared)
     return false;
+  auto wa = waited_single.find(a), wb = waited_single.find(b);
+  if (wa != waited_single.end() && wb != waited_single.end() && wa->second >= 0 &&
+      wa->second == wb->second)
+    return false; // one thread runs the instance of the single holding both
   auto ma = master_only.find(a), mb = master_only.find(b);
   bool both_master = ma != master_only.end() && ma->second && mb != master_only.end() && mb->second;
   return !both_master; // the master thread runs its statements one after another
@@ -69,6 +74,20 @@ TeamPhases find_team_phases(function *fun, const OmpRegions &regions, int team) 
         return true;
     return false;
   };
+  // The single regions of this team that end with a barrier.
+  std::set<int> waited;
+  for (const auto &ret : regions.returns)
+    if (ret.second >= 0 && ret.second < (int)regions.regions.size() &&
+        !gimple_omp_return_nowait_p(ret.first) &&
+        gimple_code(regions.regions[ret.second].directive) == GIMPLE_OMP_SINGLE &&
+        regions.regions[ret.second].team == team)
+      waited.insert(ret.second);
+  auto waited_single = [&](int region) {
+    for (int r = region; r >= 0 && r != team; r = regions.regions[r].parent)
+      if (waited.count(r))
+        return r;
+    return -1;
+  };
   // One stretch per block start and per barrier; the last stretch of a
   // block flows into the first of each successor in the team.  A phase
   // starts at the region's first block and after each barrier.
@@ -84,10 +103,12 @@ TeamPhases find_team_phases(function *fun, const OmpRegions &regions, int team) 
     if (single_pred_p(bb) && last_stmt(single_pred(bb)) == regions.regions[team].directive)
       starts.push_back(current);
     bool master = master_region(regions.region_at_block[bb->index]);
+    int single = waited_single(regions.region_at_block[bb->index]);
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
       result.stretch[stmt] = current;
       result.master_only[stmt] = master;
+      result.waited_single[stmt] = single;
       if (is_team_barrier(stmt, regions, team)) {
         current = stretches++;
         starts.push_back(current);

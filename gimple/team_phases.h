@@ -32,6 +32,10 @@ struct TeamPhases {
   std::map<const gimple *, int> stretch;
   std::vector<std::set<int>> phases_of_stretch;
   std::map<const gimple *, bool> master_only;
+  // By statement of the team: the `single' region (without `nowait') it
+  // lies in, or -1.  One thread runs an instance of it, and the barrier
+  // ending it keeps two instances apart.
+  std::map<const gimple *, int> waited_single;
 
   // Statements `a' and `b' (of the team) may run at the same time in two
   // different threads.

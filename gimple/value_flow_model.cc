@@ -1953,6 +1953,10 @@ private:
   void note_address_temporaries() {
     std::map<tree, int> writes;
     std::map<tree, gassign *> address;
+    std::vector<tree> copied_in;
+    std::map<tree, int> address_writes;
+    std::set<tree> differing;
+    std::map<tree, tree> copies;
     auto written = [&](tree decl) {
       if (decl && (TREE_CODE(decl) == VAR_DECL || TREE_CODE(decl) == PARM_DECL))
         ++writes[decl];
@@ -1985,21 +1989,60 @@ private:
         if (lhs && DECL_P(lhs) && compilers(lhs) &&
             TREE_CODE(gimple_assign_rhs1(assign)) == ADDR_EXPR &&
             (gimple_assign_rhs_code(assign) == ADDR_EXPR ||
-             CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(assign))))
-          address[lhs] = assign;
+             CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(assign)))) {
+          // At -O1 and above gimplification may load one address into
+          // one temporary at each use (`D.1 = &this->u_' twice): the same
+          // value every time.
+          auto seen = address.find(lhs);
+          if (seen == address.end())
+            address[lhs] = assign;
+          else if (gimple_assign_rhs_code(seen->second) != gimple_assign_rhs_code(assign) ||
+                   !operand_equal_p(gimple_assign_rhs1(seen->second), gimple_assign_rhs1(assign), 0))
+            differing.insert(lhs);
+          ++address_writes[lhs];
+        }
+        // A pointer the region copies in from its record (`this =
+        // .omp_data_i->this', a firstprivate `this' or pointer): one
+        // value for the whole child, like the record's own receiver.
+        if (lhs && TREE_CODE(lhs) == VAR_DECL && compilers(lhs) && POINTER_TYPE_P(TREE_TYPE(lhs)) &&
+            gimple_assign_single_p(assign) &&
+            TREE_CODE(gimple_assign_rhs1(assign)) == COMPONENT_REF) {
+          tree base = TREE_OPERAND(gimple_assign_rhs1(assign), 0);
+          if (TREE_CODE(base) == MEM_REF && integer_zerop(TREE_OPERAND(base, 1)) &&
+              TREE_CODE(TREE_OPERAND(base, 0)) == PARM_DECL && compilers(TREE_OPERAND(base, 0)))
+            copied_in.push_back(lhs);
+        }
+        // `D.2 = D.1' of such temporaries (collapsed loops at -O0).
+        if (lhs && TREE_CODE(lhs) == VAR_DECL && compilers(lhs) && gimple_assign_single_p(assign) &&
+            TREE_CODE(gimple_assign_rhs1(assign)) == VAR_DECL && compilers(gimple_assign_rhs1(assign)))
+          copies[lhs] = gimple_assign_rhs1(assign);
       }
+    // Assigned once (the region's copy-in) and only there.
+    for (tree decl : copied_in)
+      if (writes[decl] == 1)
+        invariant_temporaries_.insert(decl);
     // Temporaries whose address reads other such temporaries: until
     // nothing changes (a chain is short).
     for (bool changed = true; changed;) {
       changed = false;
       for (const auto &entry : address) {
         tree decl = entry.first, value = gimple_assign_rhs1(entry.second);
-        if (writes[decl] != 1 || invariant_temporaries_.count(decl) ||
-            !invariant_storage(TREE_OPERAND(value, 0)))
+        if (writes[decl] != address_writes[decl] || differing.count(decl) ||
+            invariant_temporaries_.count(decl) || !invariant_storage(TREE_OPERAND(value, 0)))
           continue;
         invariant_temporaries_.insert(decl);
         if (gimple_assign_rhs_code(entry.second) == ADDR_EXPR)
           address_def_[decl] = value;
+        changed = true;
+      }
+      for (const auto &entry : copies) {
+        tree decl = entry.first, source = entry.second;
+        auto held = address_def_.find(source);
+        if (writes[decl] != 1 || invariant_temporaries_.count(decl) ||
+            held == address_def_.end() || !invariant_temporaries_.count(source))
+          continue;
+        invariant_temporaries_.insert(decl);
+        address_def_[decl] = held->second;
         changed = true;
       }
     }
@@ -2394,6 +2437,20 @@ private:
           racy_list_.clear();
           continue;
         }
+        if (gcall *call = dyn_cast<gcall *>(stmt)) {
+          // What a call may write through the addresses it gets (the
+          // receive buffer of an MPI_Allreduce in a master region):
+          // candidates for find_phase_isolated_slots, not racy by this.
+          for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
+            tree arg = gimple_call_arg(call, i);
+            if (TREE_CODE(arg) != ADDR_EXPR && !(TREE_TYPE(arg) && POINTER_TYPE_P(TREE_TYPE(arg))))
+              continue;
+            std::vector<int> reached;
+            for (int object : with_pointees(targets(arg).objects))
+              add_group(object, reached);
+            call_written_[team].insert(reached.begin(), reached.end());
+          }
+        }
         tree lhs = gimple_get_lhs(stmt);
         if (!lhs || gimple_clobber_p(stmt))
           continue;
@@ -2416,7 +2473,11 @@ private:
     if (team_writes_unknown_)
       return;
     std::set<int> isolated, refused;
-    for (const auto &entry : racy_) {
+    // What the teams write: by their stores, and by the calls they make.
+    std::map<int, std::set<int>> written = racy_;
+    for (const auto &entry : call_written_)
+      written[entry.first].insert(entry.second.begin(), entry.second.end());
+    for (const auto &entry : written) {
       int team = entry.first;
       if (team < 0 || team >= (int)regions_.regions.size())
         continue;
@@ -2424,15 +2485,39 @@ private:
       // Lowering gave the region one record (`.omp_data_o') whose fields
       // are its shared scalars, or pointers to the shared variables:
       // one object for every thread of the team.
-      std::set<int> shared;
+      std::set<int> shared, named_only;
       tree data = directive && gimple_code(directive) == GIMPLE_OMP_PARALLEL
                       ? gimple_omp_parallel_data_arg(as_a<gomp_parallel *>(directive))
                       : NULL_TREE;
       auto record = data ? object_of_decl_.find(data) : object_of_decl_.end();
-      if (record != object_of_decl_.end())
-        for (const auto &field : objects_[record->second].fields)
+      if (record != object_of_decl_.end()) {
+        const Object &rec = objects_[record->second];
+        for (const auto &field : rec.fields) {
           if (entry.second.count(field.second) && out_.slots[field.second].scalar)
             shared.insert(field.second);
+          // A shared variable whose address the code takes (`&rr' given
+          // to MPI_Allreduce in a master region) is passed by address:
+          // the field holds the address of that one variable of the
+          // encountering function, the same object for every thread.
+          if (!rec.by_field)
+            continue;
+          auto held = rec.field_contents.find(field.second);
+          if (held == rec.field_contents.end() || held->second.unknown ||
+              held->second.objects.size() != 1)
+            continue;
+          const Object &variable = objects_[held->second.objects[0]];
+          if (variable.global || variable.summary || variable.parameter_target ||
+              !variable.scalar || !variable.escape.empty() || variable.whole < 0 ||
+              !variable.fields.empty())
+            continue;
+          if (entry.second.count(variable.whole) && out_.slots[variable.whole].scalar) {
+            shared.insert(variable.whole);
+            // A local whose address reaches no code the analysis does
+            // not see: a pointer it cannot name never points to it.
+            named_only.insert(variable.whole);
+          }
+        }
+      }
       TeamPhases phases;
       if (!shared.empty())
         phases = find_team_phases(fun_, regions_, team);
@@ -2446,7 +2531,7 @@ private:
           if (team_of(bb) != team)
             continue;
           for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
-            note_touch(gsi_stmt(gsi), slot, touches, writes);
+            note_touch(gsi_stmt(gsi), slot, touches, writes, named_only.count(slot) > 0);
         }
         bool overlap = false;
         for (const gimple *w : writes)
@@ -2465,25 +2550,39 @@ private:
   // Whether `stmt' reads or writes `slot': its stores, the memory it
   // reads, and what the pointers it passes to calls or atomics (or takes
   // the address of) reach, which it may write.
+  // `named_only': only accesses whose objects name `slot' reach it (a
+  // local whose address no unseen code holds), not those that may reach
+  // memory no object stands for.
   void note_touch(const gimple *stmt, int slot, std::vector<const gimple *> &touches,
-                  std::vector<const gimple *> &writes) {
+                  std::vector<const gimple *> &writes, bool named_only = false) {
     if (gimple_clobber_p(stmt) || is_gimple_debug(stmt))
       return;
     bool touched = false, written = false;
     tree lhs = gimple_get_lhs(stmt);
     if (lhs && TREE_CODE(lhs) != SSA_NAME) {
       Access a = access(lhs, false);
-      if (a.unknown || std::find(a.slots.begin(), a.slots.end(), slot) != a.slots.end())
+      if ((a.unknown && !named_only) || std::find(a.slots.begin(), a.slots.end(), slot) != a.slots.end())
         touched = written = true;
     }
     auto precise = [&](tree ref) {
       Access a = access(ref, false);
-      return a.unknown || std::find(a.slots.begin(), a.slots.end(), slot) != a.slots.end();
+      return (a.unknown && !named_only) || std::find(a.slots.begin(), a.slots.end(), slot) != a.slots.end();
     };
     if (const gomp_atomic_load *load = dyn_cast<const gomp_atomic_load *>(stmt)) {
       // `D = &x; #pragma omp atomic_load (D)': x, not every field of its record.
       tree address = atomic_address(stmt, gimple_omp_atomic_load_rhs(load));
-      if (address ? precise(TREE_OPERAND(address, 0)) : true) {
+      bool reaches = true;
+      if (address) {
+        reaches = precise(TREE_OPERAND(address, 0));
+      } else if (named_only) {
+        // `D = .omp_data_i->need; atomic_load (D)': what D may point to.
+        Targets t = targets(gimple_omp_atomic_load_rhs(load));
+        std::vector<int> reached;
+        for (int object : t.objects)
+          add_group(object, reached);
+        reaches = std::find(reached.begin(), reached.end(), slot) != reached.end();
+      }
+      if (reaches) {
         // An update whose loaded value only feeds its store (a
         // reduction's merge) observes nothing: a write, not a read.
         if (!address || !only_feeds_atomic_store(load))
@@ -2507,12 +2606,12 @@ private:
         std::vector<int> reached;
         for (int object : with_pointees(t.objects))
           add_group(object, reached);
-        if (t.unknown || std::find(reached.begin(), reached.end(), slot) != reached.end())
+        if ((t.unknown && !named_only) || std::find(reached.begin(), reached.end(), slot) != reached.end())
           touched = written = true;
       } else if (TREE_CODE(op) == COMPONENT_REF || TREE_CODE(op) == MEM_REF ||
                  TREE_CODE(op) == ARRAY_REF || VAR_P(op)) {
         Access a = access(op, false);
-        if (a.unknown || std::find(a.slots.begin(), a.slots.end(), slot) != a.slots.end())
+        if ((a.unknown && !named_only) || std::find(a.slots.begin(), a.slots.end(), slot) != a.slots.end())
           touched = true;
       }
     }
@@ -3746,6 +3845,7 @@ private:
   gcall *pending_split_call_ = nullptr;
   std::map<int, int> elements_of_slot_; // vector slot -> its elements' object
   std::map<int, std::set<int>> racy_;
+  std::map<int, std::set<int>> call_written_; // find_racy_slots
   std::set<int> phase_isolated_; // find_phase_isolated_slots
   // find_team_writes, and the copies slot_for_team_read makes, by (team,
   // slot).

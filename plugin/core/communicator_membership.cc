@@ -528,6 +528,49 @@ private:
     return true;
   }
 
+  // The variable `slot' copies at `at' when it is a local whose address
+  // no unseen code holds and the last statement writing it before `at',
+  // in at's block, copies another variable (OpenMP lowering's `leaders.4
+  // = *.omp_data_i->leaders', not marked as a single definition, and at
+  // -O2 loaded again into the same temporary before the call): that
+  // variable; else -1.
+  int local_copy_before(int slot, Position at, Position &copied) const {
+    if (slot < 0 || slot >= (int)function_.slots.size() ||
+        function_.slots[slot].scope != SlotScope::Local || function_.slots[slot].escapes >= 0 ||
+        at.block < 0 || at.block >= (int)function_.blocks.size())
+      return -1;
+    const auto &statements = function_.blocks[at.block].statements;
+    for (int i = std::min(at.statement, (int)statements.size()) - 1; i >= 0; --i) {
+      if (!writes(statements[i], slot))
+        continue;
+      const ValueFlowStatement &def = statements[i];
+      if (def.kind != ValueFlowStatement::Kind::Assign || def.target != slot || def.copy_of < 0 ||
+          def.fact >= 0 || !def.strong || def.copy_of == slot)
+        return -1;
+      copied = {at.block, i};
+      return def.copy_of;
+    }
+    return -1;
+  }
+
+public:
+  // The variable a collective's communicator argument reads: `slot'
+  // itself, or what the temporaries local_copy_before follows copy.
+  // `at' becomes the position of the first copy followed.
+  int communicator_variable(int slot, Position &at) const {
+    for (int depth = 0; depth < 8; ++depth) {
+      Position copied;
+      int source = local_copy_before(slot, at, copied);
+      if (source < 0 || !trackable(source))
+        return slot;
+      slot = source;
+      at = copied;
+    }
+    return slot;
+  }
+
+private:
+
   // `slot' holds only outcomes of tests of handle variables against
   // MPI_COMM_NULL (copies of one, or a variable every assignment of which
   // is one).
@@ -712,18 +755,34 @@ bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, in
   std::vector<HandleRead> reads;
   if (!tests.null_tests_of_branch(block, reads) || reads.empty())
     return false;
-  for (const HandleRead &read : reads)
-    if (read.slot != call.communicator ||
-        !tests.untouched_between(read.slot, read.at, {call.block, call.statement}))
-      return false;
+  // In a parallel region the test and the call read the shared handle
+  // through temporaries of their own (`leaders.4 = *.omp_data_i->leaders'
+  // before the test, `leaders.5 = ...' before the call): both followed
+  // back to the variable.
+  Position call_at{call.block, call.statement};
+  int copied = tests.communicator_variable(call.communicator, call_at);
+  bool direct = true, through_copies = copied != call.communicator;
+  for (const HandleRead &read : reads) {
+    direct = direct && read.slot == call.communicator &&
+             tests.untouched_between(read.slot, read.at, {call.block, call.statement});
+    if (!through_copies)
+      continue;
+    Position from = read.at;
+    int variable = tests.communicator_variable(read.slot, from);
+    through_copies = variable == copied &&
+                     tests.untouched_between(variable, from, {call.block, call.statement});
+  }
+  if (!direct && !through_copies)
+    return false;
+  int communicator = direct ? call.communicator : copied;
   // Holding only handles of communicators of the process alone (or
   // MPI_COMM_NULL), no process is a member that the test leaves out.
-  if (holds_own_process_or_null(function, call.communicator, call.block, call.statement))
+  if (holds_own_process_or_null(function, communicator, call.block, call.statement))
     return true;
   // Otherwise the trust of the header: MPI_COMM_NULL only from MPI.  A
   // program storing it itself (`c = rank == 0 ? MPI_COMM_WORLD :
   // MPI_COMM_NULL') may leave members out.
-  return !null_store_reaches(function, call.communicator, call.block, call.statement);
+  return !null_store_reaches(function, communicator, call.block, call.statement);
 }
 
 bool made_by_split_once(const ValueFlowFunction &function, int collective) {
