@@ -242,7 +242,7 @@ std::vector<int> out_parameters(tree decl) {
   int position = 0;
   for (tree parm = DECL_ARGUMENTS(decl); parm; parm = DECL_CHAIN(parm), ++position) {
     tree type = TREE_TYPE(parm);
-    if ((POINTER_TYPE_P(type)) && !may_hold_pointers(TREE_TYPE(type)))
+    if (POINTER_TYPE_P(type) && !may_hold_pointers(TREE_TYPE(type)))
       positions.push_back(position);
   }
   return positions;
