@@ -522,9 +522,8 @@ namespace {
 // MPI_Bcast_init and the other persistent collectives (MPI 4.0): their
 // request is made inactive, so the lifecycle analysis leaves them out, but
 // the runtime's messages about their buffers name the call's line.
-bool initialises_persistent_collective(const gcall *call, const char *name,
+bool initialises_persistent_collective(const gcall *call, const MpiCollective *collective,
                                        SourceLanguage language) {
-  const MpiCollective *collective = find_collective(name, language);
   if (!collective || collective->family != CollectiveFamily::Persistent)
     return false;
   // comm, info, request (plus ierr in Fortran): the routine we know.
@@ -549,7 +548,7 @@ void insert_call_sites(function *fun, const Options &options) {
         continue;
       const MpiCollective *collective = find_collective(name, language);
       if (created_request_argument(call, name, language) < 0 &&
-          !initialises_persistent_collective(call, name, language) &&
+          !initialises_persistent_collective(call, collective, language) &&
           !(collective && wrapper_checks_counts(*collective)))
         continue;
       location_t where = gimple_location(call);

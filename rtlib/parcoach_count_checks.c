@@ -44,34 +44,6 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-
-enum
-{
-  PARCOACH_COUNTS_UNREAD,
-  PARCOACH_COUNTS_SAMPLED,
-  PARCOACH_COUNTS_ALL,
-  PARCOACH_COUNTS_OFF
-};
-static int parcoach_counts_mode;
-
-static int
-parcoach_read_counts_mode (void)
-{
-  int mode = __atomic_load_n (&parcoach_counts_mode, __ATOMIC_ACQUIRE);
-
-  if (__builtin_expect (mode == PARCOACH_COUNTS_UNREAD, 0))
-    {
-      const char *v = getenv ("PARCOACH_COUNT_CHECKS");
-      mode = PARCOACH_COUNTS_SAMPLED;
-      if (v != NULL && strcmp (v, "all") == 0)
-        mode = PARCOACH_COUNTS_ALL;
-      else if (v != NULL && (strcmp (v, "off") == 0 || strcmp (v, "0") == 0))
-        mode = PARCOACH_COUNTS_OFF;
-      __atomic_store_n (&parcoach_counts_mode, mode, __ATOMIC_RELEASE);
-    }
-  return mode;
-}
 
 /* The number of checked-kind calls each communicator has had, kept as an
    attribute: it goes with the communicator (a duplicate starts again at
@@ -134,16 +106,17 @@ parcoach_check_counts (int colour, MPI_Comm comm,
   char why[512], where[256];
   const char *what, *file;
   int inter = 1, rank = -1, size = 0, world = -1, line;
-  int mode = parcoach_read_counts_mode ();
 
   /* The call's file and line when the plugin announced them (code built
      with it); taken whatever happens next, so that no later call finds
      it.  */
   parcoach_take_site (&file, &line);
-  if (mode == PARCOACH_COUNTS_OFF || comm == MPI_COMM_NULL
+  parcoach_options ();
+  if (parcoach_count_checks == PARCOACH_COUNTS_OFF || comm == MPI_COMM_NULL
       || !parcoach_mpi_usable ()
       || PMPI_Comm_test_inter (comm, &inter) != MPI_SUCCESS || inter
-      || (mode == PARCOACH_COUNTS_SAMPLED && !parcoach_sampled (comm)))
+      || (parcoach_count_checks == PARCOACH_COUNTS_SAMPLED
+          && !parcoach_sampled (comm)))
     return;
   if (parcoach_compare_peers (args, colour, comm, why, sizeof why))
     what = "blocks that do not match";

@@ -188,6 +188,15 @@ void parcoach_describe_counts (char *text, size_t size, long long value);
 
 extern double parcoach_timeout;   /* seconds; 0: no watchdog */
 extern char *parcoach_stats_path; /* NULL: no statistics */
+/* PARCOACH_COUNT_CHECKS: which calls the v-variants' wrappers compare
+   (parcoach_count_checks.c).  */
+enum
+{
+  PARCOACH_COUNTS_SAMPLED,
+  PARCOACH_COUNTS_ALL,
+  PARCOACH_COUNTS_OFF
+};
+extern int parcoach_count_checks;
 extern int parcoach_options_read;
 void parcoach_read_options (void);
 

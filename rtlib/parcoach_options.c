@@ -46,11 +46,12 @@ parcoach_sleep_ns (long ns)
 }
 
 /* The options, read once per process.  parcoach_options_read goes from 0
-   to 1 (release) once the other two are set; a thread that sees 0 takes
+   to 1 (release) once the others are set; a thread that sees 0 takes
    the mutex and reads them itself (at most once).  */
 int parcoach_options_read;
 double parcoach_timeout;
 char *parcoach_stats_path;
+int parcoach_count_checks = PARCOACH_COUNTS_SAMPLED;
 static pthread_mutex_t parcoach_options_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 void
@@ -90,6 +91,11 @@ parcoach_read_options (void)
       if (parcoach_stats_path != NULL)
         memcpy (parcoach_stats_path, v, n);
     }
+  v = getenv ("PARCOACH_COUNT_CHECKS");
+  if (v != NULL && strcmp (v, "all") == 0)
+    parcoach_count_checks = PARCOACH_COUNTS_ALL;
+  else if (v != NULL && (strcmp (v, "off") == 0 || strcmp (v, "0") == 0))
+    parcoach_count_checks = PARCOACH_COUNTS_OFF;
   __atomic_store_n (&parcoach_options_read, 1, __ATOMIC_RELEASE);
   pthread_mutex_unlock (&parcoach_options_mutex);
 }
