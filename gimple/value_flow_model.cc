@@ -688,7 +688,7 @@ private:
   // Where `pointer' (a value) may point.
   Targets targets(tree expr) {
     Targets result;
-    if (!expr)
+    if (!expr || points_to_opaque_type(TREE_TYPE(expr)))
       return result;
     switch (TREE_CODE(expr)) {
     case INTEGER_CST: case REAL_CST: case STRING_CST: case COMPLEX_CST: case VECTOR_CST:
@@ -1440,6 +1440,16 @@ private:
         TYPE_PRECISION(TREE_TYPE(gimple_assign_rhs1(def))) != 1)
       return NULL_TREE;
     return gimple_assign_rhs1(def);
+  }
+
+  // A pointer to a structure this unit never completes: an opaque handle
+  // (Open MPI's MPI_Comm is a `struct ompi_communicator_t *', MPI_COMM_WORLD
+  // the address of a global of that library).  This unit cannot read or
+  // write what it points to, so passing or storing one carries the handle's
+  // value only, never the library's state behind it.
+  static bool points_to_opaque_type(tree type) {
+    return type && POINTER_TYPE_P(type) && RECORD_OR_UNION_TYPE_P(TREE_TYPE(type)) &&
+           !COMPLETE_TYPE_P(TREE_TYPE(type));
   }
 
   // MPI_COMM_NULL as the source gives it: MPICH's handle 0x04000000 (C and
@@ -3145,6 +3155,8 @@ private:
       ValueFlowArgument a;
       read_into(arg, a.uses);
       a.copy_of = copied_slot(arg);
+      if (points_to_opaque_type(TREE_TYPE(arg)))
+        return a;
       tree address = address_of(arg);
       if (TREE_CODE(address) == ADDR_EXPR) {
         Access target = access(TREE_OPERAND(address, 0), true);
