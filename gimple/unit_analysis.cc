@@ -1039,6 +1039,7 @@ void run_unit_step() {
     // `solved_flows' from here on (one copy of the unit less in memory).
     for (FunctionRecord &record : unit.records)
       flows.push_back(std::move(record.value_flow));
+    settle_result_stores(flows);
     PhaseTimer timer("  private copies");
     take_inline_parameters_from_this_file(flows);
     std::vector<std::string> taken = public_addresses_taken();

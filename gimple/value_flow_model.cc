@@ -355,6 +355,9 @@ struct Object {
   std::map<int, Targets> field_contents; // field slot -> targets
   // Why its address reaches code the analysis does not see, or empty.
   std::string escape;
+  // Its type, when it is one variable or what a parameter points to: a
+  // pointer to that type points to its start.
+  tree type = NULL_TREE;
 };
 
 // Where a memory reference (or an address) leads.
@@ -418,6 +421,7 @@ public:
     compute_points_to();
     find_escapes();
     out_.returns_argument_memory = returns_argument_memory();
+    describe_returned_fields();
     find_racy_slots();
     find_phase_isolated_slots();
     find_team_writes();
@@ -522,6 +526,7 @@ private:
     }
     if (TREE_THIS_VOLATILE(decl))
       objects_[object].escape = "'" + decl_name(decl) + "' is volatile";
+    objects_[object].type = type;
     object_of_decl_[decl] = object;
     if (TREE_CODE(decl) != SSA_NAME)
       add_fields(object, type);
@@ -586,6 +591,8 @@ private:
                                   TREE_CODE(pointee) != VOID_TYPE);
       out_.slots[objects_[target].whole].parameter = parameter_index(parameter);
       objects_[target].parameter_target = true;
+      objects_[target].type = pointee;
+      parameter_of_target_[target] = parameter_index(parameter);
       add_fields(target, pointee);
       note_vector(target, pointee);
       objects_[target].contents_unknown = true; // the callers' pointers
@@ -775,6 +782,7 @@ private:
     out_.slots[objects_[object].whole].through_reference = slot.field;
     objects_[object].parameter_target = true;
     objects_[object].contents_unknown = true;
+    objects_[object].type = type;
     add_fields(object, type);
     referent_of_member_[member] = object;
     return object;
@@ -1060,15 +1068,110 @@ private:
     Access a = access(lhs, true);
     for (int s : a.index_uses)
       add_unique(uses, s);
-    store_to(a, uses, fact, force_weak, known);
+    store_to(a, uses, fact, force_weak, known, result_stored_through(lhs));
   }
 
+  // `*p = v', p the result of a call of a function of the unit (`p =
+  // x.operator[] (i)', at offset 0): the call, whose callee's
+  // returned_fields tell which of the slots p may point to it writes
+  // (ValueFlowStatement::through_result_of); null for any other store.
+  gcall *result_stored_through(tree lhs) {
+    if (TREE_CODE(lhs) != MEM_REF || !integer_zerop(TREE_OPERAND(lhs, 1)))
+      return nullptr;
+    tree pointer = TREE_OPERAND(lhs, 0);
+    gimple *def = definition(pointer);
+    // A temporary of the compiler holding the reference (`D.1 =
+    // x.operator[] (i); *D.1 = *D.1 + v' for `x[i] += v'): the call is
+    // the only statement writing it, and no pointer reaches it.
+    if (!def && VAR_P(pointer) && DECL_ARTIFICIAL(pointer) && !TREE_ADDRESSABLE(pointer) &&
+        !is_global_var(pointer)) {
+      auto found = only_writer_.find(pointer);
+      def = found != only_writer_.end() ? found->second : nullptr;
+    }
+    gcall *call = def ? dyn_cast<gcall *>(def) : nullptr;
+    return call && classify(call).unit_callee ? call : nullptr;
+  }
+
+  // The pointer arguments of such a call (those the callee may return a
+  // pointer into): their positions and values; the static chain last.
+  std::vector<std::pair<int, tree>> pointer_arguments(gcall *call) {
+    std::vector<std::pair<int, tree>> result;
+    tree parameter = DECL_ARGUMENTS(gimple_call_fndecl(call));
+    for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
+      tree arg = gimple_call_arg(call, i);
+      if (POINTER_TYPE_P(TREE_TYPE(arg)) || (parameter && POINTER_TYPE_P(TREE_TYPE(parameter))))
+        result.push_back({(int)i, arg});
+      if (parameter)
+        parameter = DECL_CHAIN(parameter);
+    }
+    if (tree chain = gimple_call_chain(call))
+      result.push_back({-1, chain});
+    return result;
+  }
+
+  // Which arguments of `call' point to the start of an object holding
+  // `slot' among `a.objects' (a pointer of the object's own type); sets
+  // `always' if one points into such an object some other way (to one of
+  // its fields, into an array of them), where the callee's fields do not
+  // tell which of its slots it returns.
+  std::vector<int> result_arguments(gcall *call, const Access &a, int slot, bool &always) {
+    std::vector<int> arguments;
+    const std::vector<std::pair<int, tree>> pointers = pointer_arguments(call);
+    for (int object : a.objects) {
+      std::vector<int> group;
+      add_group(object, group);
+      if (std::find(group.begin(), group.end(), slot) == group.end())
+        continue;
+      const Object &o = objects_[object];
+      for (const auto &argument : pointers) {
+        Targets t = targets(argument.second);
+        if (std::find(t.objects.begin(), t.objects.end(), object) == t.objects.end())
+          continue;
+        tree type = TREE_TYPE(argument.second);
+        bool at_start = argument.first >= 0 && POINTER_TYPE_P(type) && o.type && !o.summary &&
+                        TYPE_MAIN_VARIANT(TREE_TYPE(type)) == TYPE_MAIN_VARIANT(o.type);
+        if (at_start)
+          add_unique(arguments, argument.first);
+        else
+          always = true;
+      }
+    }
+    return arguments;
+  }
+
+  // The pointer arguments of `call' may point to memory no object stands
+  // for: so may its result, whatever the callee.
+  bool arguments_point_elsewhere(gcall *call) {
+    for (const auto &argument : pointer_arguments(call))
+      if (targets(argument.second).unknown)
+        return true;
+    return false;
+  }
+
+  // With `through', a store through the pointer that call returned
+  // (result_stored_through).
   void store_to(const Access &a, const std::vector<int> &uses, int fact, bool force_weak,
-                const Known &known = Known()) {
-    out_.stores_through_unknown |= a.unknown;
+                const Known &known = Known(), gcall *through = nullptr) {
+    const unsigned callee = through ? DECL_UID(gimple_call_fndecl(through)) : 0;
+    // The callee's own memory (its globals and allocations) only if its
+    // returned_fields may not tell (settle_result_stores).
+    if (a.unknown && through && !arguments_point_elsewhere(through)) {
+      if (std::find(out_.stores_through_results_of.begin(), out_.stores_through_results_of.end(),
+                    callee) == out_.stores_through_results_of.end())
+        out_.stores_through_results_of.push_back(callee);
+    } else {
+      out_.stores_through_unknown |= a.unknown;
+    }
     bool strong = a.strong && a.slots.size() == 1 && !force_weak;
     for (int slot : a.slots) {
       ValueFlowStatement statement;
+      if (through) {
+        bool always = false;
+        statement.result_arguments = result_arguments(through, a, slot, always);
+        statement.through_result_of = always ? 0 : callee;
+        if (always)
+          statement.result_arguments.clear();
+      }
       statement.target = slot;
       statement.strong = strong;
       statement.uses = uses;
@@ -1655,8 +1758,16 @@ private:
         tree lhs = gimple_get_lhs(stmt);
         if (lhs && TREE_CODE(lhs) == SSA_NAME)
           definition_[lhs] = stmt;
-        else if (lhs && DECL_P(lhs))
+        else if (lhs && DECL_P(lhs)) {
           assigned_.insert(lhs);
+          auto first = only_writer_.insert({lhs, stmt});
+          if (!first.second)
+            first.first->second = nullptr; // written twice
+        }
+        if (gasm *asm_stmt = dyn_cast<gasm *>(stmt))
+          for (unsigned i = 0; i < gimple_asm_noutputs(asm_stmt); ++i)
+            if (DECL_P(TREE_VALUE(gimple_asm_output_op(asm_stmt, i))))
+              only_writer_[TREE_VALUE(gimple_asm_output_op(asm_stmt, i))] = nullptr;
         if (gassign *assign = dyn_cast<gassign *>(stmt))
           if (TREE_CODE(gimple_assign_lhs(assign)) == SSA_NAME &&
               gimple_assign_rhs_code(assign) == ADDR_EXPR)
@@ -2114,6 +2225,67 @@ private:
     return false;
   }
 
+  // ValueFlowFunction::returned_fields: where the pointers the returns
+  // give point, if each is into what a pointer parameter points to (the
+  // object itself, or the elements of a std::vector in one of its fields).
+  void describe_returned_fields() {
+    tree result = DECL_RESULT(fun_->decl);
+    if (!result || !POINTER_TYPE_P(TREE_TYPE(result)) || returned_object_ >= 0)
+      return;
+    std::vector<ValueFlowFunction::ReturnedField> fields;
+    for (basic_block bb : order_)
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+        if (greturn *ret = dyn_cast<greturn *>(gsi_stmt(gsi)))
+          if (tree value = gimple_return_retval(ret)) {
+            Targets t = targets(value);
+            if (t.unknown)
+              return;
+            for (int object : t.objects) {
+              ValueFlowFunction::ReturnedField field;
+              if (!field_of_parameter_target(object, field))
+                return;
+              fields.push_back(field);
+            }
+          }
+    out_.returns_only_fields = true;
+    out_.returned_fields = fields;
+  }
+
+  // Where `object' lies in what a pointer parameter points to: that
+  // object itself (anywhere in it), or the elements of the vector in its
+  // whole slot or one of its fields.  False for anything else.
+  bool field_of_parameter_target(int object, ValueFlowFunction::ReturnedField &field) const {
+    auto direct = parameter_of_target_.find(object);
+    if (direct != parameter_of_target_.end()) {
+      field.parameter = direct->second;
+      return true;
+    }
+    int slot = objects_[object].whole;
+    auto elements = elements_of_slot_.find(slot);
+    if (elements == elements_of_slot_.end() || elements->second != object)
+      return false;
+    for (const auto &target : parameter_of_target_) {
+      std::vector<int> group;
+      add_group(target.first, group);
+      if (std::find(group.begin(), group.end(), slot) == group.end())
+        continue;
+      field.parameter = target.second;
+      if (slot == objects_[target.first].whole)
+        return true;
+      // A field of the parameter's own type, placed from the object's start.
+      tree type = objects_[target.first].type;
+      for (const auto &named : objects_[target.first].fields)
+        if (named.second == slot && type &&
+            DECL_CONTEXT(named.first) == TYPE_MAIN_VARIANT(type)) {
+          field.offset = out_.slots[slot].field_offset;
+          field.size = out_.slots[slot].field_size;
+          return true;
+        }
+      return false;
+    }
+    return false;
+  }
+
   // What a pointer a function of the unit returns may point to: into what
   // its arguments point to, or to what pointers stored there point to (a
   // reference to a parameter, `return *this', an iterator), or to memory
@@ -2202,8 +2374,9 @@ private:
                        "its address is stored where other code can reach it" + at_line(where));
             continue;
           }
+          // PARCOACH's own bookkeeping (emit_call) takes only its integers.
           if (kind.unit_callee || kind.library || kind.deterministic ||
-              kind.vector != VectorMember::None)
+              kind.vector != VectorMember::None || calls_runtime_function(call))
             continue;
           std::string who = kind.name ? "'" + std::string(kind.name) + "'" : "a call through a pointer";
           const bool other_file = kind.name && other_file_function(gimple_call_fndecl(call));
@@ -3840,6 +4013,7 @@ private:
   std::map<tree, int> object_of_decl_;
   std::map<gimple *, int> heap_;
   std::map<int, int> referent_of_member_; // reference member slot -> its referent
+  std::map<int, int> parameter_of_target_; // what a pointer parameter points to -> its position
   std::map<tree, int> parameter_index_;   // PARM_DECL -> its position
   int parameter_count_ = -1;              // -1: not numbered yet
   std::vector<bool> beyond_bound_;        // escaped by a collapse (or reached)
@@ -3853,6 +4027,7 @@ private:
   std::set<tree> invariant_temporaries_; // note_address_temporaries
   std::map<tree, gimple *> definition_; // SSA name -> its statement
   std::set<tree> assigned_;             // declarations some statement assigns
+  std::map<tree, gimple *> only_writer_; // such a declaration -> its one writer, or null
   ValueFlowSplit pending_split_;        // describe_split, until its call is read
   gcall *pending_split_call_ = nullptr;
   std::map<int, int> elements_of_slot_; // vector slot -> its elements' object

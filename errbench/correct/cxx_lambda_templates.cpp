@@ -6,20 +6,19 @@
 // is small.  A region runs lambdas from `omp single': one broadcasts the
 // parameters, one reduces.  Correct: the loop tests only reduced values.
 //
-// Known failure: `x[i] += ...' through DistVector::operator[] (a member
-// returning a reference into the std::vector field) stores through a
-// pointer a function of the file returns, which "points into what the
-// call's arguments point to" (plugin/core/DESIGN): the whole object,
-// communicator field included, so r.comm_ and then r.dot(r) may differ;
-// with the lambdas, the closure's reference to the object is a pointer
-// stored in other memory, beyond the one level followed ("a called
-// function may change 'b.comm_' at any time").  Telling which field a
-// returned reference points into (a per-field return summary) is not
-// done.  Warnings at the calls of dot() in both instantiations; the runs
-// are clean.
-//
+// Once a false warning (issue 14): `x[i] += ...' through DistVector::
+// operator[] (a member returning a reference into the std::vector field)
+// stored through a pointer a function of the file returns, taken to point
+// anywhere in the object, communicator field included, and to memory no
+// variable stands for (so the lambdas, then parallel_for, "may change
+// 'b.comm_' at any time"); warnings at the calls of dot().  Fixed by a
+// per-field return summary (ValueFlowFunction::returned_fields: operator[]
+// returns only into the elements of data_), stores through such a result
+// writing only those fields (settle_result_stores), writes a lambda leaves
+// behind its captures passed up through the helper that calls it, and a
+// call to a function that writes nothing through its parameters
+// (operator[]) not counted as writing what its arguments point to.
 // description: C++ templates for float and double, lambdas given to a parallel_for helper, traits for MPI datatypes, lambdas in single regions
-// known-failure: issue 14: a store through a reference returned by a member operator[] is taken to write every field of the object, the communicator included
 // compile-flags: -fopenmp
 // expect-run: 2 ok threads=1
 // expect-run: 2 ok threads=2

@@ -441,6 +441,24 @@ private:
     queued_.assign(functions_.size(), false);
   }
 
+  // The function may write what its pointer parameters point to, or lead
+  // to: it stores there, passes pointers on to a call, stores through
+  // pointers it cannot name or binds reference members.
+  static bool writes_through_parameters(const ValueFlowFunction &function) {
+    if (function.stores_through_unknown || !function.reference_bindings.empty())
+      return true;
+    for (const ValueFlowBlock &block : function.blocks)
+      for (const ValueFlowStatement &statement : block.statements) {
+        if (statement.target >= 0 && statement.target < (int)function.slots.size() &&
+            function.slots[statement.target].scope == SlotScope::ParameterTarget)
+          return true;
+        for (const ValueFlowArgument &argument : statement.arguments)
+          if (!argument.pointees.empty() || argument.points_elsewhere)
+            return true;
+      }
+    return false;
+  }
+
   // FunctionState::writes_unknown: a least fixpoint over the calls.
   void find_unknown_writers() {
     for (FunctionState &state : functions_)
@@ -539,6 +557,10 @@ private:
       for (const ValueFlowStatement &statement : block.statements) {
         if (statement.target >= 0 && statement.target < slots)
           written[statement.target] = true;
+        auto callee = index_of_uid_.find(statement.callee);
+        if (statement.kind == ValueFlowStatement::Kind::Call && callee != index_of_uid_.end() &&
+            !writes_through_parameters(*functions_[callee->second].function))
+          continue; // `T &operator[](int i)' only reads what it is given
         for (const ValueFlowArgument &argument : statement.arguments)
           for (int s : argument.pointees)
             if (s >= 0 && s < slots)
@@ -1969,6 +1991,8 @@ private:
 
   // The referents of the caller's members over field `member' of what
   // argument `argument' points to (-1 in the set: unknown memory).
+  // A member of what our own pointer parameter points to counts as found:
+  // own_keys forwards it to our callers.
   std::set<int> referents_of(const FunctionState &state, const ValueFlowArgument &argument,
                              int member) const {
     std::set<int> result;
@@ -1977,6 +2001,7 @@ private:
       if (p < 0 || p >= (int)state.function->slots.size() ||
           state.function->slots[p].field != member)
         continue;
+      found |= own_member(state, p);
       auto referents = state.referents.find(p);
       if (referents == state.referents.end())
         continue;
@@ -1986,6 +2011,30 @@ private:
     if (!found || argument.points_elsewhere)
       result.insert(-1);
     return result;
+  }
+
+  // Slot p is a reference member of what our own pointer parameter points
+  // to (a closure passed on, `body(i)' in a helper): what it refers to is
+  // our callers' (ValueFlowSlot::through_reference, our key for it).
+  static bool own_member(const FunctionState &state, int p) {
+    const ValueFlowSlot &slot = state.function->slots[p];
+    return slot.scope == SlotScope::ParameterTarget && slot.through_reference < 0 &&
+           slot.parameter >= 0 && slot.parameter < state.parameter_count && slot.field >= 0 &&
+           !state.referents.count(p);
+  }
+
+  // Our keys for field `field' of what member `member' of what argument
+  // `argument' points to refers to, where that member is our own
+  // parameter's (own_member).
+  std::vector<std::tuple<int, int, int>> own_keys(const FunctionState &state,
+                                                  const ValueFlowArgument &argument, int member,
+                                                  int field) const {
+    std::vector<std::tuple<int, int, int>> keys;
+    for (int p : argument.pointees)
+      if (p >= 0 && p < (int)state.function->slots.size() &&
+          state.function->slots[p].field == member && own_member(state, p))
+        keys.push_back(std::make_tuple(state.function->slots[p].parameter, member, field));
+    return keys;
   }
 
   // The C++ reference members of what the arguments point to: what a
@@ -2028,9 +2077,18 @@ private:
                         : concrete(state, joined(read(state, values, r, b), taint));
         changed |= join_into(callee.reference_entry[key], leaving_activation(v));
       }
+      // What our callers give behind our own member (they learn the key);
+      // anything, if code the unit does not show may call us.
+      for (const auto &own : own_keys(state, call.arguments[k], member, field)) {
+        if (state.reference_keys.insert(own).second)
+          schedule_callers(state);
+        Value v = state.outside ? fact_value(unknown_fact()) : state.reference_entry[own];
+        changed |= join_into(callee.reference_entry[key], leaving_activation(v));
+      }
     }
     if (changed)
       schedule(callee_index);
+    bool changed_exit = false;
     for (const auto &left : callee.reference_exit) {
       int k = std::get<0>(left.first), member = std::get<1>(left.first),
           field = std::get<2>(left.first);
@@ -2042,7 +2100,19 @@ private:
         else if (r < 0) // no constructor of ours bound it: whatever it reaches may change
           escape_reached(state, values, call.arguments[k]);
       }
+      // Our callers find what the callee left behind our own member, as
+      // if we had written it; what the argument reaches may change still.
+      const std::vector<std::tuple<int, int, int>> own =
+          own_keys(state, call.arguments[k], member, field);
+      for (const auto &key : own) {
+        Value v = leaving_activation(joined(instantiate(left.second, arguments), taint));
+        changed_exit |= join_into(state.reference_exit[key], v);
+      }
+      if (!own.empty())
+        escape_reached(state, values, call.arguments[k]);
     }
+    if (changed_exit)
+      schedule_callers(state);
   }
 
   // A slot whose escape through a call the flow-sensitive state records
@@ -2611,7 +2681,53 @@ private:
   std::vector<Value> call_arguments_; // evaluate_call's arguments
 };
 
+// The callee returns a pointer into slot `slot' of its caller through one
+// of `arguments' (the caller's slot keys and the callee's fields are bit
+// ranges from the start of the same object).
+bool may_return_into(const ValueFlowFunction &callee, const std::vector<int> &arguments,
+                     const ValueFlowSlot &slot) {
+  for (const ValueFlowFunction::ReturnedField &field : callee.returned_fields) {
+    if (std::find(arguments.begin(), arguments.end(), field.parameter) == arguments.end())
+      continue;
+    if (field.offset < 0 || field.size < 0 || slot.field_offset < 0 || slot.field_size < 0)
+      return true;
+    if (field.offset < slot.field_offset + slot.field_size &&
+        slot.field_offset < field.offset + field.size)
+      return true;
+  }
+  return false;
+}
+
 } // namespace
+
+void settle_result_stores(std::vector<ValueFlowFunction> &unit) {
+  std::map<unsigned, const ValueFlowFunction *> by_uid;
+  for (const ValueFlowFunction &function : unit)
+    by_uid[function.uid] = &function;
+  // The callee's summary, if it returns only into its parameters' fields.
+  auto precise = [&](unsigned uid) -> const ValueFlowFunction * {
+    auto found = by_uid.find(uid);
+    return found != by_uid.end() && found->second->returns_only_fields ? found->second : nullptr;
+  };
+  for (ValueFlowFunction &function : unit) {
+    for (unsigned uid : function.stores_through_results_of)
+      function.stores_through_unknown |= !precise(uid);
+    for (ValueFlowBlock &block : function.blocks)
+      for (ValueFlowStatement &statement : block.statements) {
+        if (statement.kind != ValueFlowStatement::Kind::Assign || !statement.through_result_of ||
+            statement.target < 0 || statement.target >= (int)function.slots.size())
+          continue;
+        const ValueFlowFunction *callee = precise(statement.through_result_of);
+        if (!callee ||
+            may_return_into(*callee, statement.result_arguments, function.slots[statement.target]))
+          continue;
+        // A store that writes nothing (the statements keep their places,
+        // which collectives and splits count).
+        statement.target = -1;
+        statement.uses.clear();
+      }
+  }
+}
 
 std::vector<std::vector<BranchVerdict>>
 solve_value_flow(const std::vector<ValueFlowFunction> &unit) {

@@ -302,6 +302,15 @@ struct ValueFlowStatement {
   bool binds_reference = false;
   std::vector<int> referents;
   bool refers_elsewhere = false;
+  // Assign: the store goes through the pointer a call of `through_result_of'
+  // (a function of the unit, DECL_UID; 0: none) returned, `*p = v' after
+  // `p = x.operator[] (i)', and `target' is one of the slots of what the
+  // call's arguments reach.  It writes `target' only if the callee may
+  // return a pointer into it (ValueFlowFunction::returned_fields) through
+  // one of `result_arguments', the arguments pointing to the start of the
+  // object holding it: settle_result_stores drops it otherwise.
+  unsigned through_result_of = 0;
+  std::vector<int> result_arguments;
 };
 
 struct ValueFlowBlock {
@@ -419,6 +428,25 @@ struct ValueFlowFunction {
   // What it returns (a pointer, or pointers stored in the object it
   // returns) may point into what its arguments point to.
   bool returns_argument_memory = true;
+  // With returns_only_fields, every pointer it returns points into the
+  // object one of its pointer parameters points to, in the bits [offset,
+  // offset + size) of it (offset -1: anywhere in it), or into the elements
+  // of a std::vector held there (`T &operator[](int i) { return data_[i];
+  // }'): never to its globals, its allocations, nor what pointers stored
+  // in its parameters' objects point to.  A caller storing through such a
+  // pointer writes only those fields (ValueFlowStatement::
+  // through_result_of).
+  struct ReturnedField {
+    int parameter = -1;
+    long long offset = -1, size = -1;
+  };
+  bool returns_only_fields = false;
+  std::vector<ReturnedField> returned_fields;
+  // It stores through pointers calls of these functions of the unit
+  // (DECL_UIDs) returned, which may point to memory it cannot name unless
+  // the callee returns_only_fields: settle_result_stores then sets
+  // stores_through_unknown.
+  std::vector<unsigned> stores_through_results_of;
   // A constructor binding a reference member: the member whose field key
   // is `field', of what parameter `object' points to, refers to what
   // parameter `referent' points to (`this->comm_ = comm').
@@ -505,6 +533,15 @@ struct SourceTags {
   // By function, by parameter position: what callers of other files pass.
   std::vector<std::vector<unsigned long long>> parameters;
 };
+
+// Settles what the unit's functions store through pointers the unit's
+// functions return, now that every callee's returned_fields is known: drops
+// each store (ValueFlowStatement::through_result_of) into a slot the callee
+// returns no pointer into, and sets stores_through_unknown of a function
+// storing through the result of a callee that may return a pointer to
+// memory the caller cannot name (stores_through_results_of).  Before any
+// solve or summary of the unit.
+void settle_result_stores(std::vector<ValueFlowFunction> &unit);
 
 // verdicts[i][j]: branch j of unit[i].
 std::vector<std::vector<BranchVerdict>>

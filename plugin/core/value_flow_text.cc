@@ -236,6 +236,11 @@ std::string statement_text(const ValueFlowStatement &statement,
     if (statement.refers_elsewhere)
       notes += " elsewhere";
   }
+  if (statement.through_result_of) {
+    notes += " through-result-of " + std::to_string(statement.through_result_of) + " arguments";
+    for (int argument : statement.result_arguments)
+      notes += " " + std::to_string(argument);
+  }
   return notes.empty() ? out : out + " [" + notes.substr(1) + "]";
 }
 
@@ -290,6 +295,16 @@ std::string header_text(const ValueFlowFunction &function, const std::string &so
     out += " stores-through-unknown";
   if (!function.returns_argument_memory)
     out += " returns-no-argument-memory";
+  if (function.returns_only_fields) {
+    out += " returns-only-fields";
+    for (const ValueFlowFunction::ReturnedField &field : function.returned_fields)
+      out += " " + std::to_string(field.parameter) +
+             (field.offset < 0 ? std::string(":*")
+                               : ":" + std::to_string(field.offset) + "+" +
+                                     std::to_string(field.size));
+  }
+  for (unsigned uid : function.stores_through_results_of)
+    out += " stores-through-result-of " + std::to_string(uid);
   if (function.collapsed_pointer_sets > 0)
     out += " collapsed-pointer-sets " + std::to_string(function.collapsed_pointer_sets);
   if (!source_file.empty())

@@ -1823,3 +1823,118 @@ TEST_CASE("`rank < size' of a communicator in a variable holding one definition 
   CHECK(held_communicator([](Program &p, int b, int c, int) { p.assign(b, c, {}, -1, false); })
             .may_differ_between_processes);
 }
+
+TEST_CASE("a store through a returned pointer writes only the fields the callee returns into",
+          "[value-flow]") {
+  // double &at(Field *f) { return f->data[0]; }         (uid 2)
+  // main: p := at(&x); *p := rank (x.comm, x.data: weak, through at's
+  //       result); if (x.comm ...)
+  auto unit_with = [](bool precise, long long offset) {
+    Program at("at", 2);
+    at.target("*f", 0);
+    at.block();
+    at.function().returns_only_fields = precise;
+    if (precise)
+      at.function().returned_fields.push_back({0, offset, offset < 0 ? -1 : 192});
+    Program main("main", 1);
+    main.entry_point();
+    int comm = main.local("x.comm"), data = main.local("x.data");
+    make_field(main, comm, 0, 0);
+    make_field(main, data, 1, 64, 192);
+    int rank = main.differs("depends on MPI_Comm_rank");
+    int b = main.block();
+    ValueFlowArgument x;
+    x.pointees = {comm, data};
+    main.call(b, 2, {x});
+    for (int s : {comm, data}) {
+      main.assign(b, s, {}, rank, false);
+      main.function().blocks[b].statements.back().through_result_of = 2;
+      main.function().blocks[b].statements.back().result_arguments = {0};
+    }
+    main.function().stores_through_results_of = {2};
+    diamond_test(main, b, {comm});
+    std::vector<ValueFlowFunction> unit{main.function(), at.function()};
+    settle_result_stores(unit);
+    return unit;
+  };
+  SECTION("into the vector's elements: the communicator beside them is not written") {
+    std::vector<ValueFlowFunction> unit = unit_with(true, 64);
+    CHECK_FALSE(unit[0].stores_through_unknown);
+    CHECK(unit[0].blocks[0].statements[1].target == -1);
+    CHECK(unit[0].blocks[0].statements[2].target == 1);
+    CHECK_FALSE(verdict_of(unit, 0, 0).may_differ_between_processes);
+  }
+  SECTION("anywhere in the object: every field may be written") {
+    std::vector<ValueFlowFunction> unit = unit_with(true, -1);
+    CHECK_FALSE(unit[0].stores_through_unknown);
+    CHECK(verdict_of(unit, 0, 0).may_differ_between_processes);
+  }
+  SECTION("a callee that may return anything: every field, and memory no slot names") {
+    std::vector<ValueFlowFunction> unit = unit_with(false, 0);
+    CHECK(unit[0].stores_through_unknown);
+    CHECK(verdict_of(unit, 0, 0).may_differ_between_processes);
+  }
+}
+
+TEST_CASE("what a lambda leaves behind a capture goes up through the helper running it",
+          "[value-flow][inter]") {
+  // static void body(const closure *c) { *c->comm_ = COMM; }   (uid 3)
+  // static void helper(closure *f) { body(f); }                  (uid 2)
+  // main: comm = WORLD; closure c; c.comm_ = &comm; helper(&c); if (comm) ...
+  // (variants: COMM differs or not; body reads *c->comm_ only).
+  const int member = 3;
+  auto solve = [&](bool stores, bool differing) {
+    Program body("body", 3);
+    body.parameter("c", 0);
+    int whole = body.target("*c", 0);
+    body.function().slots[whole].covered = true;
+    int c_comm = body.target("*c.comm_", 0);
+    make_field(body, c_comm, member, 0, 64);
+    int referent = body.target("**c.comm_", 0);
+    body.function().slots[referent].through_reference = member;
+    int b0 = body.block();
+    if (stores)
+      body.assign(b0, referent, {},
+                  differing ? body.differs("depends on MPI_Comm_rank at line 3")
+                            : body.uniform("'w' is MPI_COMM_WORLD"));
+    body.ret(b0, {});
+    Program helper("helper", 2);
+    helper.parameter("f", 0);
+    int f_whole = helper.target("*f", 0);
+    helper.function().slots[f_whole].covered = true;
+    int f_comm = helper.target("*f.comm_", 0);
+    make_field(helper, f_comm, member, 0, 64);
+    int h0 = helper.block();
+    ValueFlowArgument to_f;
+    to_f.pointees = {f_whole, f_comm};
+    to_f.exact = true;
+    helper.call(h0, 3, {to_f});
+    Program main("main", 1);
+    main.entry_point();
+    int comm = main.local("comm");
+    int c = main.local("c");
+    main.function().slots[c].covered = true;
+    int c_comm_main = main.local("c.comm_");
+    make_field(main, c_comm_main, member, 0, 64);
+    int m0 = main.block();
+    main.assign(m0, comm, {}, main.uniform("'comm' is MPI_COMM_WORLD"));
+    main.assign(m0, c_comm_main, {});
+    ValueFlowStatement &binding = main.function().blocks[m0].statements.back();
+    binding.binds_reference = true;
+    binding.referents = {comm};
+    ValueFlowArgument to_c;
+    to_c.pointees = {c, c_comm_main};
+    to_c.exact = true;
+    main.call(m0, 2, {to_c});
+    int end = main.block();
+    main.successors(m0, {end, end});
+    int on_comm = main.branch(m0, {comm}, 9);
+    return solve_value_flow({main, helper, body})[0][on_comm];
+  };
+  BranchVerdict stored_differing = solve(true, true);
+  INFO(stored_differing.reason);
+  CHECK(stored_differing.may_differ_between_processes);
+  CHECK(stored_differing.reason == "depends on MPI_Comm_rank at line 3");
+  CHECK_FALSE(solve(true, false).may_differ_between_processes);
+  CHECK_FALSE(solve(false, false).may_differ_between_processes);
+}
