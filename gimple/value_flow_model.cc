@@ -1240,11 +1240,16 @@ private:
 
   // The value of `expr' is exactly what one slot holds (maybe widened, or
   // made unsigned: ranks and sizes are never negative), an integer at
-  // least as wide as an int (what MPI writes ranks and sizes as): that
-  // slot, or -1.
+  // least as wide as an int (what MPI writes ranks and sizes as) or an
+  // opaque handle: that slot, or -1.
   int copied_slot(tree expr) {
-    if (!expr || !INTEGRAL_TYPE_P(TREE_TYPE(expr)) ||
-        TYPE_PRECISION(TREE_TYPE(expr)) < TYPE_PRECISION(integer_type_node))
+    if (!expr)
+      return -1;
+    // An int-sized integer, or an opaque handle (Open MPI's MPI_Comm, which
+    // MPICH spells as an int).
+    tree type = TREE_TYPE(expr);
+    if (!(INTEGRAL_TYPE_P(type) && TYPE_PRECISION(type) >= TYPE_PRECISION(integer_type_node)) &&
+        !points_to_opaque_type(type))
       return -1;
     switch (TREE_CODE(expr)) {
     case SSA_NAME: case VAR_DECL: case PARM_DECL: case RESULT_DECL: {

@@ -54,6 +54,10 @@ header comment, one expectation per line, behind any comment prefix
                                 Open MPI 4.1 lacks)
   compile-flags: FLAGS          extra compiler and linker flags (-fopenmp)
   link-flags: FLAGS             libraries, linked after the program (-lm)
+  handle-spelling: TEXT         why the MPI's spelling of its handles
+                                matters to this program (Open MPI's
+                                pointers, MPICH's integers): a sample
+                                (--every) always takes it
   description: TEXT             what the program shows
 
 For each program the script compiles it with the plugin at -O0 (flags from
@@ -109,7 +113,7 @@ HEADER_RE = re.compile(
     r'^\s*(?:/\*+|\*+|//+|!+|#)?\s*'
     r'(expect-warning|expect-conditional|expect-run-args|expect-run|expect-stop-message|'
     r'plugin-args|compile-flags|'
-    r'link-flags|known-failure|requires-gcc|requires-mpi-version|runs-require-mpi|mpi|'
+    r'link-flags|known-failure|requires-gcc|requires-mpi-version|runs-require-mpi|mpi|handle-spelling|'
     r'description)'
     r'\s*:\s*(.*?)\s*(?:\*/)?\s*$')
 
@@ -168,6 +172,7 @@ class Program:
         self.conditionals = set()   # {line}
         self.runs = []              # [(np, 'ok'|'stop'|'fail', OMP threads or None, repeat, env)]
         self.mpi = ''               # 'openmpi': needs Open MPI
+        self.handle_spelling = ''   # why the MPI's handle spelling matters
         self.plugin_args = []       # ['instrument=all']
         self.extra_builds = []      # [['instrument=all']]: expect-run-args lines
         self.stop_messages = []     # text every `stop' run must print
@@ -254,6 +259,8 @@ class Program:
                     self.errors.append('%s: expected "mpi: openmpi"' % where)
                     continue
                 self.mpi = value
+            elif key == 'handle-spelling':
+                self.handle_spelling = value
             elif key == 'description':
                 self.description = value
         if not self.description:
@@ -882,12 +889,14 @@ def main():
                         metavar='N',
                         help='a sample: every Nth program of the selection (in listed order), '
                              'and every program that needs Open MPI (mpi: openmpi), which a '
-                             'run against the Open MPI build is the only one to run in CI')
+                             'run against the Open MPI build is the only one to run in CI, '
+                             'or says handle-spelling:')
     args = parser.parse_args()
 
     programs = find_programs(args.patterns)
     if args.every > 1:
-        programs = [p for i, p in enumerate(programs) if i % args.every == 0 or p.mpi == 'openmpi']
+        programs = [p for i, p in enumerate(programs)
+                    if i % args.every == 0 or p.mpi == 'openmpi' or p.handle_spelling]
     if not programs:
         sys.exit('run_errbench: no program selected')
 

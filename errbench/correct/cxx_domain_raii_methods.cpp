@@ -25,6 +25,7 @@
 // (the library's global, and whatever get()'s result may point to).  A
 // pointer to a structure the unit never completes is now an opaque handle
 // (gimple/value_flow_model.cc, points_to_opaque_type).
+// handle-spelling: a handle passed on carries its value, not the library's global it points to under Open MPI (a false warning there until 2026-11-29)
 // description: LULESH-like C++ domain: RAII guards freeing a duplicated communicator and a datatype, vector fields written in parallel for (collapse) in methods, MPI in methods
 // compile-flags: -fopenmp
 // expect-run: 2 ok threads=1

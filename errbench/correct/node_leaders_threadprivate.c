@@ -15,6 +15,7 @@
  * own (`leaders.4 = *.omp_data_i->leaders'), which the membership rule
  * did not follow back to the variable.
  *
+ * handle-spelling: the region's load of the leaders' communicator is a copy of it in either spelling (an Open MPI false warning until 2026-11-29)
  * description: FUNNELED: node communicator, leaders' communicator tested against MPI_COMM_NULL inside a thread-0 branch of a region, threadprivate counters, parallel if
  * compile-flags: -fopenmp
  * link-flags: -lm
