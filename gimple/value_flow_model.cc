@@ -2207,6 +2207,17 @@ private:
     return result;
   }
 
+  // The values the function's return statements give.
+  std::vector<tree> returned_values() const {
+    std::vector<tree> values;
+    for (basic_block bb : order_)
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+        if (greturn *ret = dyn_cast<greturn *>(gsi_stmt(gsi)))
+          if (tree value = gimple_return_retval(ret))
+            values.push_back(value);
+    return values;
+  }
+
   // ValueFlowFunction::returns_argument_memory: what the returns give
   // (pointers, and the pointers stored in a returned object) may lead to
   // what the parameters point to, or to memory no object stands for.
@@ -2214,16 +2225,13 @@ private:
     std::vector<int> objects;
     if (returned_object_ >= 0)
       objects.push_back(returned_object_);
-    for (basic_block bb : order_)
-      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
-        if (greturn *ret = dyn_cast<greturn *>(gsi_stmt(gsi)))
-          if (tree value = gimple_return_retval(ret)) {
-            Targets t = targets(value);
-            if (t.unknown)
-              return true;
-            for (int object : t.objects)
-              add_unique(objects, object);
-          }
+    for (tree value : returned_values()) {
+      Targets t = targets(value);
+      if (t.unknown)
+        return true;
+      for (int object : t.objects)
+        add_unique(objects, object);
+    }
     for (int object : with_pointees(objects))
       if (objects_[object].parameter_target || objects_[object].contents_unknown)
         return true;
@@ -2238,20 +2246,17 @@ private:
     if (!result || !POINTER_TYPE_P(TREE_TYPE(result)) || returned_object_ >= 0)
       return;
     std::vector<ValueFlowFunction::ReturnedField> fields;
-    for (basic_block bb : order_)
-      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
-        if (greturn *ret = dyn_cast<greturn *>(gsi_stmt(gsi)))
-          if (tree value = gimple_return_retval(ret)) {
-            Targets t = targets(value);
-            if (t.unknown)
-              return;
-            for (int object : t.objects) {
-              ValueFlowFunction::ReturnedField field;
-              if (!field_of_parameter_target(object, field))
-                return;
-              fields.push_back(field);
-            }
-          }
+    for (tree value : returned_values()) {
+      Targets t = targets(value);
+      if (t.unknown)
+        return;
+      for (int object : t.objects) {
+        ValueFlowFunction::ReturnedField field;
+        if (!field_of_parameter_target(object, field))
+          return;
+        fields.push_back(field);
+      }
+    }
     out_.returns_only_fields = true;
     out_.returned_fields = fields;
   }
