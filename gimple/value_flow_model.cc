@@ -387,7 +387,7 @@ struct Known {
   bool refers_elsewhere = false;   // ValueFlowStatement::refers_elsewhere
 };
 
-void add_unique(std::vector<int> &set, int value) {
+template <typename T> void add_unique(std::vector<T> &set, T value) {
   if (std::find(set.begin(), set.end(), value) == set.end())
     set.push_back(value);
 }
@@ -1092,20 +1092,25 @@ private:
     return call && classify(call).unit_callee ? call : nullptr;
   }
 
-  // The pointer arguments of such a call (those the callee may return a
-  // pointer into): their positions and values; the static chain last.
-  std::vector<std::pair<int, tree>> pointer_arguments(gcall *call) {
-    std::vector<std::pair<int, tree>> result;
+  // A pointer argument of such a call (one the callee may return a
+  // pointer into): its position (-1: the static chain), value and targets.
+  struct PointerArgument {
+    int position;
+    tree value;
+    Targets targets;
+  };
+  std::vector<PointerArgument> pointer_arguments(gcall *call) {
+    std::vector<PointerArgument> result;
     tree parameter = DECL_ARGUMENTS(gimple_call_fndecl(call));
     for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
       tree arg = gimple_call_arg(call, i);
       if (POINTER_TYPE_P(TREE_TYPE(arg)) || (parameter && POINTER_TYPE_P(TREE_TYPE(parameter))))
-        result.push_back({(int)i, arg});
+        result.push_back({(int)i, arg, targets(arg)});
       if (parameter)
         parameter = DECL_CHAIN(parameter);
     }
     if (tree chain = gimple_call_chain(call))
-      result.push_back({-1, chain});
+      result.push_back({-1, chain, targets(chain)});
     return result;
   }
 
@@ -1114,24 +1119,24 @@ private:
   // `always' if one points into such an object some other way (to one of
   // its fields, into an array of them), where the callee's fields do not
   // tell which of its slots it returns.
-  std::vector<int> result_arguments(gcall *call, const Access &a, int slot, bool &always) {
+  std::vector<int> result_arguments(const std::vector<PointerArgument> &pointers, const Access &a,
+                                    int slot, bool &always) {
     std::vector<int> arguments;
-    const std::vector<std::pair<int, tree>> pointers = pointer_arguments(call);
     for (int object : a.objects) {
       std::vector<int> group;
       add_group(object, group);
       if (std::find(group.begin(), group.end(), slot) == group.end())
         continue;
       const Object &o = objects_[object];
-      for (const auto &argument : pointers) {
-        Targets t = targets(argument.second);
-        if (std::find(t.objects.begin(), t.objects.end(), object) == t.objects.end())
+      for (const PointerArgument &argument : pointers) {
+        const std::vector<int> &reached = argument.targets.objects;
+        if (std::find(reached.begin(), reached.end(), object) == reached.end())
           continue;
-        tree type = TREE_TYPE(argument.second);
-        bool at_start = argument.first >= 0 && POINTER_TYPE_P(type) && o.type && !o.summary &&
+        tree type = TREE_TYPE(argument.value);
+        bool at_start = argument.position >= 0 && POINTER_TYPE_P(type) && o.type && !o.summary &&
                         TYPE_MAIN_VARIANT(TREE_TYPE(type)) == TYPE_MAIN_VARIANT(o.type);
         if (at_start)
-          add_unique(arguments, argument.first);
+          add_unique(arguments, argument.position);
         else
           always = true;
       }
@@ -1139,35 +1144,30 @@ private:
     return arguments;
   }
 
-  // The pointer arguments of `call' may point to memory no object stands
-  // for: so may its result, whatever the callee.
-  bool arguments_point_elsewhere(gcall *call) {
-    for (const auto &argument : pointer_arguments(call))
-      if (targets(argument.second).unknown)
-        return true;
-    return false;
-  }
-
   // With `through', a store through the pointer that call returned
   // (result_stored_through).
   void store_to(const Access &a, const std::vector<int> &uses, int fact, bool force_weak,
                 const Known &known = Known(), gcall *through = nullptr) {
     const unsigned callee = through ? DECL_UID(gimple_call_fndecl(through)) : 0;
-    // The callee's own memory (its globals and allocations) only if its
+    const std::vector<PointerArgument> pointers =
+        through ? pointer_arguments(through) : std::vector<PointerArgument>();
+    // Where the call's pointer arguments may point to memory no object
+    // stands for, so may its result, whatever the callee; otherwise the
+    // callee's own memory (its globals and allocations) only if its
     // returned_fields may not tell (settle_result_stores).
-    if (a.unknown && through && !arguments_point_elsewhere(through)) {
-      if (std::find(out_.stores_through_results_of.begin(), out_.stores_through_results_of.end(),
-                    callee) == out_.stores_through_results_of.end())
-        out_.stores_through_results_of.push_back(callee);
-    } else {
+    bool arguments_point_elsewhere = false;
+    for (const PointerArgument &argument : pointers)
+      arguments_point_elsewhere |= argument.targets.unknown;
+    if (a.unknown && through && !arguments_point_elsewhere)
+      add_unique(out_.stores_through_results_of, callee);
+    else
       out_.stores_through_unknown |= a.unknown;
-    }
     bool strong = a.strong && a.slots.size() == 1 && !force_weak;
     for (int slot : a.slots) {
       ValueFlowStatement statement;
       if (through) {
         bool always = false;
-        statement.result_arguments = result_arguments(through, a, slot, always);
+        statement.result_arguments = result_arguments(pointers, a, slot, always);
         statement.through_result_of = always ? 0 : callee;
         if (always)
           statement.result_arguments.clear();
