@@ -366,6 +366,12 @@ define run_suite
   fi; }
 endef
 
+# The test goals run their suites one after the other (they start MPI
+# jobs), but what they compile first need not wait: a sub-make with one job
+# per core, unless make was given -j already (its jobserver then decides).
+JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
+PARALLEL  = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
+
 # Run a test script with the right interpreter (.py: python3, else bash).
 script_cmd = $(if $(filter %.py,$(1)),$(PYTHON),$(SHELL)) $(1)
 
@@ -373,13 +379,14 @@ script_cmd = $(if $(filter %.py,$(1)),$(PYTHON),$(SHELL)) $(1)
 # itself, so that a unit test that does not compile fails the unit suite
 # and `make check' still runs the other suites.
 UNIT_MAIN := tests/unit/main.cpp
-UNIT_CMD  := $(MAKE) -s --no-print-directory $(UNIT_TESTS) && $(UNIT_TESTS)
+UNIT_RUN   = $(MAKE) -s --no-print-directory $(PARALLEL) $(UNIT_TESTS) && $(UNIT_TESTS)
 # Without Catch2 at configure time the unit tests are skipped, loudly,
 # unless it has been installed since (make check installs it as root).
 CATCH2_NOW = echo '\#include <catch2/catch.hpp>' | \
   $(CXX) $(CATCH2_CPPFLAGS) -std=c++17 -fsyntax-only -x c++ - 2>/dev/null
+UNIT_CMD   = $(UNIT_RUN)
 ifeq ($(HAVE_CATCH2),no)
-UNIT_CMD  := if $(CATCH2_NOW); then $(UNIT_CMD); else \
+UNIT_CMD   = if $(CATCH2_NOW); then $(UNIT_RUN); else \
   echo "!!! SKIPPED unit tests: Catch2 2.x (catch2/catch.hpp) not found" \
        "(Debian: catch2; RHEL/Fedora: catch2-devel; or CATCH2_CPPFLAGS=-I...)"; fi
 endif
@@ -425,7 +432,8 @@ CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py te
                  tests/install/user_build.sh tests/openmpi/run.sh
 
 .PHONY: check
-check: deps all
+check: deps
+	@$(MAKE) --no-print-directory $(PARALLEL) all
 	@failed=; export OPENMPI_ERRBENCH_EVERY=5; \
 	$(call run_suite,unit tests,$(UNIT_MAIN),$(UNIT_CMD)) || failed="$$failed unit"; \
 	$(foreach s,$(CHECK_SCRIPTS), \

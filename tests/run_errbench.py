@@ -736,6 +736,13 @@ class Suite:
         env.update(run_env or {})
         if threads:
             env['OMP_NUM_THREADS'] = str(threads)
+        # Sleeping, not spinning, OpenMP threads: the runs oversubscribe the
+        # cores (2 processes of 2 threads each on a 2-core machine), and
+        # libgomp spins when a process alone has no more threads than cores,
+        # taking the core from the processes whose message it waits for (a
+        # 1 s hybrid run took 10 s).  A program's header may still say
+        # OMP_WAIT_POLICY=active.
+        env.setdefault('OMP_WAIT_POLICY', 'passive')
         # Open MPI 4.1's launchers started at once race to create their
         # shared session directory (/tmp/ompi.HOST.UID: "mkdir ... File
         # exists", orte_init fails): each run gets its own under the
@@ -882,6 +889,8 @@ def main():
                         help='programs processed in parallel (at most 2, the default)')
     parser.add_argument('--timeout', type=float, default=60,
                         help='seconds before a run counts as a hang (default 60)')
+    parser.add_argument('--slowest', type=int, default=8, metavar='N',
+                        help='print the N programs that took longest (default 8)')
     parser.add_argument('--list', action='store_true',
                         help='list the programs and their expectations, run nothing')
     parser.add_argument('--keep', action='store_true', help='keep the temporary directories')
@@ -920,14 +929,27 @@ def main():
     suite = Suite(args)
     jobs = max(1, min(2, args.jobs))
     start = time.time()
+    seconds = {}     # program name -> wall time of all its builds and runs
+
+    def timed(program):
+        begin = time.time()
+        try:
+            suite.process(program)
+        finally:
+            seconds[program.name] = time.time() - begin
+
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        for future in [pool.submit(suite.process, p) for p in programs]:
+        for future in [pool.submit(timed, p) for p in programs]:
             future.result()
     reporter = suite.reporter
     total = reporter.passed + len(reporter.failed)
     print()
     print('errbench: %d programs, %d checks, %d passed, %d failed (%.0fs)'
           % (len(programs), total, reporter.passed, len(reporter.failed), time.time() - start))
+    # The slowest programs: where to look first when the suite outgrows its budget.
+    slowest = sorted(seconds.items(), key=lambda item: -item[1])[:args.slowest]
+    if slowest:
+        print('slowest: ' + ', '.join('%s %.1fs' % item for item in slowest))
     if reporter.xfailed:
         print('expected failures (known bugs, known-failure header): %d programs'
               % len(reporter.xfailed))

@@ -36,7 +36,7 @@ unset BUILD_DIR PARCOACH_CONFIG PARCOACH_BUILD
 as_user() { runuser -u "$user" -- env HOME="$work" PATH="$PATH" "$@"; }
 
 log=$work/build.log
-if as_user make -C "$work/src" --no-print-directory MPICC="$MPICC" \
+if as_user make -C "$work/src" --no-print-directory -j"$(nproc 2> /dev/null || echo 2)" MPICC="$MPICC" \
      CONFIGURE_FLAGS="parcoach_cv_catch2=no" all > "$log" 2>&1; then
   pass user-build
 else
