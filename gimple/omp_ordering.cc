@@ -113,6 +113,12 @@ std::string StorageKeys::value(tree operand, int depth) {
   switch (TREE_CODE(operand)) {
   case INTEGER_CST:
     return constant_text(operand);
+  case REAL_CST: {
+    // The same in every thread (a call passing 1.0 is no per-thread call).
+    char digits[64];
+    real_to_decimal(digits, TREE_REAL_CST_PTR(operand), sizeof digits, 0, 1);
+    return std::string("c:") + digits;
+  }
   case ADDR_EXPR:
     return "&" + storage(TREE_OPERAND(operand, 0), depth + 1);
   case SSA_NAME: {

@@ -13,6 +13,8 @@
 #include "thread_levels.h"
 #include "unit_analysis.h"
 
+#include "intl.h" // open_quote, close_quote
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -36,6 +38,9 @@ struct ThreadFunction {
   std::vector<gcall *> inits;
   // Calls to functions of the unit (which may run collectives), by node.
   std::vector<std::pair<NodeId, tree>> unit_calls;
+  // Calls to functions of other files (not of a system header), by node:
+  // the link step learns what they need (cross_file_threads.h).
+  std::vector<std::pair<NodeId, tree>> external_calls;
   // Those of them passing an argument that may differ between the threads
   // of a team (comms[t], t): the callee's collectives may then run on one
   // communicator per thread, which no check can tell from here.
@@ -180,6 +185,25 @@ std::string communicator_name(gcall *call, const MpiCollective &collective,
   }
 }
 
+// `text' with GCC's quotes (which follow the locale) made ASCII ones: the
+// link step prints its messages with those.
+std::string with_ascii_quotes(std::string text) {
+  for (const char *quote_mark : {open_quote, close_quote}) {
+    std::size_t length = strlen(quote_mark);
+    for (std::size_t at; length && (at = text.find(quote_mark)) != std::string::npos;)
+      text.replace(at, length, "'");
+  }
+  return text;
+}
+
+// Whether an argument of `call' may differ between the threads of a team.
+bool passes_thread_varying_argument(const gcall *call, StorageKeys &keys) {
+  for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
+    if (!StorageKeys::same_in_every_thread(keys.value(gimple_call_arg(call, i))))
+      return true;
+  return false;
+}
+
 ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
                                      SourceLanguage language) {
   ThreadFunction out;
@@ -294,9 +318,18 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
       } else if (tree callee = unit_callee(call)) {
         NodeId node = chain(OmpStep::None, call);
         out.unit_calls.push_back({node, callee});
-        for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
-          if (!StorageKeys::same_in_every_thread(keys.value(gimple_call_arg(call, i))))
-            out.thread_varying_calls.insert(node);
+        if (passes_thread_varying_argument(call, keys))
+          out.thread_varying_calls.insert(node);
+      } else if (tree external = external_callee(call)) {
+        // The C library, libstdc++... (no summary of theirs), and the
+        // run-time calls the pass itself inserted.
+        if (DECL_IN_SYSTEM_HEADER(external) ||
+            strncmp(IDENTIFIER_POINTER(DECL_NAME(external)), "parcoach_", 9) == 0)
+          continue;
+        NodeId node = chain(OmpStep::None, call);
+        out.external_calls.push_back({node, external});
+        if (passes_thread_varying_argument(call, keys))
+          out.thread_varying_calls.insert(node);
       }
     }
     last[bb->index] = current;
@@ -407,6 +440,7 @@ struct UnitLevels {
   Options options;
   std::vector<Finding> *findings = nullptr;
   UnitThreadFacts facts;
+  std::vector<ThreadCallSite> thread_sites; // for the link step
 };
 
 UnitLevels &unit() {
@@ -852,6 +886,7 @@ public:
     }
     for (NodeId node : plan.unit_calls)
       record_call_site(node, summary);
+    record_external_sites();
     Exposure &exposure = facts.exposure[uid];
     exposure.direct |= plan.exposes_directly;
     for (unsigned callee : plan.exposing_callees)
@@ -938,6 +973,36 @@ private:
         site.directives[letter.directive] = directive_note(letter.directive);
     site_of_node_[node] = unit().facts.call_sites.size();
     unit().facts.call_sites.push_back(site);
+  }
+
+  // Calls to other files' functions inside parallel regions, for the link
+  // step (cross_file_threads.h), with the directive behind each letter.
+  void record_external_sites() {
+    for (const auto &call : tf_.external_calls) {
+      NodeId node = call.first;
+      if (!words().reached[node])
+        continue;
+      ParallelismWord word = without_barriers(words().words[node]);
+      if (spell(word).find('P') == std::string::npos)
+        continue; // sequential code: the callee's own file decides
+      ThreadCallSite site;
+      site.function = name_;
+      site.location = source_location(where(node));
+      site.callee = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(call.second));
+      site.callee_name = printable_function_name(call.second);
+      site.thread_varying = tf_.thread_varying_calls.count(node) != 0;
+      for (const WordLetter &letter : word) {
+        SiteLetter spelled;
+        spelled.letter = static_cast<char>(letter.letter);
+        if (letter.directive >= 0) {
+          DirectiveNote note = directive_note(letter.directive);
+          spelled.name = with_ascii_quotes(note.name);
+          spelled.where = source_location(location_of(note.where));
+        }
+        site.letters.push_back(spelled);
+      }
+      unit().thread_sites.push_back(std::move(site));
+    }
   }
 
   // What the unit step needs to decide Lemma 5 for this function: the
@@ -1155,6 +1220,28 @@ CallContext call_context(function *fun, const Options &options) {
   if (name && (MAIN_NAME_P(name) || strcmp(IDENTIFIER_POINTER(name), "MAIN__") == 0))
     return CallContext::Sequential;
   return options.context;
+}
+
+std::map<unsigned, std::vector<MpiCallWord>> mpi_call_words() {
+  const UnitThreadFacts &facts = unit().facts;
+  std::map<unsigned, std::vector<MpiCallWord>> words;
+  for (const auto &function : reached_mpi_calls(facts.level_inputs))
+    for (const ReachedMpiCall &call : function.second) {
+      if (call.origin < 0 || (std::size_t)call.origin >= facts.origins.size())
+        continue;
+      const LevelOrigin &origin = facts.origins[call.origin];
+      words[function.first].push_back({call.letters, call.collective, origin.call,
+                                       source_location(location_of(origin.where))});
+    }
+  return words;
+}
+
+void summarise_thread_levels(UnitSummary &summary) {
+  UnitLevels &state = unit();
+  for (const InitCall &init : state.facts.inits)
+    summary.level_requests.push_back(
+        {init.function, source_location(location_of(init.where)), init.level, init.thread});
+  summary.thread_sites = state.thread_sites;
 }
 
 void report_thread_levels(const std::function<bool(unsigned)> &runs_collectives,

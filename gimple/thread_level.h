@@ -34,8 +34,10 @@
 #include "findings_report.h"
 #include "instrument.h"
 #include "plugin_options.h"
+#include "program_summary.h"
 
 #include <functional>
+#include <map>
 #include <vector>
 
 namespace parcoach {
@@ -56,6 +58,13 @@ CallContext call_context(function *fun, const Options &options);
 // `cfg' pass (instrument.h).
 void report_thread_levels(const std::function<bool(unsigned)> &runs_collectives,
                           std::vector<SettledCheck> &by_tag);
+
+// For the unit's summary (cross_file_threads.h), at the unit step: the MPI
+// calls each function (by DECL_UID) makes through the unit's functions,
+// with their words; and into `summary', the unit's MPI_Init* calls and its
+// calls to other files' functions inside parallel regions.
+std::map<unsigned, std::vector<MpiCallWord>> mpi_call_words();
+void summarise_thread_levels(UnitSummary &summary);
 
 } // namespace parcoach
 

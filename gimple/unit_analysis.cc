@@ -838,15 +838,20 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
   std::map<unsigned, std::string> key_of_function;
   summarise_deferred(reach, deferred, variables, deferred_flagged, summary, key_of_function,
                      by_tag);
+  std::map<unsigned, std::vector<MpiCallWord>> mpi_words = mpi_call_words();
   for (const FunctionRecord &record : unit.records) {
     const Reachable &own = reach[record.unit_id];
-    if (!record.is_public || (own.collectives.empty() && own.externals.empty()))
+    auto words = mpi_words.find(record.uid);
+    bool makes_mpi_calls = words != mpi_words.end() && !words->second.empty();
+    if (!record.is_public || (own.collectives.empty() && own.externals.empty() && !makes_mpi_calls))
       continue;
     summary.functions.push_back(
         {record.symbol, record.name, source_location(record.location).file,
          std::vector<std::string>(own.collectives.begin(), own.collectives.end()),
-         std::vector<std::string>(own.externals.begin(), own.externals.end())});
+         std::vector<std::string>(own.externals.begin(), own.externals.end()),
+         makes_mpi_calls ? words->second : std::vector<MpiCallWord>()});
   }
+  summarise_thread_levels(summary);
   std::map<std::string, int> token_of_symbol;
   std::vector<FunctionModel> with_externals = models;
   for (const FunctionRecord &record : unit.records)
@@ -935,7 +940,8 @@ void summarise_for_link(const std::vector<FunctionModel> &models,
   insert_link_arming(key_of_function);
   if (!summary.functions.empty() || !summary.sites.empty() || !summary.results.empty() ||
       !summary.deferred.empty() || !summary.variables.empty() || !summary.calls.empty() ||
-      !summary.addresses_taken.empty())
+      !summary.addresses_taken.empty() || !summary.level_requests.empty() ||
+      !summary.thread_sites.empty())
     set_unit_summary(serialise_summary(summary));
 }
 

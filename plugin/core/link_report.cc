@@ -1,5 +1,7 @@
 #include "link_report.h"
 
+#include "finding_kinds.h"
+
 #include <cstdlib>
 #include <sstream>
 
@@ -55,6 +57,15 @@ Finding link_report_finding(const std::string &printed, const std::vector<Relate
                             const std::string &collective, bool checked) {
   Finding finding;
   finding.kind = FindingKind::CollectiveMismatch;
+  // The kind the printed warning names ("[parcoach:thread-level]").
+  std::size_t tag = printed.find("[parcoach:");
+  if (tag != std::string::npos) {
+    std::size_t end = printed.find(']', tag);
+    FindingKind named;
+    if (end != std::string::npos &&
+        finding_kind_named(printed.substr(tag + 10, end - tag - 10), named))
+      finding.kind = named;
+  }
   finding.related = related;
   finding.collective = collective;
   finding.checked = checked;

@@ -31,6 +31,9 @@ std::vector<SummaryRecord> unit_records(const UnitSummary &unit) {
       line({"runs", collective});
     for (const std::string &callee : f.external_callees)
       line({"calls", callee});
+    for (const MpiCallWord &call : f.mpi_calls)
+      line({"mpi-word", call.letters, call.collective ? "1" : "0", call.call, call.where.file,
+            std::to_string(call.where.line), std::to_string(call.where.column)});
   }
   for (const ExternalCallSite &site : unit.sites) {
     line({"site", site.function, site.location.file, std::to_string(site.location.line),
@@ -70,6 +73,8 @@ std::vector<SummaryRecord> unit_records(const UnitSummary &unit) {
   }
   for (const std::vector<std::string> &fields : parameter_lines(unit))
     records.push_back(fields);
+  for (SummaryRecord &fields : thread_level_lines(unit))
+    records.push_back(std::move(fields));
   if (!unit.every_key.empty()) {
     records.push_back({"every-key"});
     records.back().insert(records.back().end(), unit.every_key.begin(), unit.every_key.end());
@@ -85,7 +90,7 @@ std::vector<SummaryRecord> unit_records(const UnitSummary &unit) {
 void read_record(SummaryRecord &f, UnitSummary &unit) {
   const std::string_view kind = f[0]; // compared by length first
   if (kind == "function" && f.size() >= 4) {
-    unit.functions.push_back({std::move(f[1]), std::move(f[2]), std::move(f[3]), {}, {}});
+    unit.functions.push_back({std::move(f[1]), std::move(f[2]), std::move(f[3]), {}, {}, {}});
   } else if (kind == "runs" && f.size() >= 2 && !unit.functions.empty()) {
     unit.functions.back().collectives.push_back(std::move(f[1]));
   } else if (kind == "calls" && f.size() >= 2 && !unit.functions.empty()) {
@@ -114,7 +119,7 @@ void read_record(SummaryRecord &f, UnitSummary &unit) {
     unit.directory = std::move(f[3]);
     unit.tool_version = std::move(f[4]);
     unit.information_uri = std::move(f[5]);
-  } else if (read_parameter_line(f, unit)) {
+  } else if (read_parameter_line(f, unit) || read_thread_level_line(f, unit)) {
   } else if (kind == "variable" && f.size() >= 6) {
     VariableSummary variable;
     variable.symbol = std::move(f[1]);

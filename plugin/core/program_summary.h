@@ -18,6 +18,7 @@
 #ifndef PARCOACH_CORE_PROGRAM_SUMMARY_H
 #define PARCOACH_CORE_PROGRAM_SUMMARY_H
 
+#include "cross_file_threads.h"
 #include "findings_report.h"
 
 #include <string>
@@ -38,6 +39,9 @@ struct FunctionSummary {
   // Symbols of the functions of other files it may call (itself or
   // through the functions of its file), sorted.
   std::vector<std::string> external_callees;
+  // The MPI calls it makes through the functions of its file, with their
+  // words (cross_file_threads.h).
+  std::vector<MpiCallWord> mpi_calls;
 };
 
 struct ExternalCallee {
@@ -146,6 +150,9 @@ struct UnitSummary {
   // the program with any value (a shared library being built), why.
   std::string any_caller;
   std::vector<VariableSummary> variables;
+  // Thread levels across files (cross_file_threads.h).
+  std::vector<LevelRequest> level_requests;
+  std::vector<ThreadCallSite> thread_sites;
   // What every_key_placeholder (cross_file_values.h) stands for in the
   // unit's lists: its keys, listed once.
   std::vector<std::string> every_key;

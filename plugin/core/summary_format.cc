@@ -27,6 +27,8 @@ const std::pair<const char *, const char *> kind_codes[] = {
     {"param", "P"},          {"pcall", "Q"},         {"parg", "A"},
     {"site-on", "N"},        {"address", "T"},       {"any-caller", "U"},
     {"report-to", "B"},      {"every-key", "K"},     {"param-of", "M"},
+    {"level-request", "I"},  {"mpi-word", "J"},      {"thread-site", "i"},
+    {"thread-letter", "j"},
 };
 
 const char *const table_kind = "$";

@@ -289,6 +289,18 @@ bool analyse(const std::vector<std::string> &files, bool werror, bool quiet,
                 !site.arming_key.empty());
     error |= as_error;
   }
+  for (const ThreadSiteFinding &finding : link_thread_levels(units)) {
+    if (quiet && !werror)
+      continue;
+    std::string text = format_thread_site_finding(finding, werror);
+    std::cerr << text;
+    std::vector<RelatedLocation> directives;
+    for (const SiteLetter &letter : finding.blamed)
+      directives.push_back({letter.where, "directive"});
+    reports.add(finding.site.function, finding.site.location, text, directives,
+                finding.site.callee_name, false);
+    error |= werror;
+  }
   for (const std::string &problem : reports.write())
     std::cerr << "parcoach-link: warning: " << problem << "\n";
   return error;
