@@ -1225,14 +1225,24 @@ CallContext call_context(function *fun, const Options &options) {
 std::map<unsigned, std::vector<MpiCallWord>> mpi_call_words() {
   const UnitThreadFacts &facts = unit().facts;
   std::map<unsigned, std::vector<MpiCallWord>> words;
-  for (const auto &function : reached_mpi_calls(facts.level_inputs))
+  for (const auto &function : reached_mpi_calls(facts.level_inputs)) {
+    // One call per word, a collective if there is one: at a given word a
+    // collective needs what any other MPI call needs, and may be erroneous
+    // at every level besides (summaries stay small).
+    std::map<std::string, const ReachedMpiCall *> by_letters;
     for (const ReachedMpiCall &call : function.second) {
       if (call.origin < 0 || (std::size_t)call.origin >= facts.origins.size())
         continue;
-      const LevelOrigin &origin = facts.origins[call.origin];
-      words[function.first].push_back({call.letters, call.collective, origin.call,
+      const ReachedMpiCall *&kept = by_letters[call.letters];
+      if (!kept || (call.collective && !kept->collective))
+        kept = &call;
+    }
+    for (const auto &entry : by_letters) {
+      const LevelOrigin &origin = facts.origins[entry.second->origin];
+      words[function.first].push_back({entry.first, entry.second->collective, origin.call,
                                        source_location(location_of(origin.where))});
     }
+  }
   return words;
 }
 
