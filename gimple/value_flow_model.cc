@@ -1715,16 +1715,18 @@ private:
     return false;
   }
 
-  // Records an MPI_Comm_split (ValueFlowFunction::splits), once its
-  // statements are read: called before them, it notes the place.
-  void describe_split(gcall *call) {
-    if (gimple_call_num_args(call) < 4)
+  // Records a call making a communicator (ValueFlowFunction::splits), once
+  // its statements are read: called before them, it notes the place.
+  void describe_split(gcall *call, const LibraryFunction &library) {
+    const int nargs = (int)gimple_call_num_args(call);
+    if (library.new_communicator >= nargs || library.split_colour >= nargs)
       return;
     ValueFlowSplit split;
     split.block = current_index_;
     split.first = (int)current_->statements.size();
-    split.colour = argument_variable(gimple_call_arg(call, 1), fortran_);
-    split.made = argument_variable(gimple_call_arg(call, 3), true);
+    if (library.split_colour >= 0)
+      split.colour = argument_variable(gimple_call_arg(call, library.split_colour), fortran_);
+    split.made = argument_variable(gimple_call_arg(call, library.new_communicator), true);
     pending_split_ = split;
     pending_split_call_ = call;
   }
@@ -3466,8 +3468,8 @@ private:
         store_through(arg(ierr), {}, error, true);
     }
 
-    if (strcmp(library.name, "mpi_comm_split") == 0)
-      describe_split(call);
+    if (library.new_communicator >= 0)
+      describe_split(call, library);
     switch (library.kind) {
     case LibraryKind::Mpi: {
       // A rank or a size, of a communicator named if it is a constant.
