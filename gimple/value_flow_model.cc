@@ -299,8 +299,11 @@ unsigned long datatype_size(tree datatype) {
   if (TREE_CODE(datatype) != ADDR_EXPR || !VAR_P(TREE_OPERAND(datatype, 0)) ||
       !DECL_NAME(TREE_OPERAND(datatype, 0)))
     return 0;
+  const char *name = IDENTIFIER_POINTER(DECL_NAME(TREE_OPERAND(datatype, 0)));
+  if (strcmp(name, "ompi_mpi_byte") == 0)
+    return 1; // MPI_BYTE: no C type, one byte
   tree type = NULL_TREE;
-  switch (open_mpi_predefined_datatype(IDENTIFIER_POINTER(DECL_NAME(TREE_OPERAND(datatype, 0))))) {
+  switch (open_mpi_predefined_datatype(name)) {
   case PredefinedCType::None: return 0;
   case PredefinedCType::Char: type = char_type_node; break;
   case PredefinedCType::SignedChar: type = signed_char_type_node; break;
@@ -319,6 +322,13 @@ unsigned long datatype_size(tree datatype) {
   }
   tree size = type ? TYPE_SIZE_UNIT(type) : NULL_TREE;
   return size && tree_fits_uhwi_p(size) ? (unsigned long)tree_to_uhwi(size) : 0;
+}
+
+// `a' for `a[0]' (a buffer given as its first element), else `ref'.
+tree strip_array_start(tree ref) {
+  if (TREE_CODE(ref) == ARRAY_REF && integer_zerop(TREE_OPERAND(ref, 1)))
+    return TREE_OPERAND(ref, 0);
+  return ref;
 }
 
 // ------------------------------------------------------------ the extractor
@@ -368,6 +378,9 @@ struct Access {
   bool unknown = false;        // may reach memory no object stands for
   bool strong = false;         // exactly one scalar slot, entirely
   bool through_pointer = false;
+  // A write of all of one object: every slot of `slots' entirely (the
+  // fields of a record broadcast whole), so each gets a strong update.
+  bool every_slot = false;
 };
 
 // What a stored value is known to be: a copy of a slot's value, or a
@@ -1162,7 +1175,7 @@ private:
       add_unique(out_.stores_through_results_of, callee);
     else
       out_.stores_through_unknown |= a.unknown;
-    bool strong = a.strong && a.slots.size() == 1 && !force_weak;
+    bool strong = a.strong && (a.slots.size() == 1 || a.every_slot) && !force_weak;
     for (int slot : a.slots) {
       ValueFlowStatement statement;
       if (through) {
@@ -1227,9 +1240,14 @@ private:
     arg = address_of(arg);
     if (TREE_CODE(arg) == ADDR_EXPR) {
       a = access(TREE_OPERAND(arg, 0), true);
-      if (whole && a.objects.size() == 1 && a.slots.size() == 1 && !a.unknown &&
-          !objects_[a.objects[0]].summary)
+      // A variable's slots are all its own; a field must have its own slot
+      // (not the whole group of an object reached through a pointer).
+      bool own_slots = a.slots.size() == 1 || VAR_P(strip_array_start(TREE_OPERAND(arg, 0)));
+      if (whole && own_slots && a.objects.size() == 1 && !a.unknown &&
+          !objects_[a.objects[0]].summary) {
         a.strong = true;
+        a.every_slot = true;
+      }
     } else {
       a = pointed_access(arg, false);
     }
@@ -1715,16 +1733,18 @@ private:
     return false;
   }
 
-  // Records an MPI_Comm_split (ValueFlowFunction::splits), once its
-  // statements are read: called before them, it notes the place.
-  void describe_split(gcall *call) {
-    if (gimple_call_num_args(call) < 4)
+  // Records a call making a communicator (ValueFlowFunction::splits), once
+  // its statements are read: called before them, it notes the place.
+  void describe_split(gcall *call, const LibraryFunction &library) {
+    const int nargs = (int)gimple_call_num_args(call);
+    if (library.new_communicator >= nargs || library.split_colour >= nargs)
       return;
     ValueFlowSplit split;
     split.block = current_index_;
     split.first = (int)current_->statements.size();
-    split.colour = argument_variable(gimple_call_arg(call, 1), fortran_);
-    split.made = argument_variable(gimple_call_arg(call, 3), true);
+    if (library.split_colour >= 0)
+      split.colour = argument_variable(gimple_call_arg(call, library.split_colour), fortran_);
+    split.made = argument_variable(gimple_call_arg(call, library.new_communicator), true);
     pending_split_ = split;
     pending_split_call_ = call;
   }
@@ -3466,8 +3486,8 @@ private:
         store_through(arg(ierr), {}, error, true);
     }
 
-    if (strcmp(library.name, "mpi_comm_split") == 0)
-      describe_split(call);
+    if (library.new_communicator >= 0)
+      describe_split(call, library);
     switch (library.kind) {
     case LibraryKind::Mpi: {
       // A rank or a size, of a communicator named if it is a constant.
@@ -3517,7 +3537,9 @@ private:
         } else {
           Known known = known_of(library.uniform_output);
           known.from_handle = communicator_name(arg(library.communicator));
-          store_through(out, uses, fact, true, fills_array(out, arg(library.count)), known);
+          bool whole = fills_array(out, arg(library.count)) ||
+                       fills_record(out, arg(library.count), arg(library.datatype));
+          store_through(out, uses, fact, true, whole, known);
         }
       }
       if (library.derived_output >= 0 && is_pointer(arg(library.derived_output))) {
@@ -3931,9 +3953,7 @@ private:
     }
     if (!count || TREE_CODE(count) != INTEGER_CST)
       return false;
-    tree array = TREE_OPERAND(pointer, 0);
-    if (TREE_CODE(array) == ARRAY_REF && integer_zerop(TREE_OPERAND(array, 1)))
-      array = TREE_OPERAND(array, 0);
+    tree array = strip_array_start(TREE_OPERAND(pointer, 0));
     tree type = TREE_TYPE(array);
     // A variable, or an array field of a record (Fortran: `cfg%name', a
     // CHARACTER component broadcast with LEN(cfg%name) elements).
@@ -3947,6 +3967,26 @@ private:
     unsigned HOST_WIDE_INT elements = tree_to_uhwi(TYPE_SIZE_UNIT(type)) /
                                       tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(type)));
     return tree_fits_uhwi_p(count) && tree_to_uhwi(count) == elements;
+  }
+
+  // The output buffer is a whole record, a variable or a field (`&params',
+  // `&deck->header'), and the count of elements of a predefined datatype
+  // covers its bytes exactly: `MPI_Bcast(&params, sizeof params, MPI_BYTE,
+  // ...)'.  As for a vector, the proof assumes correct MPI: the root sends
+  // as many bytes.
+  bool fills_record(tree pointer, tree count, tree datatype) {
+    pointer = address_of(pointer);
+    if (!count || TREE_CODE(pointer) != ADDR_EXPR || fortran_)
+      return false;
+    STRIP_NOPS(count);
+    tree record = TREE_OPERAND(pointer, 0);
+    tree type = TREE_TYPE(record);
+    if (!(VAR_P(record) || TREE_CODE(record) == COMPONENT_REF) || !RECORD_OR_UNION_TYPE_P(type) ||
+        !TYPE_SIZE_UNIT(type) || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)) ||
+        TREE_CODE(count) != INTEGER_CST || !tree_fits_uhwi_p(count))
+      return false;
+    unsigned long element = datatype_size(datatype);
+    return element != 0 && tree_to_uhwi(count) * element == tree_to_uhwi(TYPE_SIZE_UNIT(type));
   }
 
   // How the source names what `pointer' points to, for the reasons:

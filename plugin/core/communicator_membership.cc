@@ -109,9 +109,9 @@ public:
 private:
   bool colour_decides(const ValueFlowSplit &split, int block, Position call) const {
     const int count = (int)function_.blocks.size();
-    if (split.block < 0 || split.block >= count || split.made < 0 ||
+    if (split.colour < 0 || split.block < 0 || split.block >= count || split.made < 0 ||
         !trackable_sequentially(split.made))
-      return false;
+      return false; // no colour (MPI_Cart_create...): it decides no test
     Position made_at{split.block, split.after - 1};
     Position test_end{block, (int)function_.blocks[block].statements.size()};
     // The collective uses what this split made, and the test ran after it

@@ -372,14 +372,16 @@ struct ValueFlowCollective {
   bool with_control = false;
 };
 
-// An MPI_Comm_split: the communicator it stores in `made' has as members
-// the processes that passed the same colour (communicator_membership.h).
+// An MPI call making a communicator (MPI_Comm_split, _split_type,
+// _create, MPI_Cart_create, _sub): the communicator it stores in `made'
+// is the same on all its members; for MPI_Comm_split, the processes that
+// passed the same colour (communicator_membership.h).
 struct ValueFlowSplit {
   int block = -1;
   // The call's statements are [first, after) of `block'.
   int first = 0;
   int after = 0;
-  int colour = -1; // the slot the colour argument is read from, or -1
+  int colour = -1; // the slot the colour argument is read from, or -1 (none)
   int made = -1;   // the variable the new communicator is stored in, or -1
 };
 

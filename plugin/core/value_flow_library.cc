@@ -39,6 +39,12 @@ LibraryFunction mpi_differing(const char *name, int arguments, std::initializer_
   return f;
 }
 
+LibraryFunction new_communicator(const char *name, int arguments, int output) {
+  LibraryFunction f = mpi_differing(name, arguments, {output});
+  f.new_communicator = output;
+  return f;
+}
+
 LibraryFunction mpi_error_handler(const char *name, int arguments) {
   LibraryFunction f = mpi_differing(name, arguments, {});
   f.installs_error_handler = true;
@@ -127,11 +133,15 @@ std::map<std::string, LibraryFunction> make_table() {
   // processes get or that differ by rank (reduce: at the root only; scan,
   // scatter, alltoall: one part per rank).
   add(mpi_differing("mpi_group_rank", 2, {1}));
-  add(mpi_differing("mpi_comm_split", 4, {3}));
-  add(mpi_differing("mpi_comm_split_type", 5, {4}));
-  add(mpi_differing("mpi_comm_create", 3, {2}));
-  add(mpi_differing("mpi_cart_create", 6, {5}));
-  add(mpi_differing("mpi_cart_sub", 3, {2}));
+  // New communicators: which one a process holds differs (members of
+  // different colours, MPI_COMM_NULL outside), but its members share it.
+  LibraryFunction split = new_communicator("mpi_comm_split", 4, 3);
+  split.split_colour = 1;
+  add(split);
+  add(new_communicator("mpi_comm_split_type", 5, 4));
+  add(new_communicator("mpi_comm_create", 3, 2));
+  add(new_communicator("mpi_cart_create", 6, 5));
+  add(new_communicator("mpi_cart_sub", 3, 2));
   add(mpi_differing("mpi_cart_shift", 5, {3, 4}));
   add(mpi_differing("mpi_cart_get", 5, {2, 3, 4}));
   LibraryFunction coords = mpi_differing("mpi_cart_coords", 4, {});

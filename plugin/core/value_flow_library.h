@@ -48,6 +48,12 @@ struct LibraryFunction {
   // An output computed from the arguments only (and what they point to),
   // the same wherever they are: MPI_Dims_create's dims.
   int derived_output = -1;
+  // The output where it stores a new communicator (-1: none): one
+  // communicator, held by each of its members, MPI_COMM_NULL elsewhere
+  // (ValueFlowFunction::splits); for MPI_Comm_split, the colour that
+  // chose the members too.
+  int new_communicator = -1;
+  int split_colour = -1;
   // Pointer arguments written with values that may differ; none listed
   // and !inputs_only: every pointer argument.
   int differing_outputs[4] = {-1, -1, -1, -1};

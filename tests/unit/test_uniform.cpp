@@ -346,6 +346,56 @@ TEST_CASE("among the members, values computed under a branch that separates only
   CHECK(verdicts_among_members({f}, 0, {}, -1)[1].may_differ_between_processes);
 }
 
+// MPI_Cart_create(world, ..., &cart) in b0 (a new communicator, no colour);
+// b1: err := MPI_Allreduce(..., cart), `while (err > tol)' (branch 0)
+// back to b1, else b2.
+struct CartLoopProgram {
+  ValueFlowFunction f;
+  int cart, err;
+  CartLoopProgram() {
+    f.name = "main";
+    f.uid = 1;
+    f.entry_point = true;
+    cart = add_slot(f, "cart");
+    err = add_slot(f, "err");
+    f.blocks.resize(3);
+    ValueFlowSplit made;
+    made.block = 0;
+    made.first = 0;
+    made.made = cart;
+    f.blocks[0].statements = {assign(cart, {}, add_fact(f, true))};
+    made.after = 1;
+    f.splits = {made};
+    f.blocks[0].successors = {1};
+    // The reduced value: the same wherever the communicator is.
+    f.blocks[1].statements = {assign(err, {cart}, add_fact(f, false))};
+    f.blocks[1].successors = {1, 2};
+    compare(f, 1, Op::Greater, slot(err), value(0));
+    f.collectives = {{1, 0, cart}};
+  }
+};
+
+TEST_CASE("a value reduced on a communicator MPI_Cart_create made is the same on its members",
+          "[uniform][membership]") {
+  CartLoopProgram p;
+  // Across the world the handle differs (MPI_COMM_NULL outside the grid).
+  CHECK(solve_value_flow({p.f})[0][0].may_differ_between_processes);
+  REQUIRE(made_by_split_once(p.f, 0));
+  CHECK_FALSE(verdicts_among_members({p.f}, 0, {}, 0)[0].may_differ_between_processes);
+  // Without a colour, it decides no test: `err > 0' still parts members
+  // when err is not what the collective reduced.
+  CartLoopProgram rank_test;
+  rank_test.f.blocks[1].statements = {assign(rank_test.err, {}, add_fact(rank_test.f, true))};
+  CHECK_FALSE(separates_only_nonmembers(rank_test.f, 0, 0));
+  CHECK(verdicts_among_members({rank_test.f}, 0, {}, 0)[0].may_differ_between_processes);
+  // Made again in the loop: not one communicator for the whole loop.
+  CartLoopProgram remade;
+  remade.f.splits[0].block = 1;
+  remade.f.blocks[1].statements.insert(remade.f.blocks[1].statements.begin(),
+                                       assign(remade.cart, {}, add_fact(remade.f, true)));
+  CHECK_FALSE(made_by_split_once(remade.f, 0));
+}
+
 TEST_CASE("shared memory no thread writes while another reads it is the same in every thread",
           "[uniform][threads]") {
   // A parallel region: if (thread == 0) rho := v (block 1, master);
