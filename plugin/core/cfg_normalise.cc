@@ -113,6 +113,15 @@ private:
     std::vector<bool> looping = stuck;
     for (NodeId v : doomed_nodes(stuck))
       looping[v] = false;
+    // A loop with a way out, every way out of which ends the job, is no
+    // infinite loop: its processes end up ending the job too (a counted
+    // loop in an MPI_Abort branch, such as gfortran's MAXVAL in the message
+    // printed before it).  Only cycles no way out of which ends the job
+    // stay looping.
+    std::vector<bool> ends_up_ending_job = reaching_job_end(stuck);
+    for (std::size_t v = 0; v < g_.size(); ++v)
+      if (ends_up_ending_job[v])
+        looping[v] = false;
     for (std::size_t i = 0; i < g_.size(); ++i) {
       NodeId v = static_cast<NodeId>(i);
       if (!looping[v] || reaches_exit_[v])
@@ -140,6 +149,26 @@ private:
           doomed.push_back(p);
       });
     return doomed;
+  }
+
+  // The stuck nodes from which a path leads to a node ending the job.
+  std::vector<bool> reaching_job_end(const std::vector<bool> &stuck) const {
+    std::vector<bool> seen(g_.size(), false);
+    std::vector<NodeId> stack;
+    for (std::size_t i = 0; i < g_.size(); ++i)
+      if (live_[i] && ends_job_[i])
+        stack.push_back(static_cast<NodeId>(i));
+    while (!stack.empty()) {
+      NodeId n = stack.back();
+      stack.pop_back();
+      for_each_pred(n, [&](NodeId p) {
+        if (stuck[p] && !seen[p]) {
+          seen[p] = true;
+          stack.push_back(p);
+        }
+      });
+    }
+    return seen;
   }
 
   // Follows first successors that still cannot reach the exit until one is

@@ -30,8 +30,11 @@ public:
   explicit MembershipTests(const ValueFlowFunction &function) : function_(function) {}
 
   // Where the conditional of `block' reads the handle variables it tests
-  // against MPI_COMM_NULL; false if it is not such a test.
-  bool null_tests_of_branch(int block, std::vector<HandleRead> &reads) const {
+  // against MPI_COMM_NULL; false if it is not such a test.  `sequential':
+  // the test and the collective run outside parallel regions, where a
+  // variable other files may write (a Fortran module variable, a COMMON
+  // block's member) changes only in calls, which untouched_between counts.
+  bool null_tests_of_branch(int block, std::vector<HandleRead> &reads, bool sequential) const {
     const ValueFlowBlock &b = function_.blocks[block];
     Position end{block, (int)b.statements.size()};
     const ValueFlowComparison &c = b.comparison;
@@ -42,7 +45,7 @@ public:
       if (tested.slot < 0 || against.slot >= 0 || tested.offset != 0)
         continue;
       if (against.null_communicator)
-        return handle_read(tested.slot, end, reads);
+        return handle_read(tested.slot, end, reads, 0, sequential);
       // A boolean: `if (active)', `if (!active)'.
       if (against.constant == 0)
         return null_tests_in(tested.slot, reads, 0);
@@ -753,7 +756,9 @@ bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, in
       tests.decided_by_split_colour(block, call.communicator, {call.block, call.statement}))
     return true;
   std::vector<HandleRead> reads;
-  if (!tests.null_tests_of_branch(block, reads) || reads.empty())
+  bool sequential = !function.blocks[block].in_parallel_region &&
+                    !function.blocks[call.block].in_parallel_region;
+  if (!tests.null_tests_of_branch(block, reads, sequential) || reads.empty())
     return false;
   // In a parallel region the test and the call read the shared handle
   // through temporaries of their own (`leaders.4 = *.omp_data_i->leaders'

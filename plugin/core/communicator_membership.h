@@ -15,7 +15,10 @@
 // active)').  The collective must pass that same variable, and no
 // statement may write it on any path from where the test reads it to the
 // collective.  The variable must be a local or a global only the unit
-// writes, whose address no unseen code holds.
+// writes, whose address no unseen code holds; outside parallel regions,
+// also a global other files may write (a Fortran module variable, a
+// COMMON block's member): only calls can change it there, and every call
+// counts as writing it.
 //
 // Trusted: a process holds MPI_COMM_NULL in the variable only if it is not
 // a member (the program does not assign MPI_COMM_NULL itself on some

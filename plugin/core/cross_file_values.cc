@@ -649,7 +649,7 @@ std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &
 
   // One probe per variable reads what the unit leaves there: its result.
   // The functions' callers are the link step's business.
-  auto with_probes = [&](std::vector<ValueFlowFunction> copy) {
+  auto with_probes = [&](std::vector<ValueFlowFunction> copy, const SourceTags *tags) {
     for (ValueFlowFunction &function : copy)
       function.callers_judged_at_link = true;
     unsigned uid = 0xfff00000u;
@@ -673,43 +673,60 @@ std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &
       copy.push_back(probe);
     }
     std::vector<ResultVerdict> results;
-    solve_value_flow(copy, nullptr, &results);
+    solve_value_flow(copy, nullptr, &results, tags);
     return std::vector<ResultVerdict>(results.begin() + (long)unit.size(), results.end());
   };
-  std::vector<ResultVerdict> optimistic = with_probes(assuming_uniform(unit, ""));
-  std::vector<ResultVerdict> alone = with_probes(unit);
+  std::vector<ResultVerdict> optimistic = with_probes(assuming_uniform(unit, ""), nullptr);
   std::map<std::string, std::string> keys = keys_of(unit);
   add_parameter_keys(unit, keys);
-  // Which keys each variable depends on: one solve per key, only that key
-  // differing (a value differs iff one of its sources reaches it), when
-  // there are few keys; else all of them.  Its own key among the others:
-  // a store of the variable's own value (`n = n + 1') depends on it, which
-  // the link step's fixpoint allows.
+  // The solve with every key differing, each with a tag (SourceTags):
+  // a key whose tag does not reach a variable's probe is not one the
+  // variable depends on.  Without them, a unit with many keys made every
+  // variable depend on all of them, among which MPICH's COMMON block
+  // mpipriv1 (MPI_STATUS_IGNORE), which no file of the program defines:
+  // every module variable of a Fortran program differed at link time.
+  const std::map<std::string, unsigned long long> tag_of = tag_of_keys(unit);
+  const SourceTags tags = key_tags(unit, tag_of);
+  std::vector<ResultVerdict> alone = with_probes(unit, &tags);
+  // Which keys each variable depends on: among those whose tags reach it,
+  // one solve per key, only that key differing (a value differs iff one
+  // of its sources reaches it), when there are few such keys; else all of
+  // them.  Its own key among the others: a store of the variable's own
+  // value (`n = n + 1') depends on it, which the link step's fixpoint
+  // allows.
   const std::size_t max_separate_solves = 16;
-  std::vector<std::vector<ResultVerdict>> by_key;
-  bool dependent = false;
-  for (std::size_t k = 0; k < optimistic.size() && k < alone.size(); ++k)
-    dependent |= !optimistic[k].may_differ_between_processes &&
-                 alone[k].may_differ_between_processes;
-  if (dependent && keys.size() <= max_separate_solves)
+  std::vector<std::vector<std::string>> reaching(alone.size());
+  std::set<std::string> to_solve;
+  for (std::size_t k = 0; k < optimistic.size() && k < alone.size(); ++k) {
+    if (optimistic[k].may_differ_between_processes || !alone[k].may_differ_between_processes)
+      continue;
     for (const auto &key : keys)
-      by_key.push_back(with_probes(assuming_uniform(unit, key.first)));
+      if (tag_of.at(key.first) & alone[k].sources)
+        reaching[k].push_back(key.first);
+    if (reaching[k].empty()) // no tag reached it: all of them
+      for (const auto &key : keys)
+        reaching[k].push_back(key.first);
+    if (reaching[k].size() > 1)
+      to_solve.insert(reaching[k].begin(), reaching[k].end());
+  }
+  std::map<std::string, std::vector<ResultVerdict>> by_key;
+  if (to_solve.size() <= max_separate_solves)
+    for (const std::string &key : to_solve)
+      by_key[key] = with_probes(assuming_uniform(unit, key), nullptr);
   std::vector<VariableFacts> out;
   std::size_t k = 0;
   for (auto &entry : facts) {
     VariableFacts &f = entry.second;
     f.may_differ = optimistic[k].may_differ_between_processes ||
                    writer_unknown_callers.count(entry.first) != 0;
-    if (!f.may_differ && alone[k].may_differ_between_processes) {
-      std::size_t key_index = 0;
-      for (const auto &key : keys) {
-        if (by_key.empty() || by_key[key_index][k].may_differ_between_processes)
-          f.depends_on.push_back(key.first);
-        ++key_index;
+    if (!f.may_differ && k < reaching.size()) {
+      for (const std::string &key : reaching[k]) {
+        auto solved = by_key.find(key);
+        if (solved == by_key.end() || solved->second[k].may_differ_between_processes)
+          f.depends_on.push_back(key);
       }
-      if (f.depends_on.empty()) // no one key alone: all of them
-        for (const auto &key : keys)
-          f.depends_on.push_back(key.first);
+      if (f.depends_on.empty()) // no one key alone: all of those reaching it
+        f.depends_on = reaching[k];
     }
     out.push_back(f);
     ++k;

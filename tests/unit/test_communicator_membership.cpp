@@ -111,6 +111,31 @@ TEST_CASE("a null test in a loop with the collective before it does not count",
   CHECK_FALSE(separates_only_nonmembers(q.f, 0, 0));
 }
 
+// A Fortran module variable (a global other files may write), e.g.
+// `if (leaders_comm /= MPI_COMM_NULL) call MPI_Allreduce(..., leaders_comm)':
+// outside parallel regions only calls can change it, and none runs between
+// the test and the collective.
+TEST_CASE("a null test of a variable other files may write counts outside parallel regions",
+          "[communicator_membership]") {
+  SplitProgram p;
+  p.f.slots[p.sub].scope = SlotScope::Global;
+  p.f.slots[p.sub].global = 7;
+  p.f.slots[p.sub].visibility = GlobalVisibility::Public;
+  CHECK(separates_only_nonmembers(p.f, 0, 0));
+  CHECK_FALSE(separates_only_nonmembers(p.f, 0, 1)); // MPI_COMM_WORLD
+  // A call between the test and the collective may store to it.
+  SplitProgram q = p;
+  ValueFlowStatement call;
+  call.kind = Kind::Call;
+  q.f.blocks[1].statements.insert(q.f.blocks[1].statements.begin(), call);
+  q.f.collectives[0].statement = 1;
+  CHECK_FALSE(separates_only_nonmembers(q.f, 0, 0));
+  // In a parallel region another thread may store to it at any time.
+  SplitProgram r = p;
+  r.f.blocks[1].in_parallel_region = true;
+  CHECK_FALSE(separates_only_nonmembers(r.f, 0, 0));
+}
+
 TEST_CASE("a boolean holding only null tests of the same communicator counts",
           "[communicator_membership]") {
   // active = (t != MPI_COMM_NULL); if (active == 0) goto end;

@@ -437,6 +437,39 @@ TEST_CASE("the summaries say which shared variables get values the same everywhe
   CHECK(facts[2].writers == std::vector<unsigned>{2});
 }
 
+// read_params():  n = f();  return                     (n depends on f only)
+// status_user():  status = rank; other_0 .. other_19 = results of other files
+// With more keys than separate solves (16), n depends on f alone, not on
+// every key of the unit: among them `status' (MPICH's COMMON block
+// mpipriv1, which MPI_STATUS_IGNORE lives in), which no file of the
+// program defines, so that every variable of a Fortran unit differed.
+TEST_CASE("a variable depends only on the keys whose tags reach it, however many the unit has",
+          "[cross_file_values]") {
+  Builder read_params("read_params", 2, false);
+  int n = shared(read_params, "n", 100, GlobalVisibility::Public);
+  int b = read_params.block();
+  read_params.assign(b, n, {}, read_params.result_of("f"));
+  read_params.ret(b, {});
+
+  Builder status_user("status_user", 3, false);
+  int status = shared(status_user, "mpipriv1", 101, GlobalVisibility::External);
+  b = status_user.block();
+  status_user.assign(b, status, {}, status_user.fact("depends on MPI_Comm_rank at line 9"));
+  for (int i = 0; i < 20; ++i) {
+    int other = status_user.local("other_" + std::to_string(i));
+    status_user.assign(b, other, {}, status_user.result_of("g" + std::to_string(i)));
+  }
+  status_user.ret(b, {});
+
+  std::vector<VariableFacts> facts = variable_facts({read_params.f, status_user.f});
+  REQUIRE(facts.size() == 2);
+  CHECK(facts[0].symbol == "mpipriv1");
+  CHECK(facts[0].may_differ);
+  CHECK(facts[1].symbol == "n");
+  CHECK_FALSE(facts[1].may_differ);
+  CHECK(facts[1].depends_on == Names{"f"});
+}
+
 // main:  if (n > 0) ...   with n a variable of another file
 TEST_CASE("a conditional on another file's variable is left to the link step",
           "[cross_file_values]") {

@@ -151,6 +151,21 @@ TEST_CASE("an infinite loop nobody leaves, behind a branch", "[mismatch][robust]
   CHECK(find_flagged(r, 3) != nullptr);
 }
 
+TEST_CASE("a finite loop in a branch ending in MPI_Abort is no way around what follows",
+          "[mismatch][robust]") {
+  // if (c) { for (i = 0; i < n; ++i) ...; MPI_Abort(); }  MPI_Barrier();
+  // (gfortran's MAXVAL in the message an error branch prints)
+  FunctionModel m =
+      model_of(7, 0, 6, {{0, 1}, {1, 2}, {2, 3}, {3, 2}, {2, 4}, {1, 5}, {5, 6}});
+  m.facts[1].conditional = true;
+  m.facts[2].conditional = true;
+  m.facts[4].terminates_job = true;
+  m.facts[5].collective = barrier();
+  MismatchResult r = find_collective_mismatches(m);
+  check_well_formed(m, r);
+  CHECK(find_flagged(r, 5) == nullptr);
+}
+
 TEST_CASE("random arbitrary graphs never crash", "[mismatch][robust][random]") {
   std::mt19937 rng(2718);
   std::uniform_real_distribution<double> coin(0.0, 1.0);
