@@ -154,21 +154,29 @@ private:
   // The stuck nodes from which a path leads to a node ending the job.
   std::vector<bool> reaching_job_end(const std::vector<bool> &stuck) const {
     std::vector<bool> seen(g_.size(), false);
-    std::vector<NodeId> stack;
+    std::vector<NodeId> ends;
     for (std::size_t i = 0; i < g_.size(); ++i)
       if (live_[i] && ends_job_[i])
-        stack.push_back(static_cast<NodeId>(i));
-    while (!stack.empty()) {
-      NodeId n = stack.back();
-      stack.pop_back();
+        ends.push_back(static_cast<NodeId>(i));
+    mark_predecessors(std::move(ends), seen, [&](NodeId p) { return stuck[p]; });
+    return seen;
+  }
+
+  // Marks in `marked' the nodes `admit' accepts from which a path of such
+  // nodes leads to one of `from' (a backward walk through for_each_pred).
+  template <class Admit>
+  void mark_predecessors(std::vector<NodeId> from, std::vector<bool> &marked,
+                         Admit admit) const {
+    while (!from.empty()) {
+      NodeId n = from.back();
+      from.pop_back();
       for_each_pred(n, [&](NodeId p) {
-        if (stuck[p] && !seen[p]) {
-          seen[p] = true;
-          stack.push_back(p);
+        if (admit(p) && !marked[p]) {
+          marked[p] = true;
+          from.push_back(p);
         }
       });
     }
-    return seen;
   }
 
   // Follows first successors that still cannot reach the exit until one is
@@ -197,18 +205,8 @@ private:
   }
 
   void mark_reaching_exit(NodeId from) {
-    std::vector<NodeId> stack{from};
     reaches_exit_[from] = true;
-    while (!stack.empty()) {
-      NodeId n = stack.back();
-      stack.pop_back();
-      for_each_pred(n, [&](NodeId p) {
-        if (live_[p] && !reaches_exit_[p]) {
-          reaches_exit_[p] = true;
-          stack.push_back(p);
-        }
-      });
-    }
+    mark_predecessors({from}, reaches_exit_, [&](NodeId p) { return live_[p]; });
   }
 
   NormalisedCfg compact() const {
