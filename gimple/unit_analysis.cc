@@ -392,7 +392,7 @@ void spare_members_of_tested_communicators(std::size_t r,
                    blamed.end());
     }
     bool made_here = collective != record.flow_collectives.end() &&
-                     made_by_split_once(value_flow, collective->second);
+                     members_share_results(*solved_flows, (int)r, collective->second);
     // Each new solution solves the unit again: a few per unit at most.
     const std::size_t max_solutions = 16;
     if ((!spared.empty() || made_here) && (!blamed.empty() || !loops.empty()) &&

@@ -1626,10 +1626,19 @@ private:
     } else if (TREE_CODE(comm) == SSA_NAME) {
       // C: a load of the variable just before the call.
       gassign *load = dyn_cast<gassign *>(definition(comm));
-      if (!load || !gimple_assign_single_p(load) || gimple_bb(load) != gimple_bb(call) ||
-          !VAR_P(gimple_assign_rhs1(load)))
+      if (!load || !gimple_assign_single_p(load) || gimple_bb(load) != gimple_bb(call))
         return;
-      comm = gimple_assign_rhs1(load);
+      tree loaded = gimple_assign_rhs1(load);
+      if (TREE_CODE(loaded) == COMPONENT_REF) {
+        // A field of a record (`d.cart'): its slot, if it holds one value.
+        Access a = access(loaded, false);
+        if (!a.unknown && a.strong && a.slots.size() == 1)
+          out.communicator = a.slots[0];
+        return;
+      }
+      if (!VAR_P(loaded))
+        return;
+      comm = loaded;
     } else if (!VAR_P(comm)) {
       return; // else C's local whose address is never taken, passed itself
     }

@@ -8,7 +8,6 @@
  * with MPI_Gather for a checksum.  Nothing to warn, nothing to stop.
  *
  * description: 2-D Cartesian Jacobi in C: Dims_create/Cart_create/Cart_shift/Cart_coords, vector datatype halos, while (global_err > tol) after Allreduce(MAX), Gather checksum on rank 0
- * known-failure: issue 14: the grid communicator is made by MPI_Cart_create in decompose() and kept in a struct field; the rule that a value reduced on a new communicator is the same on its members (verdicts_among_members) needs the constructor and the collective in one function with the handle in a local variable, so main's loop exit after MPI_Allreduce(d.cart) is blamed (as in cxx_domain_split_guard)
  * link-flags: -lm
  * expect-run: 2 ok
  * expect-run-args: instrument=all

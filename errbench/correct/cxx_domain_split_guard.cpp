@@ -9,8 +9,9 @@
 // Known failure: a communicator made by MPI_Comm_split counts as
 // differing across the whole world (plugin/core/DESIGN, "Limits"); what
 // is the same among its members only (the MPI_Allreduce results on it,
-// the MPI_COMM_NULL test) is recognised only when the split, the test and
-// the collectives are in one function (communicator_membership.h).  Here
+// the MPI_COMM_NULL test) is recognised only when the test and the
+// collectives are in one function, the collectives called there on the
+// variable the reduction passed (communicator_membership.h).  Here
 // the split is in the guard's constructor, the reductions in methods of
 // the Domain holding the guard, the test in the guard's destructor and
 // the loop in run(): following "the same on every member of the

@@ -1,5 +1,4 @@
 ! description: Fortran (use mpi): 2-D Cartesian decomposition (MPI_Dims_create, MPI_Cart_create, MPI_Cart_shift) held in module variables, MPI_Type_vector for the column halo, ierr checked against MPI_SUCCESS, MPI_Allreduce with MPI_IN_PLACE feeding a named do loop's exit, MPI_Scan offsets, MPI_Allgather counts then MPI_Allgatherv, associate and pointer arrays
-! known-failure: issue 14: the exit of the sweeps loop (line 97) tests a value reduced by MPI_Allreduce on the communicator of MPI_Cart_create, which counts as differing between processes (value_flow_library.cc: an MPI_Cart_create output may differ), so the reduction's result does too; MPI gives every process of comm_old either the one Cartesian communicator or MPI_COMM_NULL, on which it cannot call the reduction, so the result is the same on every process that gets it, but the value flow cannot keep the handle differing (for the MPI_COMM_NULL tests) while the reduction's result does not (C has the same limit: a loop of MPI_Allreduce on a Cartesian communicator with an exit on the result is warned)
 ! expect-run: 2 ok
 ! expect-run: 3 ok
 module cart_mod

@@ -3,7 +3,9 @@
 #include "communicator_choice.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <tuple>
 #include <vector>
 
 namespace parcoach {
@@ -25,9 +27,161 @@ struct HandleRead {
 
 using Op = ValueFlowComparison::Op;
 
+// Two slots over the bits of one record (or of records met through one
+// pointer) overlap: a field range unknown (-1) overlaps every other.
+bool fields_overlap(const ValueFlowSlot &a, const ValueFlowSlot &b) {
+  if (a.field < 0 || b.field < 0 || a.field_offset < 0 || b.field_offset < 0 ||
+      a.field_size < 0 || b.field_size < 0)
+    return true;
+  return a.field_offset < b.field_offset + b.field_size &&
+         b.field_offset < a.field_offset + a.field_size;
+}
+
+// What the unit's functions may write when called, as far as their
+// statements show it: a call counts as writing a variable of its caller
+// only if the callee, or a function it calls, stores into what the
+// argument pointing to that variable points to (over the same field), or
+// into the same global; one storing through pointers it cannot resolve
+// writes what its arguments reach, as the solver takes it.  A call of
+// code the unit does not define writes every global (locals it may
+// reach have escaped).
+class CalleeWrites {
+public:
+  explicit CalleeWrites(const std::vector<ValueFlowFunction> &unit) : unit_(unit) {}
+
+  // `call' (a statement of `caller') may write slot `slot' of `caller'.
+  bool call_may_write(const ValueFlowFunction &caller, const ValueFlowStatement &call, int slot,
+                      int depth = 0) const {
+    const ValueFlowSlot &written = caller.slots[slot];
+    const ValueFlowFunction *callee = defined(call.callee);
+    if (!callee || depth > 8)
+      return written.scope == SlotScope::Global || passes(call, slot) || written.escapes >= 0;
+    // Pointers it cannot resolve come from what its arguments reach (as
+    // the solver takes them).
+    if (callee->stores_through_unknown && passes(call, slot))
+      return true;
+    if (written.scope == SlotScope::Global && writes_global(*callee, written, depth))
+      return true;
+    for (std::size_t k = 0; k < call.arguments.size(); ++k) {
+      const ValueFlowArgument &a = call.arguments[k];
+      for (const ValueFlowReach &r : a.reachable)
+        if (r.slot == slot)
+          return true;
+      if (std::find(a.pointees.begin(), a.pointees.end(), slot) != a.pointees.end() &&
+          writes_target(*callee, (int)k, written, depth))
+        return true;
+    }
+    return false;
+  }
+
+private:
+  const ValueFlowFunction *defined(unsigned uid) const {
+    if (uid == 0)
+      return nullptr;
+    for (const ValueFlowFunction &f : unit_)
+      if (f.uid == uid)
+        return &f;
+    return nullptr;
+  }
+
+  static bool passes(const ValueFlowStatement &call, int slot) {
+    for (const ValueFlowArgument &a : call.arguments) {
+      if (std::find(a.pointees.begin(), a.pointees.end(), slot) != a.pointees.end())
+        return true;
+      for (const ValueFlowReach &r : a.reachable)
+        if (r.slot == slot)
+          return true;
+    }
+    return false;
+  }
+
+  // `function' may write what `matches' accepts among its slots, by its
+  // own stores or through the calls it makes.
+  template <typename Matches>
+  bool writes_matching(const ValueFlowFunction &function, Matches matches, int depth) const {
+    for (const ValueFlowBlock &block : function.blocks)
+      for (const ValueFlowStatement &s : block.statements) {
+        if (s.kind == ValueFlowStatement::Kind::Return)
+          continue;
+        if (s.target >= 0 && s.target < (int)function.slots.size() &&
+            matches(function.slots[s.target]))
+          return true;
+        if (s.kind != ValueFlowStatement::Kind::Call)
+          continue;
+        for (std::size_t t = 0; t < function.slots.size(); ++t)
+          if (matches(function.slots[t]) && call_may_write(function, s, (int)t, depth + 1))
+            return true;
+      }
+    return false;
+  }
+
+  // Answers so far, by (function, parameter or -1 for a global, global,
+  // field range); a question met again while it is being answered (a
+  // recursion) answers yes.
+  using Question = std::tuple<unsigned, int, unsigned, long long, long long>;
+
+  template <typename Answer>
+  bool remembered(const Question &question, Answer answer) const {
+    auto found = answers_.find(question);
+    if (found != answers_.end())
+      return found->second;
+    answers_[question] = true;
+    bool writes = answer();
+    answers_[question] = writes;
+    return writes;
+  }
+
+  bool writes_global(const ValueFlowFunction &function, const ValueFlowSlot &global,
+                     int depth) const {
+    if (depth > 8)
+      return true;
+    Question question{function.uid, -1, global.global, global.field_offset, global.field_size};
+    return remembered(question, [&] { return writes_global_now(function, global, depth); });
+  }
+
+  bool writes_global_now(const ValueFlowFunction &function, const ValueFlowSlot &global,
+                         int depth) const {
+    auto same_global = [&](const ValueFlowSlot &s) {
+      return s.scope == SlotScope::Global && s.global == global.global &&
+             fields_overlap(s, global);
+    };
+    if (writes_matching(function, same_global, depth))
+      return true;
+    // A callee may write the global without `function' naming it.
+    for (const ValueFlowBlock &block : function.blocks)
+      for (const ValueFlowStatement &s : block.statements)
+        if (s.kind == ValueFlowStatement::Kind::Call) {
+          const ValueFlowFunction *callee = defined(s.callee);
+          if (!callee || writes_global(*callee, global, depth + 1))
+            return true;
+        }
+    return false;
+  }
+
+  // `function' may write what its parameter `k' points to over the bits
+  // of `field' (the caller's slot).
+  bool writes_target(const ValueFlowFunction &function, int k, const ValueFlowSlot &field,
+                     int depth) const {
+    auto over_field = [&](const ValueFlowSlot &s) {
+      return s.scope == SlotScope::ParameterTarget && s.parameter == k &&
+             (s.through_reference >= 0 || fields_overlap(s, field));
+    };
+    if (depth > 8)
+      return true;
+    Question question{function.uid, k, 0, field.field < 0 ? -1 : field.field_offset,
+                      field.field < 0 ? -1 : field.field_size};
+    return remembered(question, [&] { return writes_matching(function, over_field, depth); });
+  }
+
+  const std::vector<ValueFlowFunction> &unit_;
+  mutable std::map<Question, bool> answers_;
+};
+
 class MembershipTests {
 public:
-  explicit MembershipTests(const ValueFlowFunction &function) : function_(function) {}
+  explicit MembershipTests(const ValueFlowFunction &function,
+                           const CalleeWrites *callees = nullptr)
+      : function_(function), callees_(callees) {}
 
   // Where the conditional of `block' reads the handle variables it tests
   // against MPI_COMM_NULL; false if it is not such a test.  `sequential':
@@ -67,6 +221,24 @@ public:
     for (int b : after)
       if (before.count(b) && writes_in(slot, b, 0))
         return false; // on a path between, or around a loop through either end
+    return true;
+  }
+
+  // No statement writes `slot' on any path from `from' to `to', however
+  // many times it goes round the loops between them (`from' == `to': a
+  // loop back to it).  True when no path leads there.
+  bool unwritten_on_paths(int slot, Position from, Position to) const {
+    std::set<int> after = reachable(from.block, true);
+    bool later_in_block = from.block == to.block && from.statement < to.statement;
+    if (!after.count(to.block))
+      return !later_in_block || !writes_in(slot, from.block, from.statement + 1, to.statement);
+    if (writes_in(slot, from.block, from.statement + 1) ||
+        writes_in(slot, to.block, 0, to.statement))
+      return false;
+    std::set<int> before = reachable(to.block, false);
+    for (int b : after)
+      if (before.count(b) && writes_in(slot, b, 0))
+        return false;
     return true;
   }
 
@@ -557,6 +729,17 @@ private:
   }
 
 public:
+  // The handle variable `slot' read at `at' holds, through temporaries
+  // copying it (outside parallel regions: also a global other files may
+  // write), or -1.
+  int handle_variable(int slot, Position at, Position &read_at) const {
+    std::vector<HandleRead> reads;
+    if (!handle_read(slot, at, reads, 0, true) || reads.size() != 1)
+      return -1;
+    read_at = reads[0].at;
+    return reads[0].slot;
+  }
+
   // The variable a collective's communicator argument reads: `slot'
   // itself, or what the temporaries local_copy_before follows copy.
   // `at' becomes the position of the first copy followed.
@@ -623,6 +806,8 @@ private:
       return true;
     if (s.kind != ValueFlowStatement::Kind::Call)
       return false;
+    if (callees_)
+      return callees_->call_may_write(function_, s, slot);
     // A call may write any global, and what its arguments reach.
     if (function_.slots[slot].scope == SlotScope::Global)
       return true;
@@ -668,6 +853,7 @@ private:
   }
 
   const ValueFlowFunction &function_;
+  const CalleeWrites *callees_;
 };
 
 // The split that made the communicator collective `collective' uses, if
@@ -736,6 +922,63 @@ bool null_store_reaches(const ValueFlowFunction &function, int slot, int block, 
   return false;
 }
 
+// The statements of `unit[function]' storing a value a collective gives
+// the same on every member of its communicator (MPI_Allreduce's result,
+// a broadcast: an output read from the communicator handle alone) where
+// that handle is the one collective `collective' passes: read from the
+// same variable, which no statement writes on a path from the reduction
+// to the collective (calls of the unit count only if they write it).
+// Outside parallel regions only; the value must land in a local (or in
+// main, which runs once), not where another activation could read it
+// after the variable changed.
+std::vector<Position> results_on_same_communicator(const std::vector<ValueFlowFunction> &unit,
+                                                   int function, int collective) {
+  std::vector<Position> results;
+  if (function < 0 || function >= (int)unit.size())
+    return results;
+  const ValueFlowFunction &f = unit[function];
+  if (collective < 0 || collective >= (int)f.collectives.size())
+    return results;
+  const ValueFlowCollective &call = f.collectives[collective];
+  const int count = (int)f.blocks.size();
+  if (call.communicator < 0 || call.communicator >= (int)f.slots.size() || call.block < 0 ||
+      call.block >= count || f.blocks[call.block].in_parallel_region)
+    return results;
+  CalleeWrites callees(unit);
+  MembershipTests tests(f, &callees);
+  Position call_at{call.block, call.statement};
+  Position read_at;
+  int communicator = tests.handle_variable(call.communicator, call_at, read_at);
+  if (communicator < 0 || !tests.unwritten_on_paths(communicator, read_at, call_at))
+    return results;
+  for (int b = 0; b < count; ++b) {
+    if (f.blocks[b].in_parallel_region)
+      continue;
+    const auto &statements = f.blocks[b].statements;
+    for (int i = 0; i < (int)statements.size(); ++i) {
+      const ValueFlowStatement &s = statements[i];
+      if (s.kind != ValueFlowStatement::Kind::Assign || s.fact < 0 ||
+          s.fact >= (int)f.facts.size() || s.uses.empty() || s.target < 0 ||
+          s.target >= (int)f.slots.size())
+        continue;
+      const ValueFlowFact &fact = f.facts[s.fact];
+      const ValueFlowSlot &target = f.slots[s.target];
+      if (fact.differs_between_processes || fact.differs_between_threads || fact.error_code ||
+          !(f.entry_point || (target.scope == SlotScope::Local && target.escapes < 0)))
+        continue;
+      bool same = true;
+      for (int use : s.uses) {
+        Position from;
+        same = same && tests.handle_variable(use, {b, i}, from) == communicator &&
+               tests.unwritten_on_paths(communicator, from, call_at);
+      }
+      if (same)
+        results.push_back({b, i});
+    }
+  }
+  return results;
+}
+
 } // namespace
 
 bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, int collective) {
@@ -794,6 +1037,14 @@ bool made_by_split_once(const ValueFlowFunction &function, int collective) {
   return split_made_once(function, collective) != nullptr;
 }
 
+bool members_share_results(const std::vector<ValueFlowFunction> &unit, int function,
+                           int collective) {
+  if (function < 0 || function >= (int)unit.size())
+    return false;
+  return made_by_split_once(unit[function], collective) ||
+         !results_on_same_communicator(unit, function, collective).empty();
+}
+
 std::vector<BranchVerdict> verdicts_among_members(const std::vector<ValueFlowFunction> &unit,
                                                   int function, const std::set<int> &branches,
                                                   int collective) {
@@ -814,6 +1065,10 @@ std::vector<BranchVerdict> verdicts_among_members(const std::vector<ValueFlowFun
         statements[i].uses.clear();
       }
   }
+  // What collectives on the same communicator gave: the same on every
+  // member, whatever the handle is elsewhere.
+  for (Position at : results_on_same_communicator(unit, function, collective))
+    f.blocks[at.block].statements[at.statement].uses.clear();
   for (ValueFlowBlock &block : f.blocks)
     if (block.branch >= 0 && branches.count(block.branch)) {
       block.condition.clear();

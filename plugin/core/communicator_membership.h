@@ -61,8 +61,9 @@ bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, in
 // everywhere, and the MPI_Comm_split that made the communicator of its
 // collective number `collective' giving a shared value when that split
 // runs once (in no loop) and nothing else writing the variable reaches
-// the collective: the verdicts of unit[function]'s branches among the
-// members of that communicator.
+// the collective, and what the function's collectives on that same
+// variable give (members_share_results) taken as shared: the verdicts of
+// unit[function]'s branches among the members of that communicator.
 std::vector<BranchVerdict> verdicts_among_members(const std::vector<ValueFlowFunction> &unit,
                                                   int function, const std::set<int> &branches,
                                                   int collective);
@@ -71,6 +72,17 @@ std::vector<BranchVerdict> verdicts_among_members(const std::vector<ValueFlowFun
 // an MPI_Comm_split of the function that verdicts_among_members can take
 // as shared.
 bool made_by_split_once(const ValueFlowFunction &function, int collective);
+
+// verdicts_among_members has something to go on for collective
+// `collective' of unit[function]: a split made its communicator once
+// (made_by_split_once), or the function stores what a collective on that
+// same communicator gave (an MPI_Allreduce on `d.cart', a module
+// variable, a field of a dummy argument, before an MPI_Allreduce on
+// it), the handle variable unwritten on every path from that collective
+// to this one: that value is the same on every member, though the handle
+// (made in another function) is not known to be.
+bool members_share_results(const std::vector<ValueFlowFunction> &unit, int function,
+                           int collective);
 
 } // namespace parcoach
 

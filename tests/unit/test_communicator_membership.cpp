@@ -239,3 +239,159 @@ TEST_CASE("an MPI_COMM_NULL the program stores before MPI's own output is overwr
   statements.insert(statements.begin(), initial);
   CHECK(separates_only_nonmembers(p.f, 0, 0));
 }
+
+namespace {
+
+// A communicator made in another function and held in a variable of the
+// caller (a field `d.cart', a module variable):
+//
+//   void keep(MPI_Comm *c) { }        // reads it only        uid 11
+//   void remake(MPI_Comm *c) { MPI_Comm_dup(..., c); }       // uid 12
+//   main:
+//     cart = d.cart; other = d.other; (set by another function) block 0
+//     do {                                                   // block 1
+//       t = cart; MPI_Allreduce(&local, &err, ..., t);       // collective 0
+//       MPI_Barrier(MPI_COMM_WORLD);                         // collective 1
+//       t2 = other; MPI_Barrier(t2);                         // collective 2
+//     } while (err > 0);                                     // branch 0
+struct HeldCommunicatorProgram {
+  std::vector<ValueFlowFunction> unit;
+  int cart, other, t, t2, err;
+  static const unsigned keep_uid = 11, remake_uid = 12;
+
+  static ValueFlowFunction callee(const char *name, unsigned uid, bool writes) {
+    ValueFlowFunction f;
+    f.name = name;
+    f.uid = uid;
+    f.callable_from_outside = false;
+    int target = add_slot(f, "*c");
+    f.slots[target].scope = SlotScope::ParameterTarget;
+    f.slots[target].parameter = 0;
+    f.blocks.resize(1);
+    if (writes) {
+      ValueFlowFact made;
+      made.differs_between_processes = true;
+      f.facts.push_back(made);
+      f.blocks[0].statements = {assign(target, -1, 0)};
+    }
+    return f;
+  }
+
+  static ValueFlowStatement call_with(unsigned uid, int pointee) {
+    ValueFlowStatement s = value_flow_records::call(uid, -1);
+    ValueFlowArgument address;
+    address.pointees = {pointee};
+    address.exact = true;
+    s.arguments = {address};
+    return s;
+  }
+
+  HeldCommunicatorProgram() {
+    unit = {callee("keep", keep_uid, false), callee("remake", remake_uid, true)};
+    ValueFlowFunction f;
+    f.name = "main";
+    f.uid = 1;
+    f.entry_point = true;
+    cart = add_slot(f, "cart");
+    other = add_slot(f, "other");
+    t = add_slot(f, "t", true);
+    t2 = add_slot(f, "t2", true);
+    err = add_slot(f, "err");
+    ValueFlowFact reduced; // the same wherever the communicator is
+    f.facts.push_back(reduced);
+    ValueFlowFact made; // what make() left: MPI_COMM_NULL outside the grid
+    made.differs_between_processes = true;
+    f.facts.push_back(made);
+    f.blocks.resize(3);
+    f.blocks[0].statements = {assign(cart, -1, 1), assign(other, -1, 1)};
+    f.blocks[0].successors = {1};
+    f.blocks[1].statements = {assign(t, cart), value_flow_records::assign(err, {t}, 0),
+                              assign(t2, other)};
+    f.blocks[1].successors = {1, 2};
+    f.blocks[1].condition = {err};
+    f.blocks[1].comparison.op = Op::Greater;
+    f.blocks[1].comparison.left.slot = err;
+    f.blocks[1].branch = 0;
+    f.branch_count = 1;
+    ValueFlowCollective world;
+    world.block = 1;
+    world.statement = 2;
+    world.communicator_name = "handle 1140850688";
+    f.collectives = {{1, 1, cart}, world, {1, 3, other}};
+    unit.push_back(f);
+  }
+  ValueFlowFunction &main() { return unit.back(); }
+  int main_index() const { return (int)unit.size() - 1; }
+  bool exit_differs_among_members(int collective) const {
+    return verdicts_among_members(unit, main_index(), {}, collective)[0]
+        .may_differ_between_processes;
+  }
+};
+
+} // namespace
+
+TEST_CASE("a value reduced on a communicator made in another function is the same on its "
+          "members for collectives on the same variable",
+          "[membership]") {
+  HeldCommunicatorProgram p;
+  // Across the world the handle differs, and so does what is reduced on it.
+  CHECK(solve_value_flow(p.unit)[p.main_index()][0].may_differ_between_processes);
+  REQUIRE(members_share_results(p.unit, p.main_index(), 0));
+  CHECK_FALSE(p.exit_differs_among_members(0));
+  // A call that only reads the variable leaves it the same communicator.
+  HeldCommunicatorProgram read;
+  read.main().blocks[1].statements.insert(read.main().blocks[1].statements.begin(),
+                                          HeldCommunicatorProgram::call_with(
+                                              HeldCommunicatorProgram::keep_uid, read.cart));
+  for (ValueFlowCollective &c : read.main().collectives)
+    ++c.statement;
+  CHECK_FALSE(read.exit_differs_among_members(0));
+}
+
+TEST_CASE("a value reduced on a held communicator still differs for collectives on another one",
+          "[membership]") {
+  HeldCommunicatorProgram p;
+  // MPI_Barrier(MPI_COMM_WORLD): every process, members or not.
+  CHECK_FALSE(members_share_results(p.unit, p.main_index(), 1));
+  CHECK(p.exit_differs_among_members(1));
+  // MPI_Barrier(other): another variable, maybe another communicator.
+  CHECK_FALSE(members_share_results(p.unit, p.main_index(), 2));
+  CHECK(p.exit_differs_among_members(2));
+}
+
+TEST_CASE("a value reduced on a held communicator that may change before the collective differs",
+          "[membership]") {
+  // remake(&cart) in the loop: the next reduction may be on another
+  // communicator than the last one.
+  HeldCommunicatorProgram p;
+  p.main().blocks[1].statements.push_back(
+      HeldCommunicatorProgram::call_with(HeldCommunicatorProgram::remake_uid, p.cart));
+  CHECK_FALSE(members_share_results(p.unit, p.main_index(), 0));
+  CHECK(p.exit_differs_among_members(0));
+  // Assigned in the function itself.
+  HeldCommunicatorProgram assigned;
+  assigned.main().blocks[1].statements.push_back(assign(assigned.cart, assigned.other));
+  CHECK(assigned.exit_differs_among_members(0));
+  // A global a call of code the unit does not see may write.
+  HeldCommunicatorProgram global;
+  global.main().slots[global.cart].scope = SlotScope::Global;
+  global.main().slots[global.cart].global = 77;
+  global.main().slots[global.cart].visibility = GlobalVisibility::Public;
+  CHECK_FALSE(global.exit_differs_among_members(0)); // no such call
+  global.main().blocks[1].statements.push_back(value_flow_records::call(0, -1));
+  CHECK(global.exit_differs_among_members(0));
+}
+
+TEST_CASE("a loop exit on more than the reduced value still differs among members",
+          "[membership]") {
+  // err = err + rank after the reduction.
+  HeldCommunicatorProgram p;
+  ValueFlowFunction &f = p.main();
+  int rank = add_slot(f, "rank");
+  ValueFlowFact differs;
+  differs.differs_between_processes = true;
+  f.facts.push_back(differs);
+  f.blocks[0].statements.push_back(assign(rank, -1, (int)f.facts.size() - 1));
+  f.blocks[1].statements.push_back(value_flow_records::assign(p.err, {p.err, rank}));
+  CHECK(p.exit_differs_among_members(0));
+}
