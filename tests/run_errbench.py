@@ -753,6 +753,12 @@ class Suite:
             label = ' (run %d of %d)' % (attempt, repeat) if repeat > 1 else ''
             try:
                 code, out, seconds = run_command(argv, workdir, self.timeout, env)
+                # A stop whose whole output is lost: mpiexec.mpich tore the
+                # job down (MPI_Abort's 86) before forwarding any line, not
+                # even MPICH's own "Abort(86)" (seen once on a loaded
+                # machine).  Once more: the message is what is checked.
+                if code == PARCOACH_EXIT_STATUS and not out.strip():
+                    code, out, seconds = run_command(argv, workdir, self.timeout, env)
             except OSError as error:
                 lines.append(('FAIL', check, program.name, str(error), ''))
                 return True
