@@ -37,6 +37,18 @@ bool fields_overlap(const ValueFlowSlot &a, const ValueFlowSlot &b) {
          b.field_offset < a.field_offset + a.field_size;
 }
 
+// One of the call's arguments points to `slot', or reaches it.
+bool passes(const ValueFlowStatement &call, int slot) {
+  for (const ValueFlowArgument &a : call.arguments) {
+    if (std::find(a.pointees.begin(), a.pointees.end(), slot) != a.pointees.end())
+      return true;
+    for (const ValueFlowReach &r : a.reachable)
+      if (r.slot == slot)
+        return true;
+  }
+  return false;
+}
+
 // What the unit's functions may write when called, as far as their
 // statements show it: a call counts as writing a variable of its caller
 // only if the callee, or a function it calls, stores into what the
@@ -82,17 +94,6 @@ private:
       if (f.uid == uid)
         return &f;
     return nullptr;
-  }
-
-  static bool passes(const ValueFlowStatement &call, int slot) {
-    for (const ValueFlowArgument &a : call.arguments) {
-      if (std::find(a.pointees.begin(), a.pointees.end(), slot) != a.pointees.end())
-        return true;
-      for (const ValueFlowReach &r : a.reachable)
-        if (r.slot == slot)
-          return true;
-    }
-    return false;
   }
 
   // `function' may write what `matches' accepts among its slots, by its
@@ -809,16 +810,7 @@ private:
     if (callees_)
       return callees_->call_may_write(function_, s, slot);
     // A call may write any global, and what its arguments reach.
-    if (function_.slots[slot].scope == SlotScope::Global)
-      return true;
-    for (const ValueFlowArgument &a : s.arguments) {
-      if (std::find(a.pointees.begin(), a.pointees.end(), slot) != a.pointees.end())
-        return true;
-      for (const ValueFlowReach &r : a.reachable)
-        if (r.slot == slot)
-          return true;
-    }
-    return false;
+    return function_.slots[slot].scope == SlotScope::Global || passes(s, slot);
   }
 
   bool writes_in(int slot, int block, int first, int last = -1) const {
