@@ -24,7 +24,7 @@
 # PARCOACH_SRCDIR, ERRBENCH_ARGS (extra arguments of run_errbench.py, e.g.
 # "-k fortran" for a subset), OPENMPI_ERRBENCH_EVERY=N (a sample of the
 # errbench: every Nth program and every one that needs Open MPI; `make
-# check' gives 3 to stay within its time budget, `make check-openmpi' runs
+# check' gives 10 to stay within its time budget, `make check-openmpi' runs
 # them all).
 #
 # Open MPI's mpiexec refuses to run as root: OMPI_ALLOW_RUN_AS_ROOT and
