@@ -16,10 +16,12 @@
 #                     warnings and checks before/after the precision work,
 #                     the link step on a generated 1,000-file program
 #   make bench-stencil  the mini-app overhead alone (tests/bench/stencil_overhead.sh)
-#   make check        deps + build + every test suite (what CI runs)
+#   make check        deps + build + the test suites (what CI runs; ~15 min)
+#   make check-full   make check + the whole errbench against Open MPI, the
+#                     other GCC's build and an unprivileged build (~22 min)
 #   make check-plugin plugin + errbench suites only (used for the GCC 11 build)
 #   make check-openmpi the Open MPI suites with the whole errbench (make check
-#                     runs a tenth of the errbench against Open MPI)
+#                     runs every 40th program and those needing it)
 #   make check-random random correct hybrid programs and their erroneous twins
 #                     (tests/gen_hybrid; SEEDS=N seeds, default 200, FIRST=)
 #   make check-mbi-style  generated MBI-style programs, correct and erroneous
@@ -81,7 +83,7 @@ endif
 # configured, the script is told which GCC (hence gcc-N-plugin-dev) we use.
 # Building and installing only check the build dependencies (and install
 # nothing); the goals that run tests install what they need (as root).
-TEST_GOALS := deps demo check check-plugin unit bench bench-stencil
+TEST_GOALS := deps demo check check-full check-plugin unit bench bench-stencil
 DEPS_MODE = $(if $(filter $(TEST_GOALS),$(MAKECMDGOALS)),test,build)
 RUN_DEPS = $(if $(GCC_PLUGIN_DIR),CC='$(CC)') $(SHELL) tests/install-deps.sh $(DEPS_MODE)
 
@@ -423,27 +425,40 @@ bench-stencil: all
 # on after a failing suite, prints a summary, fails if any suite failed.
 # tests/openmpi/run.sh: a second build in $(B)/openmpi against Open MPI (when
 # installed), then the runtime, plugin and errbench suites against it (the
-# errbench sampled: every tenth program and those needing Open MPI; all of
-# them: make check-openmpi).
+# errbench sampled: every 40th program and those needing Open MPI).
+# make check-full adds what takes longest: the whole errbench against Open
+# MPI, a build and the plugin suites with the other GCC (tests/install/
+# gcc11.sh) and a build as an ordinary user (tests/install/user_build.sh).
 CHECK_SCRIPTS := tests/rtlib/run.sh tests/plugin/run.sh tests/run_errbench.py tests/multifile/run.py \
                  tests/extractor/run.py \
                  tests/gen_hybrid/run.py tests/mbi_style/run.py tests/sarif/run.py \
-                 tests/robustness/run.sh tests/install/run.sh tests/install/gcc11.sh \
-                 tests/install/user_build.sh tests/openmpi/run.sh
+                 tests/robustness/run.sh tests/install/run.sh tests/openmpi/run.sh
+FULL_CHECK_SCRIPTS := $(CHECK_SCRIPTS) tests/install/gcc11.sh tests/install/user_build.sh
 
-.PHONY: check
+# run_suites,GOAL,SCRIPTS: the unit tests, then each script; a summary.
+define run_suites
+@failed=; \
+$(call run_suite,unit tests,$(UNIT_MAIN),$(UNIT_CMD)) || failed="$$failed unit"; \
+$(foreach s,$(2), \
+  $(call run_suite,$(s),$(s),$(call script_cmd,$(s))) || failed="$$failed $(s)";) \
+echo "======================================================================"; \
+if test -n "$$failed"; then \
+  echo "make $(1): FAILED:$$failed"; exit 1; \
+else \
+  echo "make $(1): all test suites passed"; \
+fi
+endef
+
+.PHONY: check check-full
 check: deps
 	@$(MAKE) --no-print-directory $(PARALLEL) all
-	@failed=; export OPENMPI_ERRBENCH_EVERY=10; \
-	$(call run_suite,unit tests,$(UNIT_MAIN),$(UNIT_CMD)) || failed="$$failed unit"; \
-	$(foreach s,$(CHECK_SCRIPTS), \
-	  $(call run_suite,$(s),$(s),$(call script_cmd,$(s))) || failed="$$failed $(s)";) \
-	echo "======================================================================"; \
-	if test -n "$$failed"; then \
-	  echo "make check: FAILED:$$failed"; exit 1; \
-	else \
-	  echo "make check: all test suites passed"; \
-	fi
+	$(call run_suites,check,$(CHECK_SCRIPTS))
+check: export OPENMPI_ERRBENCH_EVERY = 40
+
+check-full: deps
+	@$(MAKE) --no-print-directory $(PARALLEL) all
+	$(call run_suites,check-full,$(FULL_CHECK_SCRIPTS))
+check-full: export OPENMPI_ERRBENCH_EVERY = 1
 
 # make check-plugin: the plugin-level suites only (plugin tests, errbench),
 # for the build of another GCC (tests/install/gcc11.sh runs it with
@@ -462,7 +477,7 @@ check-plugin: all
 	fi
 
 # make check-openmpi: the Open MPI suites with the whole errbench (`make
-# check' runs a tenth of it, and every program needing Open MPI; about 7
+# check' runs every 40th program and every one needing Open MPI; about 7
 # minutes on 2 cores).
 .PHONY: check-openmpi
 check-openmpi: all
