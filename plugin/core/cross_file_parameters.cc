@@ -297,9 +297,7 @@ bool keep_deferred_call_site(const ExternalCallSite &site,
                                                : key;
       if (!is_parameter_key(key))
         what = "the result of '" + what + "'";
-      *note = site.location.file + ":" + std::to_string(site.location.line) +
-              (site.location.column > 0 ? ":" + std::to_string(site.location.column) : "") +
-              ": note: the conditional depends on " + what +
+      *note = location_text(site.location) + ": note: the conditional depends on " + what +
               (found == judged.end()
                    ? ", which no file compiled with PARCOACH describes: it may differ between "
                      "processes\n"
@@ -330,8 +328,8 @@ std::vector<std::vector<std::string>> parameter_lines(const UnitSummary &unit) {
       lines.push_back({"param", parameter.key, parameter.name, parameter.file});
   }
   for (const ParameterCallSite &call : unit.calls) {
-    lines.push_back({"pcall", call.caller, call.callee, call.callee_name, call.location.file,
-                     std::to_string(call.location.line), std::to_string(call.location.column)});
+    lines.push_back(
+        summary_record({"pcall", call.caller, call.callee, call.callee_name}, call.location));
     for (const ArgumentSummary &argument : call.arguments) {
       std::vector<std::string> fields = {
           "parg", argument.state == ArgumentSummary::State::Uniform   ? "u"
@@ -363,14 +361,14 @@ bool read_parameter_line(std::vector<std::string> &f, UnitSummary &unit) {
   if (kind == "param" && f.size() >= 4) {
     unit.parameters.push_back({std::move(f[1]), std::move(f[2]), std::move(f[3])});
   } else if (kind == "param-of" && f.size() >= 6) {
-    unit.parameters.push_back({parameter_key(f[1], std::atoi(f[2].c_str())),
+    unit.parameters.push_back({parameter_key(f[1], summary_number(f[2])),
                                named_parameter(f[3], f[4]), std::move(f[5])});
   } else if (kind == "pcall" && f.size() >= 7) {
     ParameterCallSite call;
     call.caller = std::move(f[1]);
     call.callee = std::move(f[2]);
     call.callee_name = std::move(f[3]);
-    call.location = {std::move(f[4]), std::atoi(f[5].c_str()), std::atoi(f[6].c_str())};
+    call.location = take_location(f, 4);
     unit.calls.push_back(std::move(call));
   } else if (kind == "parg" && f.size() >= 3 && !unit.calls.empty()) {
     ArgumentSummary argument;

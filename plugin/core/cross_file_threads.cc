@@ -11,25 +11,6 @@ namespace parcoach {
 
 namespace {
 
-int number(const std::string &text) { return std::atoi(text.c_str()); }
-
-std::vector<std::string> location_fields(const SourceLocation &where) {
-  return {where.file, std::to_string(where.line), std::to_string(where.column)};
-}
-
-SourceLocation location_from(SummaryRecord &fields, std::size_t first) {
-  return {std::move(fields[first]), number(fields[first + 1]), number(fields[first + 2])};
-}
-
-SummaryRecord record(std::initializer_list<std::string> head, const SourceLocation &where,
-                     std::initializer_list<std::string> tail = {}) {
-  SummaryRecord fields(head);
-  for (std::string &field : location_fields(where))
-    fields.push_back(std::move(field));
-  fields.insert(fields.end(), tail);
-  return fields;
-}
-
 // The one level the program requests, or false: none is known, one is not
 // a constant, or two differ.
 bool program_request(const std::vector<UnitSummary> &units, LevelRequest &request) {
@@ -69,13 +50,13 @@ std::vector<SiteLetter> blamed_letters(const ThreadCallSite &site, const Paralle
 std::vector<SummaryRecord> thread_level_lines(const UnitSummary &unit) {
   std::vector<SummaryRecord> lines;
   for (const LevelRequest &request : unit.level_requests)
-    lines.push_back(record({"level-request", request.function}, request.where,
+    lines.push_back(summary_record({"level-request", request.function}, request.where,
                            {std::to_string(request.level), request.thread ? "1" : "0"}));
   for (const ThreadCallSite &site : unit.thread_sites) {
-    lines.push_back(record({"thread-site", site.function}, site.location,
+    lines.push_back(summary_record({"thread-site", site.function}, site.location,
                            {site.callee, site.callee_name, site.thread_varying ? "1" : "0"}));
     for (const SiteLetter &letter : site.letters)
-      lines.push_back(record({"thread-letter", std::string(1, letter.letter), letter.name},
+      lines.push_back(summary_record({"thread-letter", std::string(1, letter.letter), letter.name},
                              letter.where));
   }
   return lines;
@@ -84,22 +65,23 @@ std::vector<SummaryRecord> thread_level_lines(const UnitSummary &unit) {
 bool read_thread_level_line(SummaryRecord &f, UnitSummary &unit) {
   const std::string &kind = f[0];
   if (kind == "level-request" && f.size() >= 7) {
-    unit.level_requests.push_back({std::move(f[1]), location_from(f, 2), number(f[5]), f[6] == "1"});
+    unit.level_requests.push_back(
+        {std::move(f[1]), take_location(f, 2), summary_number(f[5]), f[6] == "1"});
   } else if (kind == "mpi-word" && f.size() >= 7) {
     if (!unit.functions.empty())
       unit.functions.back().mpi_calls.push_back(
-          {std::move(f[1]), f[2] == "1", std::move(f[3]), location_from(f, 4)});
+          {std::move(f[1]), f[2] == "1", std::move(f[3]), take_location(f, 4)});
   } else if (kind == "thread-site" && f.size() >= 8) {
     ThreadCallSite site;
     site.function = std::move(f[1]);
-    site.location = location_from(f, 2);
+    site.location = take_location(f, 2);
     site.callee = std::move(f[5]);
     site.callee_name = std::move(f[6]);
     site.thread_varying = f[7] == "1";
     unit.thread_sites.push_back(std::move(site));
   } else if (kind == "thread-letter" && f.size() >= 6) {
     if (!unit.thread_sites.empty() && f[1].size() == 1)
-      unit.thread_sites.back().letters.push_back({f[1][0], std::move(f[2]), location_from(f, 3)});
+      unit.thread_sites.back().letters.push_back({f[1][0], std::move(f[2]), take_location(f, 3)});
   } else {
     return false;
   }

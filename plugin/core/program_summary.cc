@@ -18,8 +18,6 @@ const char *const summary_section_name = ".parcoach.summary";
 
 namespace {
 
-int number(const std::string &text) { return std::atoi(text.c_str()); }
-
 // One unit's records, in the order the reader expects them (a record such
 // as "runs" belongs to the "function" before it).
 std::vector<SummaryRecord> unit_records(const UnitSummary &unit) {
@@ -32,17 +30,17 @@ std::vector<SummaryRecord> unit_records(const UnitSummary &unit) {
     for (const std::string &callee : f.external_callees)
       line({"calls", callee});
     for (const MpiCallWord &call : f.mpi_calls)
-      line({"mpi-word", call.letters, call.collective ? "1" : "0", call.call, call.where.file,
-            std::to_string(call.where.line), std::to_string(call.where.column)});
+      records.push_back(
+          summary_record({"mpi-word", call.letters, call.collective ? "1" : "0", call.call},
+                         call.where));
   }
   for (const ExternalCallSite &site : unit.sites) {
-    line({"site", site.function, site.location.file, std::to_string(site.location.line),
-          std::to_string(site.location.column), site.as_error ? "1" : "0", site.arming_key});
+    records.push_back(summary_record({"site", site.function}, site.location,
+                                     {site.as_error ? "1" : "0", site.arming_key}));
     for (const ExternalCallee &callee : site.callees)
       line({"callee", callee.symbol, callee.name});
     for (const RelatedLocation &related : site.related)
-      line({"related", related.role, related.location.file,
-            std::to_string(related.location.line), std::to_string(related.location.column)});
+      records.push_back(summary_record({"related", related.role}, related.location));
   }
   for (const ResultSummary &result : unit.results) {
     line({"result", result.symbol, result.name, result.file, result.may_differ ? "1" : "0",
@@ -59,17 +57,16 @@ std::vector<SummaryRecord> unit_records(const UnitSummary &unit) {
       line({"variable-writer", writer});
   }
   for (const DeferredSite &site : unit.deferred) {
-    line({"deferred", site.function, site.location.file, std::to_string(site.location.line),
-          std::to_string(site.location.column), site.as_error ? "1" : "0", site.arming_key,
-          site.collective, site.callee});
+    records.push_back(
+        summary_record({"deferred", site.function}, site.location,
+                       {site.as_error ? "1" : "0", site.arming_key, site.collective, site.callee}));
     for (const std::string &collective : site.runs)
       line({"deferred-runs", collective});
     for (std::size_t i = 0; i < site.depends_on.size(); ++i)
       line({"deferred-on", site.depends_on[i],
             i < site.names.size() ? site.names[i] : site.depends_on[i]});
     for (const RelatedLocation &related : site.related)
-      line({"deferred-related", related.role, related.location.file,
-            std::to_string(related.location.line), std::to_string(related.location.column)});
+      records.push_back(summary_record({"deferred-related", related.role}, related.location));
   }
   for (const std::vector<std::string> &fields : parameter_lines(unit))
     records.push_back(fields);
@@ -98,7 +95,7 @@ void read_record(SummaryRecord &f, UnitSummary &unit) {
   } else if (kind == "site" && f.size() >= 6) {
     ExternalCallSite site;
     site.function = std::move(f[1]);
-    site.location = {std::move(f[2]), number(f[3]), number(f[4])};
+    site.location = take_location(f, 2);
     site.as_error = f[5] == "1";
     if (f.size() >= 7)
       site.arming_key = std::move(f[6]);
@@ -107,7 +104,7 @@ void read_record(SummaryRecord &f, UnitSummary &unit) {
     unit.sites.back().callees.push_back({std::move(f[1]), std::move(f[2])});
   } else if (kind == "related" && f.size() >= 5 && !unit.sites.empty()) {
     unit.sites.back().related.push_back(
-        {{std::move(f[2]), number(f[3]), number(f[4])}, std::move(f[1])});
+        {take_location(f, 2), std::move(f[1])});
   } else if (kind == "result" && f.size() >= 6) {
     unit.results.push_back(
         {std::move(f[1]), std::move(f[2]), std::move(f[3]), f[4] == "1", {}, std::move(f[5])});
@@ -135,7 +132,7 @@ void read_record(SummaryRecord &f, UnitSummary &unit) {
   } else if (kind == "deferred" && f.size() >= 9) {
     DeferredSite site;
     site.function = std::move(f[1]);
-    site.location = {std::move(f[2]), number(f[3]), number(f[4])};
+    site.location = take_location(f, 2);
     site.as_error = f[5] == "1";
     site.arming_key = std::move(f[6]);
     site.collective = std::move(f[7]);
@@ -150,7 +147,7 @@ void read_record(SummaryRecord &f, UnitSummary &unit) {
     unit.every_key.assign(f.begin() + 1, f.end());
   } else if (kind == "deferred-related" && f.size() >= 5 && !unit.deferred.empty()) {
     unit.deferred.back().related.push_back(
-        {{std::move(f[2]), number(f[3]), number(f[4])}, std::move(f[1])});
+        {take_location(f, 2), std::move(f[1])});
   }
 }
 
@@ -355,6 +352,23 @@ std::string joined(const std::vector<std::string> &items, const char *separator)
 }
 
 } // namespace
+
+SummaryRecord summary_record(std::initializer_list<std::string> head, const SourceLocation &where,
+                             std::initializer_list<std::string> tail) {
+  SummaryRecord fields(head);
+  fields.push_back(where.file);
+  fields.push_back(std::to_string(where.line));
+  fields.push_back(std::to_string(where.column));
+  fields.insert(fields.end(), tail);
+  return fields;
+}
+
+SourceLocation take_location(SummaryRecord &fields, std::size_t first) {
+  return {std::move(fields[first]), summary_number(fields[first + 1]),
+          summary_number(fields[first + 2])};
+}
+
+int summary_number(const std::string &field) { return std::atoi(field.c_str()); }
 
 std::string location_text(const SourceLocation &location) {
   std::string text = location.file + ":" + std::to_string(location.line);

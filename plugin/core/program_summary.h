@@ -21,6 +21,7 @@
 #include "cross_file_threads.h"
 #include "findings_report.h"
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -215,6 +216,15 @@ std::string format_link_warning(const std::string &function, const SourceLocatio
 
 // "file:line:column" (no column when unknown), as GCC prints a location.
 std::string location_text(const SourceLocation &location);
+
+// The summary records of every domain write a location as three fields
+// (file, line, column): `head', the location, then `tail'.
+SummaryRecord summary_record(std::initializer_list<std::string> head, const SourceLocation &where,
+                             std::initializer_list<std::string> tail = {});
+// The location in fields[first..first+2] (the file is taken from them).
+SourceLocation take_location(SummaryRecord &fields, std::size_t first);
+// A number field (0 if it is none).
+int summary_number(const std::string &field);
 
 // Whether `related' names conditionals on more than one line.
 bool names_several_lines(const std::vector<RelatedLocation> &related);
