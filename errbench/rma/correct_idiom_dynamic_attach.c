@@ -1,8 +1,8 @@
 /* Correct: a dynamic window whose memory is attached after creation, as
  * distributed data structures (hash tables, task queues) do it.
- *   - MPI_Win_create_dynamic, then each rank mallocs a table and a
- *     counter, attaches both with MPI_Win_attach, and shares their
- *     addresses (MPI_Get_address) with MPI_Allgather;
+ *   - MPI_Win_create_dynamic, then each rank mallocs its shard (a
+ *     counter and a table), attaches it with MPI_Win_attach, and shares
+ *     the addresses of both fields (MPI_Get_address) with MPI_Allgather;
  *   - in one MPI_Win_lock_all epoch each rank grabs a unique index from
  *     rank 0's counter with MPI_Fetch_and_op (MPI_SUM), completes it with
  *     MPI_Win_flush, and puts its record at that index of the table on
@@ -12,19 +12,28 @@
  *   - MPI_Win_unlock_all, a barrier, then rank 0 checks that every index
  *     was taken exactly once, and every rank checks what its left
  *     neighbour wrote; memory is detached before MPI_Win_free.
- * Silent, runs clean.
+ * Silent, runs clean.  The runs use UCX_TLS=self,tcp: Open MPI 4.1's UCX
+ * one-sided component over UCX's shared-memory transport crashes on this
+ * dynamic window in about half of the runs here (mm_posix.c: "open
+ * ucx_shm_posix failed", then SIGSEGV), without PARCOACH too; with TCP,
+ * or OMPI_MCA_osc=pt2pt, it runs clean.
  *
- * description: MPI_Win_create_dynamic + MPI_Win_attach of two malloc'd blocks, addresses allgathered; lock_all epoch with MPI_Fetch_and_op on one counter from every rank, flush, put at the fetched index, Rput + MPI_Wait to a neighbour; detach before free: silent, runs clean
+ * description: MPI_Win_create_dynamic + MPI_Win_attach of a malloc'd shard, addresses allgathered; lock_all epoch with MPI_Fetch_and_op on one counter from every rank, flush, put at the fetched index, Rput + MPI_Wait to a neighbour; detach before free: silent, runs clean
  * mpi: openmpi
- * expect-run: 2 ok
- * expect-run: 3 ok
- * expect-run: 4 ok
+ * expect-run: 2 ok UCX_TLS=self,tcp
+ * expect-run: 3 ok UCX_TLS=self,tcp
+ * expect-run: 4 ok UCX_TLS=self,tcp
  */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #define TABLE 16
+
+struct shard {
+  int counter;
+  int table[TABLE];
+};
 
 struct addresses {
   MPI_Aint table;
@@ -42,13 +51,12 @@ int main(int argc, char **argv)
   MPI_Win win;
   MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &win);
 
-  int *table = malloc(TABLE * sizeof *table);
-  int *counter = malloc(sizeof *counter);
+  struct shard *shard = malloc(sizeof *shard);
+  int *table = shard->table, *counter = &shard->counter;
   for (int i = 0; i < TABLE; i++)
     table[i] = -1;
   *counter = 0;
-  MPI_Win_attach(win, table, TABLE * sizeof *table);
-  MPI_Win_attach(win, counter, sizeof *counter);
+  MPI_Win_attach(win, shard, sizeof *shard);
 
   struct addresses mine, *all = malloc(nprocs * sizeof *all);
   MPI_Get_address(table, &mine.table);
@@ -90,12 +98,10 @@ int main(int argc, char **argv)
   MPI_Win_unlock(rank, win);
 
   MPI_Barrier(MPI_COMM_WORLD);
-  MPI_Win_detach(win, table);
-  MPI_Win_detach(win, counter);
+  MPI_Win_detach(win, shard);
   MPI_Win_free(&win);
   free(all);
-  free(table);
-  free(counter);
+  free(shard);
 
   int sum;
   MPI_Allreduce(&errors, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
