@@ -6,6 +6,7 @@
 
 #include "buffer_accesses.h"
 #include "buffer_loops.h"
+#include "mpi_f08.h"
 #include "mpi_knowledge.h"
 #include "rma_epochs.h"
 
@@ -72,6 +73,18 @@ bool needs_site(const char *name, SourceLanguage language) {
 bool is_start(const char *name) {
   return std::strcmp(name, "MPI_Start") == 0 || std::strcmp(name, "MPI_Startall") == 0 ||
          std::strcmp(name, "mpi_start") == 0 || std::strcmp(name, "mpi_startall") == 0;
+}
+
+// Whether the call is to an mpi_f08 procedure whose operation's
+// completion the runtime never sees (plugin/core/mpi_f08.h): its buffer
+// would stay registered after the program's mpi_wait, and the first
+// access after it would stop a correct program.
+bool started_through_f08(const gcall *call) {
+  if (gimple_call_internal_p(call) || !gcc_compat::compiling_fortran())
+    return false;
+  tree callee = gimple_call_fndecl(call);
+  return callee && DECL_NAME(callee) &&
+         f08_completion_unseen(IDENTIFIER_POINTER(DECL_NAME(callee)));
 }
 
 // Whether the call leaves an operation pending on a buffer.
@@ -276,6 +289,11 @@ BufferRecord read_buffer_accesses(function *fun, SourceLanguage language) {
         const char *name = gimple_call_internal_p(call) ? nullptr : callee_name(call);
         starts |= !calls_runtime_function(call) &&
                   (starts_pending(call, language) || (name && needs_site(name, language)));
+        // An operation started through mpi_f08: its completion goes
+        // unseen, so no check can tell its buffer free again (silence).
+        if (!calls_runtime_function(call) && starts_pending(call, language) &&
+            started_through_f08(call))
+          return BufferRecord();
       }
       for (unsigned i = 0; i < gimple_num_ops(stmt); ++i)
         if (tree op = gimple_op(stmt, i))

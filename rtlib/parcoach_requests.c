@@ -838,6 +838,25 @@ MPI_Test (MPI_Request *request, int *flag, MPI_Status *status)
   return err;
 }
 
+/* MPI_Request_get_status with flag true: the operation is complete, so
+   its buffers may be read and written again (MPI 4.0 3.7.3), but the
+   request is neither freed nor inactive: it stays in the table, still to
+   be completed by a wait or a test or freed.  */
+PARCOACH_EXPORT int
+MPI_Request_get_status (MPI_Request request, int *flag, MPI_Status *status)
+{
+  int err = PMPI_Request_get_status (request, flag, status);
+  int mode = __atomic_load_n (&parcoach_requests_mode, __ATOMIC_RELAXED);
+  if (err == MPI_SUCCESS && flag != NULL && *flag
+      && request != MPI_REQUEST_NULL && mode > PARCOACH_REQ_OFF)
+    {
+      parcoach_requests_lock (mode);
+      parcoach_buffers_requests_done (&request, 1, 0);
+      parcoach_requests_unlock (mode);
+    }
+  return err;
+}
+
 /* The calls that complete some of an array need its values from before
    the call (MPI overwrites the completed ones with MPI_REQUEST_NULL): a
    copy on the stack, or on the heap for a large array.  Without memory,

@@ -37,4 +37,8 @@ bool f08_passes_descriptors(const std::string &name) {
          (ends_with(name, "_f08ts") || ends_with(name, "_f08ts_large"));
 }
 
+bool f08_completion_unseen(const std::string &name) {
+  return !use_mpi_spelling_of_f08(name).empty();
+}
+
 } // namespace parcoach

@@ -22,6 +22,16 @@ std::string use_mpi_spelling_of_f08(const std::string &name);
 // argument is then the descriptor's address, not the data's.
 bool f08_passes_descriptors(const std::string &name);
 
+// Whether the mpi_f08 procedure `name' starts an operation whose
+// completion the runtime cannot see: the completing procedures of the
+// mpi_f08 bindings never reach the runtime's MPI_ wrappers (MPICH 4.0's
+// mpi_wait_f08, mpi_waitall_f08, mpi_test_f08... call PMPI_Wait and the
+// like directly; Open MPI's call its internals), while MPICH's starting
+// ones do (mpi_irecv_f08ts reaches MPI_Irecv, whose buffer the runtime
+// then registers for good).  True for every mpi_f08 procedure that is a
+// `use mpi' routine: the start's completion is in the same bindings.
+bool f08_completion_unseen(const std::string &name);
+
 } // namespace parcoach
 
 #endif

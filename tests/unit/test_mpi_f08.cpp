@@ -36,3 +36,15 @@ TEST_CASE("only the ts procedures pass array descriptors", "[mpi_f08]") {
   CHECK_FALSE(f08_passes_descriptors("mpi_allreduce"));
   CHECK_FALSE(f08_passes_descriptors("user_f08ts"));
 }
+
+TEST_CASE("operations started through mpi_f08 complete unseen", "[mpi_f08]") {
+  // MPICH's mpi_irecv_f08ts reaches MPI_Irecv, its mpi_wait_f08 calls
+  // PMPI_Wait: the run-time buffer checks must leave such starts alone.
+  CHECK(f08_completion_unseen("mpi_irecv_f08ts"));
+  CHECK(f08_completion_unseen("mpi_isend_f08ts_large"));
+  CHECK(f08_completion_unseen("mpi_start_f08"));
+  CHECK(f08_completion_unseen("mpi_put_f08ts"));
+  CHECK_FALSE(f08_completion_unseen("mpi_irecv"));
+  CHECK_FALSE(f08_completion_unseen("MPI_Irecv"));
+  CHECK_FALSE(f08_completion_unseen("my_irecv_f08ts"));
+}
