@@ -378,6 +378,12 @@ struct Access {
   bool unknown = false;        // may reach memory no object stands for
   bool strong = false;         // exactly one scalar slot, entirely
   bool through_pointer = false;
+  // Through the pointer a call of this function of the unit returned
+  // (DECL_UID; 0: none), whose pointer arguments reach only objects this
+  // function names: `unknown' stands only for what the callee may return
+  // besides what they point to (ValueFlowFact::
+  // unless_returns_only_fields_of).
+  unsigned through_result_of = 0;
   // A write of all of one object: every slot of `slots' entirely (the
   // fields of a record broadcast whole), so each gets a strong update.
   bool every_slot = false;
@@ -922,6 +928,8 @@ private:
       } else {
         result = pointed_access(pointer, values);
         result.strong &= at_zero && !AGGREGATE_TYPE_P(TREE_TYPE(ref));
+        if (result.unknown)
+          result.through_result_of = precise_result_of(pointer);
       }
       if (TREE_CODE(ref) == TARGET_MEM_REF) {
         result.strong = false;
@@ -995,12 +1003,17 @@ private:
       return;
     if (is_memory_reference(expr)) {
       Access a = access(expr, true);
+      if (a.through_result_of && emitting_) {
+        read_through_result(expr, a, uses);
+        return;
+      }
       for (int s : a.slots)
         add_unique(uses, emitting_ ? slot_for_team_read(s, expr, current_team_) : s);
       for (int s : a.index_uses)
         add_unique(uses, s);
       if (a.unknown && emitting_)
-        add_unique(uses, fact_slot(unknown_memory_fact()));
+        add_unique(uses, fact_slot(a.through_result_of ? result_memory_fact(a.through_result_of)
+                                                       : unknown_memory_fact()));
       if (TREE_THIS_VOLATILE(expr) && emitting_)
         add_unique(uses, fact_slot(volatile_fact()));
       return;
@@ -1008,6 +1021,79 @@ private:
     if (EXPR_P(expr))
       for (int i = 0; i < TREE_OPERAND_LENGTH(expr); ++i)
         read_into(TREE_OPERAND(expr, i), uses);
+  }
+
+  // `x = *p' (or a field of *p), p the result of a call of a function of
+  // the unit (Access::through_result_of): each slot read goes through a
+  // temporary of its own, whose statement settle_result_stores empties
+  // when the callee returns no pointer into that slot (an accessor
+  // `double &time() { return time_; }' reads only time_ of the object).
+  // Slots of objects no argument points to the start of, and of no
+  // std::vector in a field of one, are read as they are.
+  void read_through_result(tree expr, const Access &a, std::vector<int> &uses) {
+    const unsigned callee = a.through_result_of;
+    gcall *call = result_call(TREE_OPERAND(base_of_reference(expr), 0));
+    const std::vector<PointerArgument> pointers =
+        call ? pointer_arguments(call) : std::vector<PointerArgument>();
+    // The argument objects the slots lie in, directly or as a vector's
+    // elements in one of their fields: slot -> (holder slot, arguments).
+    std::map<int, std::pair<int, std::vector<int>>> filtered;
+    for (int object : a.objects) {
+      std::vector<int> group;
+      add_group(object, group);
+      for (int slot : group) {
+        bool always = false;
+        Access one;
+        one.objects = {object};
+        std::vector<int> arguments = result_arguments(pointers, one, slot, always);
+        if (!always && !arguments.empty())
+          filtered[slot] = {slot, arguments};
+      }
+    }
+    for (const auto &holder : elements_of_slot_) {
+      auto found = filtered.find(holder.first);
+      if (found == filtered.end() || found->second.first != holder.first)
+        continue;
+      std::vector<int> group;
+      add_group(holder.second, group);
+      for (int slot : group)
+        if (!filtered.count(slot))
+          filtered[slot] = {holder.first, found->second.second};
+    }
+    for (int s : a.slots) {
+      int read = slot_for_team_read(s, expr, current_team_);
+      auto found = filtered.find(s);
+      if (found == filtered.end() || read != s) {
+        add_unique(uses, read);
+        continue;
+      }
+      int temporary = new_slot("a read through the result of a call", SlotScope::Local);
+      out_.slots[temporary].single_definition = true;
+      ValueFlowStatement statement;
+      statement.target = temporary;
+      statement.uses = {s};
+      statement.through_result_of = callee;
+      statement.result_arguments = found->second.second;
+      statement.read_slot = found->second.first;
+      current_->statements.push_back(statement);
+      add_unique(uses, temporary);
+    }
+    for (int s : a.index_uses)
+      add_unique(uses, s);
+    if (a.unknown)
+      add_unique(uses, fact_slot(result_memory_fact(callee)));
+    if (TREE_THIS_VOLATILE(expr))
+      add_unique(uses, fact_slot(volatile_fact()));
+  }
+
+  // The MEM_REF a reference's fields and indexes apply to.
+  static tree base_of_reference(tree ref) {
+    while (TREE_CODE(ref) == COMPONENT_REF || TREE_CODE(ref) == ARRAY_REF ||
+           TREE_CODE(ref) == ARRAY_RANGE_REF || TREE_CODE(ref) == BIT_FIELD_REF ||
+           TREE_CODE(ref) == REALPART_EXPR || TREE_CODE(ref) == IMAGPART_EXPR ||
+           TREE_CODE(ref) == VIEW_CONVERT_EXPR)
+      ref = TREE_OPERAND(ref, 0);
+    return ref;
   }
 
   // The value a call argument passes: in Fortran, what it points to.
@@ -1058,6 +1144,37 @@ private:
   int unknown_memory_fact() {
     return differs("depends on memory reached through a pointer" + at_line(where_));
   }
+
+  // Memory read through the pointer a call of function `callee' of the
+  // unit returned: unknown unless the callee returns pointers only into
+  // what its arguments point to (settle_result_stores decides).
+  int result_memory_fact(unsigned callee) {
+    tree decl = nullptr;
+    for (tree d : result_callee_decls_)
+      if (DECL_UID(d) == callee)
+        decl = d;
+    std::string name = decl ? printable_function_name(decl) : "a function";
+    int fact = differs("depends on memory reached through the pointer ‘" + name +
+                       "’ returns" + at_line(where_));
+    out_.facts[fact].unless_returns_only_fields_of = callee;
+    return fact;
+  }
+
+  // The callee of the call of a function of the unit that defined
+  // `pointer', when every pointer argument of that call reaches only
+  // objects this function names (what the callee may return besides is
+  // then only its own memory); 0 otherwise.
+  unsigned precise_result_of(tree pointer) {
+    gcall *call = result_call(pointer);
+    if (!call)
+      return 0;
+    for (const PointerArgument &argument : pointer_arguments(call))
+      if (argument.targets.unknown)
+        return 0;
+    tree decl = gimple_call_fndecl(call);
+    result_callee_decls_.insert(decl);
+    return DECL_UID(decl);
+  }
   int volatile_fact() { return differs("depends on a volatile access" + at_line(where_)); }
 
   // A single-definition slot holding `fact', assigned in the current block.
@@ -1091,7 +1208,12 @@ private:
   gcall *result_stored_through(tree lhs) {
     if (TREE_CODE(lhs) != MEM_REF || !integer_zerop(TREE_OPERAND(lhs, 1)))
       return nullptr;
-    tree pointer = TREE_OPERAND(lhs, 0);
+    return result_call(TREE_OPERAND(lhs, 0));
+  }
+
+  // The call of a function of the unit whose result `pointer' holds, or
+  // null.
+  gcall *result_call(tree pointer) {
     gimple *def = definition(pointer);
     // A temporary of the compiler holding the reference (`D.1 =
     // x.operator[] (i); *D.1 = *D.1 + v' for `x[i] += v'): the call is
@@ -2276,6 +2398,11 @@ private:
       return;
     std::vector<ValueFlowFunction::ReturnedField> fields;
     for (tree value : returned_values()) {
+      ValueFlowFunction::ReturnedField member;
+      if (member_of_parameter(value, member)) {
+        fields.push_back(member);
+        continue;
+      }
       Targets t = targets(value);
       if (t.unknown)
         return;
@@ -2288,6 +2415,49 @@ private:
     }
     out_.returns_only_fields = true;
     out_.returned_fields = fields;
+  }
+
+  // `return &this->time_' (`_2 = &this_1(D)->time_; return _2;'): the
+  // address of a member at a constant place in what a pointer parameter
+  // points to, of that parameter's pointee type: the member's bits.
+  bool member_of_parameter(tree value, ValueFlowFunction::ReturnedField &field) {
+    if (TREE_CODE(value) == SSA_NAME || (VAR_P(value) && DECL_ARTIFICIAL(value) &&
+                                         !TREE_ADDRESSABLE(value) && !is_global_var(value))) {
+      gimple *def = TREE_CODE(value) == SSA_NAME ? definition(value) : nullptr;
+      if (!def && VAR_P(value)) {
+        auto found = only_writer_.find(value);
+        def = found != only_writer_.end() ? found->second : nullptr;
+      }
+      gassign *assign = def ? dyn_cast<gassign *>(def) : nullptr;
+      if (!assign || gimple_assign_rhs_code(assign) != ADDR_EXPR)
+        return false;
+      value = gimple_assign_rhs1(assign);
+    }
+    if (TREE_CODE(value) != ADDR_EXPR || TREE_CODE(TREE_OPERAND(value, 0)) != COMPONENT_REF)
+      return false;
+    tree ref = TREE_OPERAND(value, 0);
+    poly_int64 bitsize, bitpos;
+    tree offset;
+    machine_mode mode;
+    int unsignedp, reversep, volatilep = 0;
+    tree base = get_inner_reference(ref, &bitsize, &bitpos, &offset, &mode, &unsignedp,
+                                    &reversep, &volatilep);
+    HOST_WIDE_INT position, size;
+    if (offset || !bitpos.is_constant(&position) || !bitsize.is_constant(&size) || size <= 0 ||
+        TREE_CODE(base) != MEM_REF || !integer_zerop(TREE_OPERAND(base, 1)))
+      return false;
+    tree pointer = TREE_OPERAND(base, 0);
+    tree parameter = TREE_CODE(pointer) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF(pointer)
+                         ? SSA_NAME_VAR(pointer)
+                         : pointer;
+    if (!parameter || TREE_CODE(parameter) != PARM_DECL || !POINTER_TYPE_P(TREE_TYPE(parameter)) ||
+        TYPE_MAIN_VARIANT(TREE_TYPE(TREE_TYPE(parameter))) !=
+            TYPE_MAIN_VARIANT(TREE_TYPE(base)))
+      return false;
+    field.parameter = parameter_index(parameter);
+    field.offset = position;
+    field.size = size;
+    return true;
   }
 
   // Where `object' lies in what a pointer parameter points to: that
@@ -4080,6 +4250,7 @@ private:
   // found without each (compute_points_to).
   static constexpr std::size_t kMaxResultCallees = 16;
   std::set<unsigned> result_callees_;
+  std::set<tree> result_callee_decls_; // precise_result_of's callees
   unsigned left_out_callee_ = 0;
   std::map<unsigned, std::vector<std::vector<int>>> contents_without_;
   std::map<tree, tree> address_def_; // SSA name (or temporary) -> the ADDR_EXPR it holds

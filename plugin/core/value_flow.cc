@@ -2712,12 +2712,35 @@ void settle_result_stores(std::vector<ValueFlowFunction> &unit) {
   for (ValueFlowFunction &function : unit) {
     for (unsigned uid : function.stores_through_results_of)
       function.stores_through_unknown |= !precise(uid);
+    // A read through the callee's result reads only what its arguments
+    // point to, which the reading statement already uses.
+    for (ValueFlowFact &fact : function.facts)
+      if (fact.unless_returns_only_fields_of && precise(fact.unless_returns_only_fields_of)) {
+        fact.differs_between_processes = false;
+        fact.differs_between_threads = false;
+      }
     for (ValueFlowBlock &block : function.blocks)
       for (ValueFlowStatement &statement : block.statements) {
         if (statement.kind != ValueFlowStatement::Kind::Assign || !statement.through_result_of ||
             statement.target < 0 || statement.target >= (int)function.slots.size())
           continue;
         const ValueFlowFunction *callee = precise(statement.through_result_of);
+        if (statement.read_slot >= 0) {
+          // A read of a slot the callee returns no pointer into: it
+          // reads nothing of it.
+          // The whole slot of a record all of whose fields have slots
+          // holds nothing of its own: reading it through the pointer
+          // reads nothing (its fields are read, each on its own).
+          const bool covered_whole = statement.uses.size() == 1 &&
+                                     statement.uses[0] == statement.read_slot &&
+                                     statement.read_slot < (int)function.slots.size() &&
+                                     function.slots[statement.read_slot].covered;
+          if (callee && statement.read_slot < (int)function.slots.size() &&
+              (covered_whole || !may_return_into(*callee, statement.result_arguments,
+                                                 function.slots[statement.read_slot])))
+            statement.uses.clear();
+          continue;
+        }
         if (!callee ||
             may_return_into(*callee, statement.result_arguments, function.slots[statement.target]))
           continue;

@@ -80,6 +80,14 @@ struct ValueFlowFact {
   // the statement storing it also reads the call's arguments.  Empty for
   // every other fact.
   std::string external_result;
+  // A read through the pointer a call of this function of the unit
+  // (DECL_UID) returned, `x = *p' after `p = d.time ()' (a C++ accessor
+  // returning a reference to a member): the memory may be any the callee
+  // can return a pointer to.  When the callee returns pointers only into
+  // what its pointer arguments point to (ValueFlowFunction::
+  // returns_only_fields), whose slots the read already uses,
+  // settle_result_stores makes the fact neutral; 0 for every other fact.
+  unsigned unless_returns_only_fields_of = 0;
   // The reason as the user reads it: "depends on MPI_Comm_rank at line 8",
   // "'n' is broadcast by MPI_Bcast at line 14".
   std::string phrase;
@@ -311,6 +319,13 @@ struct ValueFlowStatement {
   // object holding it: settle_result_stores drops it otherwise.
   unsigned through_result_of = 0;
   std::vector<int> result_arguments;
+  // Assign with through_result_of: a read, `x = *p' after `p = d.time ()',
+  // of slot `read_slot' (of an object one of `result_arguments' points to
+  // the start of, or of the elements of a std::vector in its field
+  // `read_slot'); the read happens only if the callee may return a
+  // pointer into that slot: settle_result_stores drops the uses
+  // otherwise.  -1: a store.
+  int read_slot = -1;
 };
 
 struct ValueFlowBlock {
@@ -541,8 +556,10 @@ struct SourceTags {
 // each store (ValueFlowStatement::through_result_of) into a slot the callee
 // returns no pointer into, and sets stores_through_unknown of a function
 // storing through the result of a callee that may return a pointer to
-// memory the caller cannot name (stores_through_results_of).  Before any
-// solve or summary of the unit.
+// memory the caller cannot name (stores_through_results_of); makes neutral
+// each fact of a read through such a pointer (ValueFlowFact::
+// unless_returns_only_fields_of) whose callee returns only into its
+// arguments' objects.  Before any solve or summary of the unit.
 void settle_result_stores(std::vector<ValueFlowFunction> &unit);
 
 // verdicts[i][j]: branch j of unit[i].

@@ -1876,6 +1876,139 @@ TEST_CASE("a store through a returned pointer writes only the fields the callee 
   }
 }
 
+TEST_CASE("a read through a returned reference reads only the arguments' objects of a precise "
+          "callee",
+          "[value-flow]") {
+  // double &time() { return this->time_; }   (uid 2)
+  // main: d.time_ := 0; p := d.time (); t := *p (d.time_, and memory the
+  //       callee may return besides); if (t < 1) ...
+  auto unit_with = [](bool precise, bool time_differs) {
+    Program time("time", 2);
+    time.target("*this", 0);
+    time.block();
+    time.function().returns_only_fields = precise;
+    if (precise)
+      time.function().returned_fields.push_back({0, 0, 64});
+    Program main("main", 1);
+    main.entry_point();
+    int field = main.local("d.time_"), t = main.local("t");
+    make_field(main, field, 0, 0, 64);
+    int rank = main.differs("depends on MPI_Comm_rank");
+    int through = main.differs("depends on memory reached through the pointer 'time' returns");
+    main.function().facts[through].unless_returns_only_fields_of = 2;
+    int b = main.block();
+    main.assign(b, field, {}, time_differs ? rank : -1);
+    ValueFlowArgument d;
+    d.pointees = {field};
+    main.call(b, 2, {d});
+    main.assign(b, t, {field}, through);
+    diamond_test(main, b, {t});
+    std::vector<ValueFlowFunction> unit{main.function(), time.function()};
+    settle_result_stores(unit);
+    return unit;
+  };
+  SECTION("the callee returns only into its argument: the field decides") {
+    CHECK_FALSE(verdict_of(unit_with(true, false), 0, 0).may_differ_between_processes);
+    CHECK(verdict_of(unit_with(true, true), 0, 0).may_differ_between_processes);
+  }
+  SECTION("a callee that may return anything: memory no slot names") {
+    std::vector<ValueFlowFunction> unit = unit_with(false, false);
+    CHECK(unit[0].facts[1].differs_between_processes);
+    CHECK(verdict_of(unit, 0, 0).may_differ_between_processes);
+  }
+}
+
+TEST_CASE("a read through a returned reference reads only the member the callee returns",
+          "[value-flow]") {
+  // double &time() { return &this->time_; }   (uid 2; returns 0:0+64)
+  // main: d.time_ := 0; d.rank_ := rank; p := d.time ();
+  //       r1 := d.time_, r2 := d.rank_ (each through time's result);
+  //       t := r1 r2; if (t < 1) ...
+  auto unit_with = [](long long offset) {
+    Program time("time", 2);
+    time.target("*this", 0);
+    time.block();
+    time.function().returns_only_fields = true;
+    time.function().returned_fields.push_back({0, offset, offset < 0 ? -1 : 64});
+    Program main("main", 1);
+    main.entry_point();
+    int time_field = main.local("d.time_"), rank_field = main.local("d.rank_");
+    make_field(main, time_field, 0, 0, 64);
+    make_field(main, rank_field, 1, 64, 32);
+    int r1 = main.local("r1"), r2 = main.local("r2"), t = main.local("t");
+    int rank = main.differs("depends on MPI_Comm_rank");
+    int b = main.block();
+    main.assign(b, time_field, {});
+    main.assign(b, rank_field, {}, rank);
+    ValueFlowArgument d;
+    d.pointees = {time_field, rank_field};
+    main.call(b, 2, {d});
+    for (auto [read, field] : {std::pair<int, int>{r1, time_field}, {r2, rank_field}}) {
+      main.assign(b, read, {field});
+      ValueFlowStatement &statement = main.function().blocks[b].statements.back();
+      statement.through_result_of = 2;
+      statement.result_arguments = {0};
+      statement.read_slot = field;
+    }
+    main.assign(b, t, {r1, r2});
+    diamond_test(main, b, {t});
+    std::vector<ValueFlowFunction> unit{main.function(), time.function()};
+    settle_result_stores(unit);
+    return unit;
+  };
+  SECTION("the accessor returns time_: the rank beside it is not read") {
+    std::vector<ValueFlowFunction> unit = unit_with(0);
+    CHECK(unit[0].blocks[0].statements[3].uses.size() == 1);
+    CHECK(unit[0].blocks[0].statements[4].uses.empty());
+    CHECK_FALSE(verdict_of(unit, 0, 0).may_differ_between_processes);
+  }
+  SECTION("the accessor may return anywhere in the object: the rank is read") {
+    CHECK(verdict_of(unit_with(-1), 0, 0).may_differ_between_processes);
+  }
+  SECTION("the accessor returns the rank's member") {
+    CHECK(verdict_of(unit_with(64), 0, 0).may_differ_between_processes);
+  }
+}
+
+TEST_CASE("a read through a returned reference reads nothing of a covered whole slot",
+          "[value-flow]") {
+  // main: d (covered by its fields) := rank (weak, as a constructor's
+  //       join may leave it); p := d.time (); r := d (through time's
+  //       result); if (r < 1) ...
+  auto unit_with = [](bool covered) {
+    Program time("time", 2);
+    time.target("*this", 0);
+    time.block();
+    time.function().returns_only_fields = true;
+    time.function().returned_fields.push_back({0, 0, 64});
+    Program main("main", 1);
+    main.entry_point();
+    int whole = main.local("d");
+    main.function().slots[whole].covered = covered;
+    int time_field = main.local("d.time_");
+    make_field(main, time_field, 0, 0, 64);
+    int r = main.local("r");
+    int rank = main.differs("depends on MPI_Comm_rank");
+    int b = main.block();
+    main.assign(b, whole, {}, rank, false);
+    ValueFlowArgument d;
+    d.pointees = {whole, time_field};
+    main.call(b, 2, {d});
+    main.assign(b, r, {whole});
+    ValueFlowStatement &statement = main.function().blocks[b].statements.back();
+    statement.through_result_of = 2;
+    statement.result_arguments = {0};
+    statement.read_slot = whole;
+    diamond_test(main, b, {r});
+    std::vector<ValueFlowFunction> unit{main.function(), time.function()};
+    settle_result_stores(unit);
+    return unit;
+  };
+  CHECK_FALSE(verdict_of(unit_with(true), 0, 0).may_differ_between_processes);
+  // A whole slot of its own (not covered by fields) may hold what is read.
+  CHECK(verdict_of(unit_with(false), 0, 0).may_differ_between_processes);
+}
+
 TEST_CASE("what a lambda leaves behind a capture goes up through the helper running it",
           "[value-flow][inter]") {
   // static void body(const closure *c) { *c->comm_ = COMM; }   (uid 3)
