@@ -16,7 +16,7 @@
 #                     warnings and checks before/after the precision work,
 #                     the link step on a generated 1,000-file program
 #   make bench-stencil  the mini-app overhead alone (tests/bench/stencil_overhead.sh)
-#   make check        deps + build + the test suites (what CI runs; ~15 min)
+#   make check        deps + build + the test suites (what CI runs; ~18 min)
 #   make check-full   make check + the whole errbench against Open MPI, the
 #                     other GCC's build and an unprivileged build (~22 min)
 #   make check-plugin plugin + errbench suites only (used for the GCC 11 build)

@@ -12,7 +12,8 @@
 # environment: MPICC, MPICXX, MPIF90 (default mpicc, mpicxx, mpif90),
 #   PARCOACH_CONFIG (default build/parcoach-config), ROBUSTNESS_N (number of
 #   random functions, default 30), ROBUSTNESS_SEED (default 20151),
-#   ROBUSTNESS_TIMEOUT (seconds per compilation, default 300).
+#   ROBUSTNESS_TIMEOUT (seconds per compilation, default 300),
+#   ROBUSTNESS_JOBS (compilations of one source at once, default: the cores).
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,6 +29,7 @@ esac
 N=${ROBUSTNESS_N:-30}
 SEED=${ROBUSTNESS_SEED:-20151}
 TIMEOUT=${ROBUSTNESS_TIMEOUT:-300}
+JOBS=${ROBUSTNESS_JOBS:-$(nproc 2> /dev/null || echo 2)}
 
 pattern=
 verbose=0
@@ -88,13 +90,13 @@ report() { # status name detail [output file]
   fi
 }
 
-# run_compiler LOG CMD...: runs CMD in $work with the time limit; sets rc
-# and elapsed (seconds).
+# run_compiler LOG CMD...: runs CMD in $compile_dir (default $work) with
+# the time limit; sets rc and elapsed (seconds).
 run_compiler() {
   local log=$1 start end
   shift
   start=$(date +%s%N)
-  (cd "$work" && timeout -k 10 "$TIMEOUT" "$@") >"$log" 2>&1
+  (cd "${compile_dir:-$work}" && timeout -k 10 "$TIMEOUT" "$@") >"$log" 2>&1
   rc=$?
   end=$(date +%s%N)
   elapsed=$(awk -v ns=$((end - start)) 'BEGIN { printf "%.1f", ns / 1e9 }')
@@ -121,16 +123,36 @@ check() {
   fi
 }
 
-compile_all_levels() { # SOURCE DISPLAY-NAME
-  local src=$1 display=$2 cc lang level log
-  cc=$(compiler_for "$src")
-  lang=$(language_flags_for "$src")
-  for level in -O0 -O1 -O2 -O3 "-O2 -fplugin-arg-parcoach-instrument=all"; do
-    log=$work/log
+# compile_levels SOURCE DISPLAY-NAME COMPILER LANGUAGE-FLAGS LEVEL...: SOURCE
+# compiled at each LEVEL (a word list of flags), JOBS at once, each in its
+# own log, object and directory (Fortran writes its module files there);
+# then checked in order (the output does not depend on which finished
+# first).
+compile_levels() {
+  local src=$1 display=$2 cc=$3 lang=$4 i=0 level
+  shift 4
+  local levels=("$@")
+  rm -f "$work"/log*.status
+  for level in "${levels[@]}"; do
     # shellcheck disable=SC2086 # flags are word lists
-    run_compiler "$log" $cc $plugin_flags $lang $level -c "$src" -o "$work/out.o"
-    check "$display ${level// -fplugin-arg-parcoach-/ }" "$log" "$src" "$cc" "$lang"
+    (compile_dir=$work/job$i && mkdir -p "$compile_dir" &&
+     run_compiler "$work/log$i" $cc $plugin_flags $lang $level -c "$src" -o "$work/out$i.o"
+     echo "$rc $elapsed" > "$work/log$i.status") &
+    i=$((i + 1))
+    if [ $((i % JOBS)) -eq 0 ]; then wait; fi
   done
+  wait
+  for i in "${!levels[@]}"; do
+    read -r rc elapsed < "$work/log$i.status"
+    level=${levels[$i]}
+    check "$display ${level// -fplugin-arg-parcoach-/ }" "$work/log$i" "$src" "$cc" "$lang"
+  done
+}
+
+compile_all_levels() { # SOURCE DISPLAY-NAME
+  local src=$1 display=$2
+  compile_levels "$src" "$display" "$(compiler_for "$src")" "$(language_flags_for "$src")" \
+    -O0 -O1 -O2 -O3 "-O2 -fplugin-arg-parcoach-instrument=all"
 }
 
 selected() {
@@ -169,17 +191,12 @@ if selected random; then
   echo "== $N random functions (seed $SEED)"
   if python3 "$here/gen_random_cfg.py" "$work/gen" -n "$N" --seed "$SEED" >/dev/null; then
     for src in "$work"/gen/*.c; do
-      name=random/$(basename "$src")
-      for level in -O0 -O1 -O2 -O3; do
-        log=$work/log
-        # shellcheck disable=SC2086
-        run_compiler "$log" $MPICC $plugin_flags $level -c "$src" -o "$work/out.o"
-        check "$name $level" "$log" "$src" "$MPICC" ""
-        if [ $rc -ne 0 ] && [ -z "${hinted:-}" ]; then
-          hinted=1
-          echo "    | to get the failing sources: python3 tests/robustness/gen_random_cfg.py DIR -n $N --seed $SEED"
-        fi
-      done
+      failed_before=$failed
+      compile_levels "$src" "random/$(basename "$src")" "$MPICC" "" -O0 -O1 -O2 -O3
+      if [ "$failed" -ne "$failed_before" ] && [ -z "${hinted:-}" ]; then
+        hinted=1
+        echo "    | to get the failing sources: python3 tests/robustness/gen_random_cfg.py DIR -n $N --seed $SEED"
+      fi
     done
   else
     report FAIL "gen_random_cfg.py" "generator failed"
