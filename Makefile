@@ -18,7 +18,7 @@
 #   make bench-stencil  the mini-app overhead alone (tests/bench/stencil_overhead.sh)
 #   make check        deps + build + the test suites (what CI runs; ~18 min)
 #   make check-full   make check + the whole errbench against Open MPI, the
-#                     other GCC's build and an unprivileged build (~22 min)
+#                     other GCC's build and an unprivileged build (~30 min)
 #   make check-plugin plugin + errbench suites only (used for the GCC 11 build)
 #   make check-openmpi the Open MPI suites with the whole errbench (make check
 #                     runs every 40th program and those needing it)
