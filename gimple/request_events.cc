@@ -224,6 +224,8 @@ RequestRecord read_requests(function *fun, SourceLanguage language) {
   // buffers: scalars given whole; arrays: arrays followed by element.
   std::map<tree, int> handles, buffers, arrays, buffer_index;
   std::set<tree> mixed;
+  // What each creating call passes, read once for both walks.
+  std::map<const gcall *, std::vector<FollowedBuffer>> followed_at;
   FOR_EACH_BB_FN(bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
@@ -234,7 +236,9 @@ RequestRecord read_requests(function *fun, SourceLanguage language) {
       int position = name ? created_request_argument(call, name, language) : -1;
       if (position < 0)
         continue;
-      for (const FollowedBuffer &followed : followed_buffers(call, name, language, fun)) {
+      const std::vector<FollowedBuffer> &followed_here = followed_at[call] =
+          followed_buffers(call, name, language, fun);
+      for (const FollowedBuffer &followed : followed_here) {
         std::map<tree, int> &kind = followed.array ? arrays : buffers;
         if (buffer_index.count(followed.var)) {
           if (!kind.count(followed.var))
@@ -351,7 +355,7 @@ RequestRecord read_requests(function *fun, SourceLanguage language) {
                                handle->second, add_site(gimple_location(stmt), name)};
             std::vector<RequestEvent> more;
             if (creates)
-              for (const FollowedBuffer &followed : followed_buffers(call, name, language, fun)) {
+              for (const FollowedBuffer &followed : followed_at[call]) {
                 auto index = (followed.array ? arrays : buffers).find(followed.var);
                 if (index == (followed.array ? arrays : buffers).end())
                   continue;

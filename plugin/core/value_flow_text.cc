@@ -113,7 +113,8 @@ std::string fact_text(int index, const ValueFlowFact &fact) {
   if (!fact.external_result.empty())
     out += " external-result(" + fact.external_result + ")";
   if (fact.unless_returns_only_fields_of)
-    out += " unless-returns-only-fields(" + std::to_string(fact.unless_returns_only_fields_of) + ")";
+    out += " unless-returns-only-fields(" +
+           std::to_string(fact.unless_returns_only_fields_of) + ")";
   return out + " " + quoted(fact.phrase);
 }
 
