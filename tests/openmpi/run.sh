@@ -108,12 +108,12 @@ trap 'rm -rf "$tmp"' EXIT
 # from a copy of them (dates kept, so make still rebuilds what is older than
 # its sources; the .d files name this build's objects) instead of compiling
 # them again: two minutes of `make check' on 2 cores.
+# The main build's configuration (config.mk) and objects.
 case $main_build in
-  build|./build|build/) main_confdir=$src ;;
-  /*) main_confdir=$main_build ;;
-  *) main_confdir=$src/$main_build ;;
+  build|./build|build/) main_confdir=$src main_obj=$src/build ;;
+  /*) main_confdir=$main_build main_obj=$main_build ;;
+  *) main_confdir=$src/$main_build main_obj=$src/$main_build ;;
 esac
-case $main_build in /*) main_obj=$main_build ;; *) main_obj=$src/$main_build ;; esac
 compiler_conf () { grep -E '^(CXX|CXXFLAGS|GCC_FULL_VERSION|GCC_PLUGIN_DIR|PACKAGE_VERSION|prefix|datarootdir) ' "$1"; }
 seed_plugin_objects ()
 {
