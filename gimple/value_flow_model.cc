@@ -1727,11 +1727,20 @@ private:
     ValueFlowCollective &out = out_.collectives[found->second.first];
     out.block = current_index_;
     out.statement = (int)current_->statements.size();
+    // A call of a function of the program (a probe of the link step,
+    // cross_file_parameters.h) is judged on what each argument gives the
+    // callee: in C and C++ too, what a pointer argument points to.
+    bool program_callee = !fortran_ && !classify(call).library;
     if ((std::size_t)found->second.first < arguments_.size())
       for (int asked : arguments_[found->second.first]) {
         out.arguments.emplace_back();
-        if (asked >= 0 && asked < (int)gimple_call_num_args(call))
-          read_argument(gimple_call_arg(call, asked), out.arguments.back());
+        if (asked < 0 || asked >= (int)gimple_call_num_args(call))
+          continue;
+        tree argument = gimple_call_arg(call, asked);
+        if (program_callee && POINTER_TYPE_P(TREE_TYPE(argument)))
+          read_pointee(argument, out.arguments.back());
+        else
+          read_argument(argument, out.arguments.back());
       }
     int position = found->second.second;
     if (position < 0 || position >= (int)gimple_call_num_args(call))
@@ -1785,6 +1794,44 @@ private:
       return !a.unknown && a.strong && a.slots.size() == 1 ? a.slots[0] : -1;
     }
     return copied_slot(arg);
+  }
+
+  // The one assignment writing the temporary `decl', or null.
+  gassign *single_assignment_of(tree decl) const {
+    auto found = only_writer_.find(decl);
+    return found == only_writer_.end() ? nullptr : safe_dyn_cast<gassign *>(found->second);
+  }
+
+  // The communicator handle argument `comm' is read through a pointer:
+  // memory a parameter points to (`dom->comm', `this->comm_', `*pcomm', a
+  // component of a Fortran derived-type dummy `g%comm', reached through
+  // the frame of a function with internal procedures too), not a variable
+  // of the function or a global (a whole Fortran dummy is the callers'
+  // variable, judged by their values).
+  bool communicator_behind_pointer(tree comm) {
+    // Through the temporaries holding the handle or its address (`_1 =
+    // dom->comm', `_2 = &g->comm').
+    for (int hops = 0; hops < 3; ++hops) {
+      STRIP_NOPS(comm);
+      gassign *definition_of = nullptr;
+      if (TREE_CODE(comm) == SSA_NAME)
+        definition_of = safe_dyn_cast<gassign *>(definition(comm));
+      else if (VAR_P(comm) && DECL_ARTIFICIAL(comm))
+        definition_of = single_assignment_of(comm);
+      else
+        break;
+      if (!definition_of || !gimple_assign_single_p(definition_of))
+        return false;
+      comm = gimple_assign_rhs1(definition_of);
+    }
+    if (TREE_CODE(comm) == ADDR_EXPR)
+      comm = TREE_OPERAND(comm, 0);
+    tree base = comm;
+    while (handled_component_p(base))
+      base = TREE_OPERAND(base, 0);
+    // MEM_REF[&x] is x itself.
+    return (TREE_CODE(base) == MEM_REF || TREE_CODE(base) == INDIRECT_REF) &&
+           TREE_CODE(TREE_OPERAND(base, 0)) != ADDR_EXPR;
   }
 
   // The local variable the handle `comm' was loaded from (in the same
@@ -3701,7 +3748,8 @@ private:
         // the communicator is.
         std::vector<int> uses;
         if (tree comm = arg(library.communicator))
-          read_argument(comm, uses);
+          if (library.count < 0 || !communicator_behind_pointer(comm))
+            read_argument(comm, uses);
         tree out = through_array_descriptor(call, arg(library.uniform_output));
         tree vector = filled_vector(call, out, arg(library.count), arg(library.datatype));
         std::string variable = output_name(vector ? vector : out);

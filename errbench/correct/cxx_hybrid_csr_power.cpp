@@ -9,7 +9,6 @@
 // Nothing to warn, nothing to stop.
 //
 // description: hybrid C++ FUNNELED: CSR matrix class, Allgatherv of the vector, omp parallel for matvec in a method, master Allreduce between barriers, power iteration on reduced values, unique_ptr, exceptions
-// known-failure: the matrix is heap memory reached through std::unique_ptr (std::make_unique, operator*): memory reached through a pointer stored in other memory is not followed, so comm_ read by dot() may differ ("code the analysis cannot see") and the power iteration's loop exit is blamed
 // compile-flags: -fopenmp
 // link-flags: -lm
 // expect-run: 2 ok threads=1

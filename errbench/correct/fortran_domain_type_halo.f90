@@ -1,5 +1,4 @@
 ! description: Fortran (use mpi): a derived type domain_t holding the communicator, rank, size and neighbours passed to module procedures; allocatable fields, assumed-shape halo exchange with MPI_Irecv/MPI_Isend/MPI_Waitall, optional arguments, do while on an allreduced residual
-! known-failure: issue 14: the do while exit of jacobi_sweeps (line 85) is blamed: the residual is reduced on dom%comm, a field of a derived-type dummy; main passes dom, whose rank, neighbours and offset differ between processes, and arguments are judged by position as a whole (without_parameters_passed_differing, plugin/core/cross_file_parameters.cc), so every field of the public procedure's dummy, the communicator too, counts as a value other files may pass differing
 ! expect-run: 2 ok
 ! expect-run: 3 ok
 module domain_mod

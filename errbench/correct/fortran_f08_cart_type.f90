@@ -7,7 +7,6 @@
 ! warn, nothing to stop.
 !
 ! description: mpi_f08 Cartesian halo exchange: derived type with communicator and sizes, Cart_shift/Sendrecv, optional argument, internal procedures
-! known-failure: issue 14: the residual is reduced on the Cartesian communicator held in a derived-type dummy (g%comm): a reduction's result is the same only where its communicator is, and MPI_Cart_create's communicator, read from a dummy other files may call with any value, cannot be named, so the exit test of the time loop and present(resid) are blamed (C has the same limit for a communicator behind a pointer parameter; it surfaced when mpi_f08 buffers were followed through their descriptors, before which the MPI_Allreduce result was not seen at all)
 ! expect-run: 2 ok
 ! expect-run: 3 ok
 module grid_mod

@@ -73,8 +73,7 @@ std::vector<int> judged_parameter_positions(const ValueFlowFunction &function,
     if (std::find(shown.begin(), shown.end(), slot.parameter) != shown.end())
       continue;
     bool value = slot.scope == SlotScope::Parameter ||
-                 (function.parameters_by_reference && slot.scope == SlotScope::ParameterTarget &&
-                  slot.through_reference < 0);
+                 (slot.scope == SlotScope::ParameterTarget && slot.through_reference < 0);
     if (value && slot.parameter >= 0 &&
         std::find(positions.begin(), positions.end(), slot.parameter) == positions.end())
       positions.push_back(slot.parameter);

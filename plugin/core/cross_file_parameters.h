@@ -21,10 +21,12 @@
 //    passes a value that may, if the function's address is taken
 //    anywhere, or if code the link step cannot see may call it (a shared
 //    library being built exports it: UnitSummary::any_caller).
-// Only value parameters are judged (in Fortran, what a dummy argument
-// points to); what a C pointer or C++ reference points to still may
-// differ (what a callee leaves there is another matter: out_argument_key
-// in cross_file_values.h).
+// A parameter is judged with what it points to (a Fortran dummy
+// argument, a C pointer, a C++ reference or `this'): a call site passes a
+// value that is the same everywhere when the pointer and every slot it may
+// point to are.  What a C++ reference member of it refers to is not
+// judged, and what a callee leaves there is another matter
+// (out_argument_key in cross_file_values.h).
 #ifndef PARCOACH_CORE_CROSS_FILE_PARAMETERS_H
 #define PARCOACH_CORE_CROSS_FILE_PARAMETERS_H
 

@@ -1070,8 +1070,7 @@ private:
   // What other files pass there is taken as the same on every process
   // (ValueFlowFunction::parameters_judged_at_link).
   static bool judged_at_link(const ValueFlowFunction &function, const ValueFlowSlot &slot) {
-    if (slot.scope == SlotScope::ParameterTarget &&
-        (!function.parameters_by_reference || slot.through_reference >= 0))
+    if (slot.scope == SlotScope::ParameterTarget && slot.through_reference >= 0)
       return false;
     const std::vector<int> &judged = function.parameters_judged_at_link;
     return std::find(judged.begin(), judged.end(), slot.parameter) != judged.end();

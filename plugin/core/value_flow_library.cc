@@ -45,6 +45,18 @@ LibraryFunction new_communicator(const char *name, int arguments, int output) {
   return f;
 }
 
+// A new communicator every process of `communicator' that gets one shares
+// (a copy of it, a Cartesian or graph topology on it): what a collective
+// on it gives is the same on every process holding it.  Processes left
+// out of a Cartesian grid get MPI_COMM_NULL, and a test of it stays
+// understood (communicator_membership.h).
+LibraryFunction shared_communicator(const char *name, int arguments, int communicator,
+                                    int output) {
+  LibraryFunction f = mpi_uniform(name, arguments, communicator, output, "comes from");
+  f.new_communicator = output;
+  return f;
+}
+
 LibraryFunction mpi_error_handler(const char *name, int arguments) {
   LibraryFunction f = mpi_differing(name, arguments, {});
   f.installs_error_handler = true;
@@ -101,6 +113,8 @@ std::map<std::string, LibraryFunction> make_table() {
   add(mpi_uniform("mpi_comm_remote_size", 2, 0, 1, "comes from"));
   add(mpi_uniform("mpi_group_size", 2, 0, 1, "comes from"));
   add(mpi_uniform("mpi_comm_dup", 2, 0, 1, "comes from"));
+  add(mpi_uniform("mpi_comm_dup_with_info", 3, 0, 2, "comes from"));
+  add(mpi_uniform("mpi_comm_idup", 3, 0, 1, "comes from"));
   add(mpi_uniform("mpi_comm_group", 2, 0, 1, "comes from"));
   add(mpi_uniform("mpi_type_size", 2, 0, 1, "comes from"));
   add(mpi_uniform("mpi_bcast", 5, 4, 0, "is broadcast by", 1));
@@ -152,7 +166,10 @@ std::map<std::string, LibraryFunction> make_table() {
   add(split);
   add(new_communicator("mpi_comm_split_type", 5, 4));
   add(new_communicator("mpi_comm_create", 3, 2));
-  add(new_communicator("mpi_cart_create", 6, 5));
+  add(shared_communicator("mpi_cart_create", 6, 0, 5));
+  add(shared_communicator("mpi_graph_create", 6, 0, 5));
+  add(shared_communicator("mpi_dist_graph_create", 9, 0, 8));
+  add(shared_communicator("mpi_dist_graph_create_adjacent", 10, 0, 9));
   add(new_communicator("mpi_cart_sub", 3, 2));
   add(mpi_differing("mpi_cart_shift", 5, {3, 4}));
   add(mpi_differing("mpi_cart_get", 5, {2, 3, 4}));

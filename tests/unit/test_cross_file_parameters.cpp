@@ -335,3 +335,40 @@ TEST_CASE("compile time: a call of the file passing the rank keeps the warning h
   CHECK(deferred.arguments[1][0][0].state == ArgumentSummary::State::Differs);
   CHECK(deferred.arguments[1][0][0].reason.find("MPI_Comm_rank") != std::string::npos);
 }
+
+TEST_CASE("compile time: what a C pointer parameter points to is judged at the link step",
+          "[cross_file_parameters]") {
+  // `void run(const cfg_t *c) { if (c->n > 0) ... }', public, in C: branch
+  // 0 reads the field `n' of what parameter 0 points to.
+  std::vector<ValueFlowFunction> unit = {public_step()};
+  ValueFlowFunction &run = unit[0];
+  run.name = run.symbol = "run";
+  run.parameters_by_reference = false;
+  ValueFlowSlot pointer;
+  pointer.name = "c";
+  pointer.scope = SlotScope::Parameter;
+  pointer.parameter = 0;
+  pointer.scalar = true;
+  run.slots[0].name = "*c.n";
+  run.slots[0].scope = SlotScope::ParameterTarget;
+  run.slots[0].field = 7;
+  run.slots.push_back(pointer);
+  CHECK(judged_parameter_positions(run, {}) == std::vector<int>{0});
+
+  std::vector<ResultVerdict> results;
+  std::vector<std::vector<std::vector<ArgumentVerdict>>> arguments;
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(unit, &arguments, &results);
+  REQUIRE(verdicts[0][0].may_differ_between_processes);
+  DeferredValues deferred = defer_external_results(unit, verdicts, results, 32, &arguments);
+  CHECK(deferred.any);
+  CHECK_FALSE(deferred.verdicts[0][0].may_differ_between_processes);
+  CHECK(deferred.branch_depends_on[0][0] == std::vector<std::string>{"par:run:0"});
+
+  // What a C++ reference member of it refers to is not judged there: the
+  // branch stays warned in the file.
+  run.slots[0].through_reference = 3;
+  run.slots.pop_back();
+  CHECK(judged_parameter_positions(run, {}).empty());
+  verdicts = solve_value_flow(unit, &arguments, &results);
+  CHECK_FALSE(defer_external_results(unit, verdicts, results, 32, &arguments).any);
+}
