@@ -251,6 +251,15 @@ std::vector<int> out_parameters(tree decl) {
 // What the addresses a value of this type holds point to may hold
 // addresses in turn (an initializer_list<int *>, not an
 // initializer_list<int>).
+// `char **' and its qualified forms: an array of strings (argv).
+bool points_to_strings(tree type) {
+  if (!type || !POINTER_TYPE_P(type) || !POINTER_TYPE_P(TREE_TYPE(type)))
+    return false;
+  tree element = TREE_TYPE(TREE_TYPE(type));
+  return TREE_CODE(element) == INTEGER_TYPE &&
+         TYPE_PRECISION(element) == TYPE_PRECISION(char_type_node);
+}
+
 bool pointees_may_hold_pointers(tree type, int depth = 0) {
   return some_pointer_part(type, depth, [](tree pointer, int at) {
     return may_hold_pointers(TREE_TYPE(pointer), at + 1);
@@ -616,8 +625,10 @@ private:
       note_vector(target, pointee);
       objects_[target].contents_unknown = true; // the callers' pointers
       objects_[object].contents.push_back(target);
-      if (out_.entry_point && !fortran_ && parameter_index(parameter) == 1)
-        declare_argument_strings(target, pointee, decl_name(parameter));
+      if (!fortran_ && (out_.entry_point ? parameter_index(parameter) == 1
+                                         : points_to_strings(type)))
+        declare_argument_strings(target, pointee, decl_name(parameter),
+                                 parameter_index(parameter));
     }
   }
 
@@ -627,15 +638,50 @@ private:
   // a target of parameter 1, instead of memory no object stands for.
   // Stores into them are weak updates of that object (it is no scalar),
   // and a pointer the program stores into argv[i] joins its contents.
-  void declare_argument_strings(int vector, tree element, const std::string &name) {
+  // Another function's `char **' parameter (argv passed to an option
+  // parser) gets the same object: what the callers' strings hold comes
+  // with what their pointers do (string_arguments adds them at each call).
+  void declare_argument_strings(int vector, tree element, const std::string &name,
+                                int parameter) {
     if (!element || !POINTER_TYPE_P(element))
       return;
     int strings = new_object("**" + name, SlotScope::ParameterTarget, false);
-    out_.slots[objects_[strings].whole].parameter = 1;
+    out_.slots[objects_[strings].whole].parameter = parameter;
     objects_[strings].parameter_target = true;
     objects_[strings].contents_unknown = true; // no pointers, but casts
     objects_[vector].contents.push_back(strings);
     objects_[vector].contents_unknown = false;
+  }
+
+  // The type parameter `i' of the function `call' calls is declared with
+  // (an array argument's is a pointer to the array), or null.
+  static tree parameter_type(gcall *call, unsigned i) {
+    tree fntype = gimple_call_fntype(call);
+    tree types = fntype ? TYPE_ARG_TYPES(fntype) : NULL_TREE;
+    for (unsigned k = 0; types && k < i; ++k)
+      types = TREE_CHAIN(types);
+    return types ? TREE_VALUE(types) : NULL_TREE;
+  }
+
+  // For a `char **' parameter `i' of `call': adds to `slots' the strings
+  // its pointers point to (the callee's declare_argument_strings object
+  // stands for them).  Returns whether some of them are memory no object
+  // stands for.
+  bool string_arguments(gcall *call, unsigned i, std::vector<int> &slots) {
+    tree arg = gimple_call_arg(call, i);
+    if (fortran_ || !points_to_strings(parameter_type(call, i)))
+      return false;
+    tree address = address_of(arg);
+    std::vector<int> direct = TREE_CODE(address) == ADDR_EXPR
+                                  ? access(TREE_OPERAND(address, 0), false).objects
+                                  : targets(arg).objects;
+    bool unknown = false;
+    for (int object : direct) {
+      for (int strings : objects_[object].contents)
+        add_group(strings, slots);
+      unknown |= objects_[object].contents_unknown;
+    }
+    return unknown;
   }
 
   // A slot per field of a record, so that callers and callees that name
@@ -1737,8 +1783,11 @@ private:
         if (asked < 0 || asked >= (int)gimple_call_num_args(call))
           continue;
         tree argument = gimple_call_arg(call, asked);
-        if (program_callee && POINTER_TYPE_P(TREE_TYPE(argument)))
+        if (program_callee && POINTER_TYPE_P(TREE_TYPE(argument))) {
           read_pointee(argument, out.arguments.back());
+          if (string_arguments(call, asked, out.arguments.back()) && emitting_)
+            add_unique(out.arguments.back(), fact_slot(unknown_memory_fact()));
+        }
         else
           read_argument(argument, out.arguments.back());
       }
@@ -3580,7 +3629,7 @@ private:
     statement.kind = ValueFlowStatement::Kind::Call;
     statement.callee = DECL_UID(callee);
     const unsigned nargs = gimple_call_num_args(call);
-    auto argument = [&](tree arg) {
+    auto argument = [&](tree arg, unsigned position) {
       ValueFlowArgument a;
       read_into(arg, a.uses);
       a.copy_of = copied_slot(arg);
@@ -3600,10 +3649,15 @@ private:
         a.points_elsewhere = t.unknown;
         a.exact = !t.unknown && t.objects.size() == 1 && !objects_[t.objects[0]].summary;
       }
+      std::size_t named = a.pointees.size();
+      if (position < nargs && string_arguments(call, position, a.pointees))
+        a.points_elsewhere = true;
+      if (a.pointees.size() != named)
+        a.exact = false;
       return a;
     };
     for (unsigned i = 0; i < nargs; ++i) {
-      statement.arguments.push_back(argument(gimple_call_arg(call, i)));
+      statement.arguments.push_back(argument(gimple_call_arg(call, i), i));
       statement.arguments.back().reachable = reachable_through(gimple_call_arg(call, i));
     }
     if (tree chain = gimple_call_chain(call)) {
@@ -3611,7 +3665,7 @@ private:
       for (tree arg = DECL_ARGUMENTS(callee); arg; arg = DECL_CHAIN(arg))
         ++declared;
       statement.arguments.resize(declared);
-      statement.arguments.push_back(argument(chain));
+      statement.arguments.push_back(argument(chain, nargs));
     }
     tree lhs = gimple_call_lhs(call);
     if (lhs) {

@@ -10,7 +10,6 @@
  * an error every process detects alike.  Nothing to warn, nothing to stop.
  *
  * description: OSU-style benchmark: ping-pong between ranks 0 and 1 over doubling sizes, size-dependent iteration counts, MPI_Reduce of latencies, argv options, time-bounded loop with a stop flag broadcast from rank 0
- * known-failure: parse_options(argc, argv, &options) reads argv's strings in a function main passes argv to: the strings are the same on every process, but only main's own argv[i] point to an object standing for them (declare_argument_strings); in a callee argv[i] is memory reached through a pointer stored in other memory, which is not followed across calls, so the option tests, and everything after the usage check in main, are blamed
  * expect-run: 2 ok
  * expect-run-args: instrument=all
  */
