@@ -3062,13 +3062,14 @@ private:
       bool reaches = true;
       if (address) {
         reaches = precise(TREE_OPERAND(address, 0));
-      } else if (named_only) {
+      } else {
         // `D = .omp_data_i->need; atomic_load (D)': what D may point to.
         Targets t = targets(gimple_omp_atomic_load_rhs(load));
         std::vector<int> reached;
         for (int object : t.objects)
           add_group(object, reached);
-        reaches = std::find(reached.begin(), reached.end(), slot) != reached.end();
+        reaches = (t.unknown && !named_only) ||
+                  std::find(reached.begin(), reached.end(), slot) != reached.end();
       }
       if (reaches) {
         // An update whose loaded value only feeds its store (a

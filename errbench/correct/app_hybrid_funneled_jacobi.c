@@ -13,7 +13,6 @@
  *
  * description: hybrid FUNNELED Jacobi: whole loop in one parallel region, omp master halo Sendrecv + Allreduce then omp barrier, omp for reduction, shared converged flag read after the barrier
  * compile-flags: -fopenmp
- * known-failure: issue 14: the in-region loop exit `while (gres > TOL && iter < MAXIT)' reads gres and iter, shared locals of main (fields of the region's .omp_data record) written only inside `omp master' and read by every thread after an explicit `omp barrier'; the value flow counts them as written concurrently by the team ("which threads of an OpenMP team write concurrently at line 58"), so the loop's barrier and worksharing constructs get an omp-collective warning and the master's MPI_Allreduce a collective-mismatch warning (same family as correct/fortran_hybrid_inregion_exit.f90)
  * link-flags: -lm
  * expect-run: 2 ok threads=2
  * expect-run: 4 ok threads=2
