@@ -356,6 +356,9 @@ struct Object {
   std::map<tree, int> fields; // FIELD_DECL -> slot
   bool scalar = false;        // one value: strong updates are exact
   bool summary = false;       // stands for many objects: weak updates only
+  // The blocks one allocation site returns (`new Domain'): reached only
+  // through pointers, yet named by field like a variable.
+  bool heap = false;
   bool global = false;
   bool parameter_target = false;
   // What the pointers stored in it may point to.
@@ -945,7 +948,8 @@ private:
       result.slots.clear();
       for (int object : inner.objects) {
         const Object &o = objects_[object];
-        bool own = o.fields.count(field) || !inner.through_pointer || o.parameter_target;
+        bool own = o.fields.count(field) || !inner.through_pointer || o.parameter_target ||
+                   o.heap;
         if (own)
           add_unique(result.slots, field_slot(object, field));
         else
@@ -1314,7 +1318,9 @@ private:
         if (std::find(reached.begin(), reached.end(), object) == reached.end())
           continue;
         tree type = TREE_TYPE(argument.value);
-        bool at_start = argument.position >= 0 && POINTER_TYPE_P(type) && o.type && !o.summary &&
+        // A heap block of records (heap) is named by field like one.
+        bool at_start = argument.position >= 0 && POINTER_TYPE_P(type) && o.type &&
+                        (!o.summary || o.heap) &&
                         TYPE_MAIN_VARIANT(TREE_TYPE(type)) == TYPE_MAIN_VARIANT(o.type);
         if (at_start)
           add_unique(arguments, argument.position);
@@ -2215,8 +2221,10 @@ private:
       return lose_field_contents_of_operands(stmt);
     // A callee given a record's address may store pointers anywhere in it.
     bool lost = false;
-    for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
+    for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
+      type_heap_objects(call, i);
       lost |= lose_field_contents(with_pointees(targets(gimple_call_arg(call, i)).objects));
+    }
     CallClass kind = classify(call);
     if (kind.vector != VectorMember::None)
       return vector_points_to_step(call, kind.vector) || lost;
@@ -2625,6 +2633,21 @@ private:
     return objects;
   }
 
+  // A heap block passed where the callee takes a pointer to a record (the
+  // constructor `new Domain' calls, a function taking `Domain *') gets a
+  // slot per field of that record, as a variable of that type has: what a
+  // callee leaves in one field stays there.
+  void type_heap_objects(gcall *call, unsigned i) {
+    tree type = parameter_type(call, i);
+    if (!type || !POINTER_TYPE_P(type) || TREE_CODE(TREE_TYPE(type)) != RECORD_TYPE)
+      return;
+    for (int object : targets(gimple_call_arg(call, i)).objects)
+      if (objects_[object].heap && objects_[object].fields.empty()) {
+        objects_[object].type = TREE_TYPE(type);
+        add_fields(object, TREE_TYPE(type));
+      }
+  }
+
   int heap_object(gimple *call) {
     auto found = heap_.find(call);
     if (found != heap_.end())
@@ -2632,6 +2655,7 @@ private:
     int object = new_object("memory allocated" + at_line(gimple_location(call)),
                             SlotScope::Local, false);
     objects_[object].summary = true;
+    objects_[object].heap = true;
     out_.slots[objects_[object].whole].scalar = false;
     heap_[call] = object;
     return object;

@@ -9,7 +9,6 @@
 // Nothing to warn, nothing to stop.
 //
 // description: LULESH-like C++: Domain class with vectors, cube check with MPI_Abort, Allreduce(MIN) time step in a member function, time loop on reduced dt, numRanks > 1 exchange, rank-0 report
-// known-failure: issue 14: the Domain is allocated with `new': a heap allocation is one summary object without field slots (heap_object in gimple/value_flow_model.cc), so reading m_time and m_stoptime through the references time() and stoptime() return reads the whole object, m_myRank and the rank-dependent energies too; the loop exit at line 144 and `if (m_cycle != 0)' are blamed.  The same Domain held by value in main is silent since the reads through accessors returning member references were made precise (correct/app_cxx_reference_accessors.cpp)
 // expect-run: 1 ok
 // expect-run: 2 ok
 // expect-run: 4 ok
