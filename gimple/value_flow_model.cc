@@ -248,9 +248,6 @@ std::vector<int> out_parameters(tree decl) {
   return positions;
 }
 
-// What the addresses a value of this type holds point to may hold
-// addresses in turn (an initializer_list<int *>, not an
-// initializer_list<int>).
 // `char **' and its qualified forms: an array of strings (argv).
 bool points_to_strings(tree type) {
   if (!type || !POINTER_TYPE_P(type) || !POINTER_TYPE_P(TREE_TYPE(type)))
@@ -260,6 +257,9 @@ bool points_to_strings(tree type) {
          TYPE_PRECISION(element) == TYPE_PRECISION(char_type_node);
 }
 
+// What the addresses a value of this type holds point to may hold
+// addresses in turn (an initializer_list<int *>, not an
+// initializer_list<int>).
 bool pointees_may_hold_pointers(tree type, int depth = 0) {
   return some_pointer_part(type, depth, [](tree pointer, int at) {
     return may_hold_pointers(TREE_TYPE(pointer), at + 1);
@@ -1793,9 +1793,9 @@ private:
           read_pointee(argument, out.arguments.back());
           if (string_arguments(call, asked, out.arguments.back()) && emitting_)
             add_unique(out.arguments.back(), fact_slot(unknown_memory_fact()));
-        }
-        else
+        } else {
           read_argument(argument, out.arguments.back());
+        }
       }
     int position = found->second.second;
     if (position < 0 || position >= (int)gimple_call_num_args(call))
@@ -3824,7 +3824,11 @@ private:
       auto known_of = [&](int i) { return i == library.quantity_output ? quantity : Known(); };
       if (library.uniform_output >= 0 && is_pointer(arg(library.uniform_output))) {
         // The same on every process of the communicator: uniform where
-        // the communicator is.
+        // the communicator is.  A collective's data on one read through
+        // a pointer (`dom->comm', `this->comm_') counts as the same
+        // everywhere: the function cannot tell its callers' communicators
+        // apart (plugin/core/DESIGN: "A collective whose communicator is
+        // read through a pointer").
         std::vector<int> uses;
         if (tree comm = arg(library.communicator))
           if (library.count < 0 || !communicator_behind_pointer(comm))

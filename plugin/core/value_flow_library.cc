@@ -114,7 +114,6 @@ std::map<std::string, LibraryFunction> make_table() {
   add(mpi_uniform("mpi_group_size", 2, 0, 1, "comes from"));
   add(mpi_uniform("mpi_comm_dup", 2, 0, 1, "comes from"));
   add(mpi_uniform("mpi_comm_dup_with_info", 3, 0, 2, "comes from"));
-  add(mpi_uniform("mpi_comm_idup", 3, 0, 1, "comes from"));
   add(mpi_uniform("mpi_comm_group", 2, 0, 1, "comes from"));
   add(mpi_uniform("mpi_type_size", 2, 0, 1, "comes from"));
   add(mpi_uniform("mpi_bcast", 5, 4, 0, "is broadcast by", 1));
@@ -133,6 +132,7 @@ std::map<std::string, LibraryFunction> make_table() {
   add(nonblocking(mpi_uniform("mpi_iallreduce", 7, 5, 1, "is reduced by", 2)));
   add(nonblocking(mpi_uniform("mpi_iallgather", 8, 6, 3, "is gathered by")));
   add(nonblocking(mpi_uniform("mpi_iallgatherv", 9, 7, 3, "is gathered by")));
+  add(nonblocking(mpi_uniform("mpi_comm_idup", 3, 0, 1, "comes from")));
   // Local computations on the arguments.
   LibraryFunction dims = mpi_differing("mpi_dims_create", 3, {});
   dims.derived_output = 2;
