@@ -287,12 +287,11 @@ BufferRecord read_buffer_accesses(function *fun, SourceLanguage language) {
         continue;
       if (const gcall *call = dyn_cast<gcall *>(stmt)) {
         const char *name = gimple_call_internal_p(call) ? nullptr : callee_name(call);
-        starts |= !calls_runtime_function(call) &&
-                  (starts_pending(call, language) || (name && needs_site(name, language)));
+        bool pending = !calls_runtime_function(call) && starts_pending(call, language);
+        starts |= pending || (!calls_runtime_function(call) && name && needs_site(name, language));
         // An operation started through mpi_f08: its completion goes
         // unseen, so no check can tell its buffer free again (silence).
-        if (!calls_runtime_function(call) && starts_pending(call, language) &&
-            started_through_f08(call))
+        if (pending && started_through_f08(call))
           return BufferRecord();
       }
       for (unsigned i = 0; i < gimple_num_ops(stmt); ++i)

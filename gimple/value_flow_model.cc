@@ -671,15 +671,10 @@ private:
   // stands for them).  Returns whether some of them are memory no object
   // stands for.
   bool string_arguments(gcall *call, unsigned i, std::vector<int> &slots) {
-    tree arg = gimple_call_arg(call, i);
     if (fortran_ || !points_to_strings(parameter_type(call, i)))
       return false;
-    tree address = address_of(arg);
-    std::vector<int> direct = TREE_CODE(address) == ADDR_EXPR
-                                  ? access(TREE_OPERAND(address, 0), false).objects
-                                  : targets(arg).objects;
     bool unknown = false;
-    for (int object : direct) {
+    for (int object : argument_objects(gimple_call_arg(call, i))) {
       for (int strings : objects_[object].contents)
         add_group(strings, slots);
       unknown |= objects_[object].contents_unknown;
@@ -1264,16 +1259,10 @@ private:
   // The call of a function of the unit whose result `pointer' holds, or
   // null.
   gcall *result_call(tree pointer) {
-    gimple *def = definition(pointer);
-    // A temporary of the compiler holding the reference (`D.1 =
-    // x.operator[] (i); *D.1 = *D.1 + v' for `x[i] += v'): the call is
-    // the only statement writing it, and no pointer reaches it.
-    if (!def && VAR_P(pointer) && DECL_ARTIFICIAL(pointer) && !TREE_ADDRESSABLE(pointer) &&
-        !is_global_var(pointer)) {
-      auto found = only_writer_.find(pointer);
-      def = found != only_writer_.end() ? found->second : nullptr;
-    }
-    gcall *call = def ? dyn_cast<gcall *>(def) : nullptr;
+    // An SSA name's definition, or the only statement writing a
+    // temporary of the compiler holding the reference (`D.1 =
+    // x.operator[] (i); *D.1 = *D.1 + v' for `x[i] += v').
+    gcall *call = safe_dyn_cast<gcall *>(defining_statement(pointer));
     return call && classify(call).unit_callee ? call : nullptr;
   }
 
@@ -1851,10 +1840,17 @@ private:
     return copied_slot(arg);
   }
 
-  // The one assignment writing the temporary `decl', or null.
-  gassign *single_assignment_of(tree decl) const {
-    auto found = only_writer_.find(decl);
-    return found == only_writer_.end() ? nullptr : safe_dyn_cast<gassign *>(found->second);
+  // The one statement defining `value': an SSA name's definition, or the
+  // only statement writing a temporary of the compiler no pointer
+  // reaches; null otherwise.
+  gimple *defining_statement(tree value) const {
+    if (TREE_CODE(value) == SSA_NAME)
+      return definition(value);
+    if (!VAR_P(value) || !DECL_ARTIFICIAL(value) || TREE_ADDRESSABLE(value) ||
+        is_global_var(value))
+      return nullptr;
+    auto found = only_writer_.find(value);
+    return found != only_writer_.end() ? found->second : nullptr;
   }
 
   // The communicator handle argument `comm' is read through a pointer:
@@ -1868,13 +1864,9 @@ private:
     // dom->comm', `_2 = &g->comm').
     for (int hops = 0; hops < 3; ++hops) {
       STRIP_NOPS(comm);
-      gassign *definition_of = nullptr;
-      if (TREE_CODE(comm) == SSA_NAME)
-        definition_of = safe_dyn_cast<gassign *>(definition(comm));
-      else if (VAR_P(comm) && DECL_ARTIFICIAL(comm))
-        definition_of = single_assignment_of(comm);
-      else
+      if (TREE_CODE(comm) != SSA_NAME && !(VAR_P(comm) && DECL_ARTIFICIAL(comm)))
         break;
+      gassign *definition_of = safe_dyn_cast<gassign *>(defining_statement(comm));
       if (!definition_of || !gimple_assign_single_p(definition_of))
         return false;
       comm = gimple_assign_rhs1(definition_of);
@@ -2432,13 +2424,16 @@ private:
   // What pointers stored in what `arg' points to may point to,
   // transitively, other than what `arg' points to itself; with the
   // functions of the unit whose results lead there on every path.
-  std::vector<ValueFlowReach> reachable_through(tree arg) {
-    std::vector<int> direct;
+  // The objects the pointer argument `arg' points to: those it takes the
+  // address of, or its targets.
+  std::vector<int> argument_objects(tree arg) {
     tree address = address_of(arg);
-    if (TREE_CODE(address) == ADDR_EXPR)
-      direct = access(TREE_OPERAND(address, 0), false).objects;
-    else
-      direct = targets(arg).objects;
+    return TREE_CODE(address) == ADDR_EXPR ? access(TREE_OPERAND(address, 0), false).objects
+                                           : targets(arg).objects;
+  }
+
+  std::vector<ValueFlowReach> reachable_through(tree arg) {
+    std::vector<int> direct = argument_objects(arg);
     auto closure = [&](const std::vector<std::vector<int>> *contents) {
       std::vector<int> objects = with_pointees(direct, contents);
       return std::set<int>(objects.begin(), objects.end());
@@ -2527,12 +2522,7 @@ private:
   bool member_of_parameter(tree value, ValueFlowFunction::ReturnedField &field) {
     if (TREE_CODE(value) == SSA_NAME || (VAR_P(value) && DECL_ARTIFICIAL(value) &&
                                          !TREE_ADDRESSABLE(value) && !is_global_var(value))) {
-      gimple *def = TREE_CODE(value) == SSA_NAME ? definition(value) : nullptr;
-      if (!def && VAR_P(value)) {
-        auto found = only_writer_.find(value);
-        def = found != only_writer_.end() ? found->second : nullptr;
-      }
-      gassign *assign = def ? dyn_cast<gassign *>(def) : nullptr;
+      gassign *assign = safe_dyn_cast<gassign *>(defining_statement(value));
       if (!assign || gimple_assign_rhs_code(assign) != ADDR_EXPR)
         return false;
       value = gimple_assign_rhs1(assign);
