@@ -1804,6 +1804,12 @@ private:
       if (!load || !gimple_assign_single_p(load) || gimple_bb(load) != gimple_bb(call))
         return;
       tree loaded = gimple_assign_rhs1(load);
+      if (TREE_CODE(loaded) == ADDR_EXPR) {
+        // The address of a field, taken just before (`_1 = &ctx->leaders;
+        // MPI_Comm_free (_1)').
+        out.communicator = argument_variable(loaded, true);
+        return;
+      }
       if (TREE_CODE(loaded) == COMPONENT_REF) {
         // A field of a record (`d.cart'): its slot, if it holds one value.
         Access a = access(loaded, false);

@@ -67,7 +67,8 @@ public:
     const ValueFlowSlot &written = caller.slots[slot];
     const ValueFlowFunction *callee = defined(call.callee);
     if (!callee || depth > 8)
-      return written.scope == SlotScope::Global || passes(call, slot) || written.escapes >= 0;
+      return written.scope == SlotScope::Global || written.scope == SlotScope::ParameterTarget ||
+             passes(call, slot) || written.escapes >= 0;
     // Pointers it cannot resolve come from what its arguments reach (as
     // the solver takes them).
     if (callee->stores_through_unknown && passes(call, slot))
@@ -673,15 +674,18 @@ private:
   }
 
   // trackable(), and also a global other files may write (a COMMON
-  // block's member): outside parallel regions only calls can write it,
-  // and writes() counts every call as a write of every global.
+  // block's member) or what a pointer parameter points to (`ctx->leaders'
+  // in a library entry point): outside parallel regions only the
+  // function's own stores and its calls can write it, and writes() counts
+  // every call as a write of both.
   bool trackable_sequentially(int slot) const {
     if (trackable(slot))
       return true;
     const ValueFlowSlot &s = function_.slots[slot];
-    return s.escapes < 0 && s.scope == SlotScope::Global &&
-           (s.visibility == GlobalVisibility::Public ||
-            s.visibility == GlobalVisibility::External);
+    return s.escapes < 0 &&
+           (s.scope == SlotScope::ParameterTarget ||
+            (s.scope == SlotScope::Global && (s.visibility == GlobalVisibility::Public ||
+                                              s.visibility == GlobalVisibility::External)));
   }
 
   // The handle variable a temporary holding it was loaded from (at the
@@ -809,8 +813,10 @@ private:
       return false;
     if (callees_)
       return callees_->call_may_write(function_, s, slot);
-    // A call may write any global, and what its arguments reach.
-    return function_.slots[slot].scope == SlotScope::Global || passes(s, slot);
+    // A call may write any global, what its arguments reach, and what
+    // the function's pointer parameters point to (an alias of one).
+    SlotScope scope = function_.slots[slot].scope;
+    return scope == SlotScope::Global || scope == SlotScope::ParameterTarget || passes(s, slot);
   }
 
   bool writes_in(int slot, int block, int first, int last = -1) const {
