@@ -1872,7 +1872,11 @@ private:
       STRIP_NOPS(comm);
       if (TREE_CODE(comm) != SSA_NAME && !(VAR_P(comm) && DECL_ARTIFICIAL(comm)))
         break;
-      gassign *definition_of = safe_dyn_cast<gassign *>(defining_statement(comm));
+      gimple *definition_of = defining_statement(comm);
+      // `comm = dom.comm ()': an accessor reading the handle through
+      // `this' is the same read, one call away.
+      if (gcall *call = safe_dyn_cast<gcall *>(definition_of))
+        return reads_only_through_first_parameter(gimple_call_fndecl(call));
       if (!definition_of || !gimple_assign_single_p(definition_of))
         return false;
       comm = gimple_assign_rhs1(definition_of);
@@ -1885,6 +1889,116 @@ private:
     // MEM_REF[&x] is x itself.
     return (TREE_CODE(base) == MEM_REF || TREE_CODE(base) == INDIRECT_REF) &&
            TREE_CODE(TREE_OPERAND(base, 0)) != ADDR_EXPR;
+  }
+
+  // The same for a body not gimplified yet (a function the call graph
+  // has not reached): GENERIC with no call, no decision, no store to
+  // memory, and loads through `self' only.
+  static bool generic_reads_only_through(tree body, tree self) {
+    return body && !walk_tree_without_duplicates(&body, generic_node_leaves_accessor, self);
+  }
+
+  // walk_tree's callback for generic_reads_only_through: `*node' if it
+  // makes the body more than an accessor (`data' is the pointer
+  // parameter).
+  static tree generic_node_leaves_accessor(tree *node, int *, void *data) {
+    tree t = *node;
+    switch (TREE_CODE(t)) {
+    case CALL_EXPR:
+    case COND_EXPR:
+    case LOOP_EXPR:
+    case SWITCH_EXPR:
+    case GOTO_EXPR:
+    case ASM_EXPR:
+    case TARGET_EXPR:
+      return t;
+    case MODIFY_EXPR:
+    case INIT_EXPR: {
+      tree lhs = TREE_OPERAND(t, 0);
+      bool register_like = TREE_CODE(lhs) == RESULT_DECL || (VAR_P(lhs) && !is_global_var(lhs));
+      return register_like ? NULL_TREE : t;
+    }
+    case INDIRECT_REF:
+    case MEM_REF: {
+      tree pointer = TREE_OPERAND(t, 0);
+      STRIP_NOPS(pointer);
+      return pointer == (tree)data ? NULL_TREE : t;
+    }
+    case VAR_DECL:
+      return is_global_var(t) ? t : NULL_TREE;
+    default:
+      return NULL_TREE;
+    }
+  }
+
+  // `fndecl' is an accessor of this unit (`MPI_Comm comm () const {
+  // return comm_; }'): its body makes no call, takes no decision and
+  // reads memory only through its first parameter, a pointer.
+  static bool reads_only_through_first_parameter(tree fndecl) {
+    if (!fndecl || TREE_CODE(fndecl) != FUNCTION_DECL || !DECL_ARGUMENTS(fndecl) ||
+        !POINTER_TYPE_P(TREE_TYPE(DECL_ARGUMENTS(fndecl))))
+      return false;
+    tree self = DECL_ARGUMENTS(fndecl);
+    auto through_self = [self](tree operand) {
+      if (!operand || !(handled_component_p(operand) || TREE_CODE(operand) == MEM_REF))
+        return true; // no memory read: a constant, a local, a temporary
+      tree base = get_base_address(operand);
+      if (!base || TREE_CODE(base) != MEM_REF)
+        return false;
+      tree pointer = TREE_OPERAND(base, 0);
+      if (TREE_CODE(pointer) == SSA_NAME)
+        pointer = SSA_NAME_VAR(pointer);
+      return pointer == self;
+    };
+    auto acceptable = [&](gimple *stmt) {
+      switch (gimple_code(stmt)) {
+      case GIMPLE_DEBUG:
+      case GIMPLE_LABEL:
+      case GIMPLE_NOP:
+      case GIMPLE_PREDICT:
+        return true;
+      case GIMPLE_RETURN:
+        return through_self(gimple_return_retval(as_a<greturn *>(stmt)));
+      case GIMPLE_ASSIGN:
+        if (gimple_clobber_p(stmt))
+          return true;
+        for (unsigned i = 1; i < gimple_num_ops(stmt); ++i)
+          if (!through_self(gimple_op(stmt, i)))
+            return false;
+        return !gimple_vdef(stmt) && (TREE_CODE(gimple_assign_lhs(stmt)) == SSA_NAME ||
+                                      (VAR_P(gimple_assign_lhs(stmt)) &&
+                                       !is_global_var(gimple_assign_lhs(stmt))) ||
+                                      TREE_CODE(gimple_assign_lhs(stmt)) == RESULT_DECL);
+      default:
+        return false;
+      }
+    };
+    function *body = DECL_STRUCT_FUNCTION(fndecl);
+    if (body && body->cfg) {
+      basic_block bb;
+      FOR_EACH_BB_FN(bb, body)
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+        if (!acceptable(gsi_stmt(gsi)))
+          return false;
+      return true;
+    }
+    if (!gimple_has_body_p(fndecl))
+      return generic_reads_only_through(DECL_SAVED_TREE(fndecl), self);
+    // Not lowered yet: the gimplified body, binds opened.
+    bool ok = true;
+    std::vector<gimple_seq> work{gimple_body(fndecl)};
+    while (ok && !work.empty()) {
+      gimple_seq seq = work.back();
+      work.pop_back();
+      for (gimple_stmt_iterator gsi = gsi_start(seq); ok && !gsi_end_p(gsi); gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (gbind *bind = dyn_cast<gbind *>(stmt))
+          work.push_back(gimple_bind_body(bind));
+        else
+          ok = acceptable(stmt);
+      }
+    }
+    return ok;
   }
 
   // The local variable the handle `comm' was loaded from (in the same
