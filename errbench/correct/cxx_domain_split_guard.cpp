@@ -21,7 +21,6 @@
 // run() and at MPI_Comm_free in the destructor; the runs are clean.
 //
 // description: LULESH-like C++ domain whose RAII guard splits the communicator: MPI in methods, loop on values reduced on the split communicator
-// known-failure: issue 14: values reduced on an MPI_Comm_split communicator held in a member are not known to be the same on its members across methods and calls
 // compile-flags: -fopenmp
 // expect-run: 2 ok threads=1
 // expect-run: 2 ok threads=2
