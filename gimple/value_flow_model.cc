@@ -3743,10 +3743,15 @@ private:
     if (t.unknown && emitting_)
       add_unique(uses, fact_slot(unknown_memory_fact()));
     // Written: what the arguments that are not pointers to const reach
-    // (nothing for std::move and the like).
+    // (nothing for std::move and the like), as the callee declares them
+    // (`this' of a const member, `s.c_str ()', though `&s' is no
+    // pointer to const).
     Targets w;
     for (unsigned i = 0; i < gimple_call_num_args(call) && !library.inputs_only; ++i) {
       tree type = TREE_TYPE(gimple_call_arg(call, i));
+      tree declared = parameter_type(call, i);
+      if (declared && POINTER_TYPE_P(declared))
+        type = declared;
       if (POINTER_TYPE_P(type) && !TYPE_READONLY(TREE_TYPE(type)))
         merge(w, targets(gimple_call_arg(call, i)));
     }
