@@ -42,16 +42,19 @@ public:
   }
 
 private:
+  // 0 for the join nodes the acyclic graph adds (loops.h).
   int collective(NodeId n) const {
-    return facts_of(model_, cfg_.original[n]).collective;
+    return is_join(n) ? 0 : facts_of(model_, cfg_.original[n]).collective;
   }
+
+  bool is_join(NodeId n) const { return static_cast<std::size_t>(n) >= cfg_.original.size(); }
 
   // The caller's ids of the real conditionals among `nodes', sorted: only
   // they may send processes different ways.
   std::vector<NodeId> conditional_originals(const std::vector<NodeId> &nodes) const {
     std::vector<NodeId> out;
     for (NodeId n : nodes)
-      if (facts_of(model_, cfg_.original[n]).conditional)
+      if (!is_join(n) && facts_of(model_, cfg_.original[n]).conditional)
         out.push_back(cfg_.original[n]);
     sort_unique(out);
     return out;

@@ -173,6 +173,7 @@ public:
       dag.add_node();
     dag.entry = g_.entry;
     dag.exit = g_.exit;
+    std::vector<int> join_of_loop(info_.loops.size(), -1);
     std::vector<NodeId> targets;
     for (std::size_t i = 0; i < g_.size(); ++i) {
       NodeId v = static_cast<NodeId>(i);
@@ -185,15 +186,27 @@ public:
           targets.push_back(succs[k]);
           continue;
         }
+        int l = info_.loop_of_header[succs[k]];
+        if (!keep_rank_order && l >= 0) {
+          if (join_of_loop[l] < 0)
+            join_of_loop[l] = dag.add_node();
+          targets.push_back(join_of_loop[l]);
+          continue;
+        }
         for (NodeId x : continuation(succs[k]))
           targets.push_back(keep_rank_order && !goes_forward(v, x) ? g_.exit
                                                                    : x);
       }
       sort_unique(targets);
       for (NodeId t : targets)
-        if (is_node(g_, t)) // the exit may be missing from odd graphs
+        if (is_node(dag, t)) // the exit may be missing from odd graphs
           dag.add_edge(v, t);
     }
+    for (std::size_t l = 0; l < join_of_loop.size(); ++l)
+      if (join_of_loop[l] >= 0)
+        for (NodeId x : continuation(info_.loops[l].header))
+          if (is_node(g_, x))
+            dag.add_edge(join_of_loop[l], x);
     return dag;
   }
 

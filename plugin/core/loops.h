@@ -50,11 +50,17 @@ struct LoopInfo {
 LoopInfo find_loops(const Graph &g, const std::vector<bool> &fake_exit_edge);
 
 // The same nodes without cycles: each retreating edge t -> h is replaced by
-// edges from t to where the loop of h continues (its exit targets, with
-// jumps to an enclosing header replaced in turn by that loop's exit
-// targets), so that "iterate, then leave" keeps the continuation of leaving
-// now; the exit when there is none.  The exit's own edges and the nodes
-// unreachable from the entry are dropped.  Never returns a cyclic graph.
+// an edge from t to a join node of h's loop (one per loop, added after
+// the graph's nodes), with edges to where the loop continues (its exit
+// targets, with jumps to an enclosing header replaced in turn by that
+// loop's exit targets; the exit when there is none), so that "iterate,
+// then leave" keeps the continuation of leaving now.  All the latches of a
+// loop meet at its join before the loop's exits part: a test whose both
+// sides go round again (`if (rank == 0) printf' in a loop left by a goto
+// as well as by its condition) chooses no exit.  The exit's own edges and
+// the nodes unreachable from the entry are dropped.  Never returns a
+// cyclic graph (an irreducible graph may get the exit targets directly,
+// without join nodes).
 Graph acyclic_graph(const Graph &g, const LoopInfo &info);
 
 } // namespace parcoach

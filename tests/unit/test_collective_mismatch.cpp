@@ -128,6 +128,30 @@ TEST_CASE("a collective after a loop is not flagged", "[mismatch][loop]") {
   }
 }
 
+TEST_CASE("a loop left two ways: a test whose both sides go round again chooses no exit",
+          "[mismatch][loop]") {
+  // while (c) { MPI_Allreduce(); if (err) goto out; if (rank == 0) print(); }
+  // MPI_Barrier();  out: ...
+  // 1 loop test, 2 allreduce, 3 err test, 4 rank test, 5 print, 6 barrier,
+  // 7 out, 8 exit.  Both sides of 4 reach the loop's latch: only 1 and 3
+  // decide where processes leave the loop.
+  Figure f(7);
+  f.edges({{0, 1}, {1, 2}, {1, 6}, {2, 3}, {3, 7}, {3, 4}, {4, 5}, {4, 1}, {5, 1}, {6, 7},
+           {7, 8}})
+      .collective(2, allreduce()).collective(6, barrier()).conditional({1, 3, 4});
+  MismatchResult r = f.analyse();
+  check_flag(r, 6, barrier(), {1, 3}, {});
+  check_flag(r, 2, allreduce(), {1}, {1, 3});
+  SECTION("the same test leaving the loop itself is responsible") {
+    // if (rank == 0) goto out; instead of the print.
+    Figure g(7);
+    g.edges({{0, 1}, {1, 2}, {1, 6}, {2, 3}, {3, 7}, {3, 4}, {4, 7}, {4, 1}, {6, 7}, {7, 8}})
+        .collective(2, allreduce()).collective(6, barrier()).conditional({1, 3, 4});
+    MismatchResult q = g.analyse();
+    check_flag(q, 6, barrier(), {1, 3, 4}, {});
+  }
+}
+
 TEST_CASE("a collective in a do-while loop depends on the loop test", "[mismatch][loop]") {
   // do { MPI_Barrier(); } while (c);  -- every path meets the barrier at
   // least once: only the loop exit is responsible.
