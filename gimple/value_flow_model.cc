@@ -226,6 +226,15 @@ tree out_argument_variable(tree arg) {
   return base;
 }
 
+// `arg' is the address of a local variable of pointer type (`&x' for
+// `double *x').
+bool address_of_local_pointer(tree arg) {
+  if (TREE_CODE(arg) != ADDR_EXPR)
+    return false;
+  tree variable = TREE_OPERAND(arg, 0);
+  return VAR_P(variable) && !is_global_var(variable) && POINTER_TYPE_P(TREE_TYPE(variable));
+}
+
 // A function of the program's other files (not a library's, whose
 // declaration is in a system header), called by name.
 bool other_file_function(tree decl) { return decl && !DECL_IN_SYSTEM_HEADER(decl); }
@@ -967,6 +976,14 @@ private:
       tree pointer = TREE_OPERAND(ref, 0);
       bool at_zero = TREE_CODE(ref) == INDIRECT_REF ||
                      (TREE_CODE(ref) == MEM_REF && integer_zerop(TREE_OPERAND(ref, 1)));
+      // A temporary (or scalar_field_pointer) holding one address of a
+      // scalar all along: that scalar, as if written `*&s.h'.  (Not an
+      // aggregate: a field of it reached through the pointer would not
+      // meet the same field named directly.)
+      tree held = address_of(pointer);
+      if (TREE_CODE(pointer) != ADDR_EXPR && TREE_CODE(held) == ADDR_EXPR &&
+          !AGGREGATE_TYPE_P(TREE_TYPE(TREE_OPERAND(held, 0))))
+        pointer = held;
       if (TREE_CODE(pointer) == ADDR_EXPR) {
         result = access(TREE_OPERAND(pointer, 0), values);
         result.strong &= at_zero && !AGGREGATE_TYPE_P(TREE_TYPE(ref));
@@ -2479,7 +2496,7 @@ private:
             written(gimple_omp_for_index(stmt, i));
         gassign *assign = dyn_cast<gassign *>(stmt);
         tree lhs = assign ? gimple_assign_lhs(assign) : NULL_TREE;
-        if (lhs && DECL_P(lhs) && compilers(lhs) &&
+        if (lhs && DECL_P(lhs) && (compilers(lhs) || scalar_field_pointer(lhs, assign)) &&
             TREE_CODE(gimple_assign_rhs1(assign)) == ADDR_EXPR &&
             (gimple_assign_rhs_code(assign) == ADDR_EXPR ||
              CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(assign)))) {
@@ -2539,6 +2556,20 @@ private:
         changed = true;
       }
     }
+  }
+
+  // A pointer variable of the program's own (`double *hp = &s.h'), of
+  // this function, whose address is never taken, assigned the address of
+  // a scalar: note_address_temporaries treats it as a temporary of the
+  // compiler, so that `*hp' names the field only.
+  bool scalar_field_pointer(tree decl, gassign *assign) const {
+    if (TREE_CODE(decl) != VAR_DECL || DECL_ARTIFICIAL(decl) || TREE_ADDRESSABLE(decl) ||
+        is_global_var(decl) || DECL_HAS_VALUE_EXPR_P(decl) ||
+        DECL_CONTEXT(decl) != fun_->decl || !POINTER_TYPE_P(TREE_TYPE(decl)) ||
+        gimple_assign_rhs_code(assign) != ADDR_EXPR)
+      return false;
+    tree target = TREE_OPERAND(gimple_assign_rhs1(assign), 0);
+    return !AGGREGATE_TYPE_P(TREE_TYPE(target));
   }
 
   // What pointers stored in what `arg' points to may point to,
@@ -3155,10 +3186,19 @@ private:
           for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
             note_touch(gsi_stmt(gsi), slot, touches, writes, named_only.count(slot) > 0);
         }
+        // Atomic updates (a reduction's merges, `#pragma omp atomic x +=
+        // v') may share a phase: no thread reads the value between them,
+        // and after the phase's barrier every thread reads the one result.
+        auto atomic_update = [this](const gimple *g) {
+          if (gimple_code(g) == GIMPLE_OMP_ATOMIC_STORE)
+            return true;
+          const gomp_atomic_load *load = dyn_cast<const gomp_atomic_load *>(g);
+          return load && only_feeds_atomic_store(load);
+        };
         bool overlap = false;
         for (const gimple *w : writes)
           for (const gimple *t : touches)
-            overlap |= phases.may_overlap(w, t);
+            overlap |= !(atomic_update(w) && atomic_update(t)) && phases.may_overlap(w, t);
         (overlap ? refused : isolated).insert(slot);
       }
     }
@@ -3685,18 +3725,26 @@ private:
                           : std::string("the result of a call through a pointer");
     tree decl = gimple_call_fndecl(call);
     const bool other_file = kind.name && other_file_function(decl);
-    // The arguments as the callee finds them, before it writes behind any.
+    // The arguments as the callee finds them, before it writes behind any
+    // or lets their addresses escape (`alloc_field (comm, n, &x)': the
+    // result depends on x as it was, not on x escaped).
     int inputs = -1;
-    if (other_file)
-      for (unsigned i = 0; i < nargs && inputs < 0; ++i)
-        if (out_argument_variable(gimple_call_arg(call, i))) {
-          inputs = new_slot("the arguments of '" + std::string(kind.name) + "'", SlotScope::Local);
-          out_.slots[inputs].single_definition = true;
-          ValueFlowStatement read;
-          read.target = inputs;
-          read.uses = argument_uses(call);
-          current_->statements.push_back(read);
-        }
+    if (other_file && nargs > 0) {
+      inputs = new_slot("the arguments of '" + std::string(kind.name) + "'", SlotScope::Local);
+      out_.slots[inputs].single_definition = true;
+      ValueFlowStatement read;
+      read.target = inputs;
+      for (unsigned i = 0; i < nargs; ++i) {
+        tree arg = gimple_call_arg(call, i);
+        read_into(arg, read.uses);
+        // Not the address a local pointer holds when its own address is
+        // passed (`alloc_field (comm, n, &x)' fills x): what it points
+        // to is what the callee reads, not the pointer's value.
+        if (POINTER_TYPE_P(TREE_TYPE(arg)) && !address_of_local_pointer(arg))
+          read_pointee(arg, read.uses);
+      }
+      current_->statements.push_back(read);
+    }
     ValueFlowStatement statement;
     statement.kind = ValueFlowStatement::Kind::Call;
     statement.callee = 0;
