@@ -235,6 +235,16 @@ bool address_of_local_pointer(tree arg) {
   return VAR_P(variable) && !is_global_var(variable) && POINTER_TYPE_P(TREE_TYPE(variable));
 }
 
+// `type' is MPI's communicator handle: the MPI_Comm typedef (C, C++;
+// MPICH and Open MPI alike) or mpi_f08's type(MPI_Comm).
+bool communicator_handle_type(tree type) {
+  tree name = type ? TYPE_NAME(type) : NULL_TREE;
+  if (name && TREE_CODE(name) == TYPE_DECL)
+    name = DECL_NAME(name);
+  return name && TREE_CODE(name) == IDENTIFIER_NODE &&
+         strcasecmp(IDENTIFIER_POINTER(name), "MPI_Comm") == 0;
+}
+
 // A function of the program's other files (not a library's, whose
 // declaration is in a system header), called by name.
 bool other_file_function(tree decl) { return decl && !DECL_IN_SYSTEM_HEADER(decl); }
@@ -1957,6 +1967,8 @@ private:
       return false;
     tree self = DECL_ARGUMENTS(fndecl);
     auto through_self = [self](tree operand) {
+      if (operand && VAR_P(operand) && is_global_var(operand))
+        return false;
       if (!operand || !(handled_component_p(operand) || TREE_CODE(operand) == MEM_REF))
         return true; // no memory read: a constant, a local, a temporary
       tree base = get_base_address(operand);
@@ -2905,8 +2917,13 @@ private:
         continue;
       int fact = differs("depends on '" + out_.slots[o.whole].name + "': " + o.escape);
       out_.slots[o.whole].escapes = fact;
+      // A communicator handle among the fields (`ctx.comm' of a context
+      // given to a kernel through a function pointer) keeps what the
+      // function knows of it: code that may write the record does not
+      // replace its communicator (the price: a split there is missed).
       for (const auto &field : o.fields)
-        out_.slots[field.second].escapes = fact;
+        if (!communicator_handle_type(TREE_TYPE(field.first)))
+          out_.slots[field.second].escapes = fact;
     }
   }
 
