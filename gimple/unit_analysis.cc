@@ -76,6 +76,11 @@ struct FunctionRecord {
   bool called_by_team;
   // Part of the MPI implementation's headers: summarised, never flagged.
   bool library = false;
+  // It polls for communication (MPI_Test*, MPI_Iprobe): its processes may
+  // have to keep doing so until every one starts a nonblocking collective
+  // (the NBX termination of MPI_Ibarrier), which a blocking check before
+  // that collective would stop them from (nonblocking_unchecked).
+  bool polls = false;
   // A C++ inline function or template instantiation (private_copies.h).
   bool shared_inline_copy = false;
   // For the link step (program_summary.h): the linker's name, whether
@@ -187,6 +192,17 @@ FindingPath cause_path(const FunctionRecord &record, const std::vector<NodeId> &
   return path;
 }
 
+// No run-time check before this nonblocking collective of a function that
+// polls (FunctionRecord::polls): the check's reduction blocks, and a
+// process waiting in it could keep another from the progress that other
+// needs before it starts the collective too (a correct program would
+// hang).  Its mismatches are still warned, and the request tracking
+// still sees them at MPI_Finalize.
+bool nonblocking_unchecked(const FunctionRecord &record, const Site &site) {
+  return record.polls && site.collective &&
+         site.collective->family == CollectiveFamily::Nonblocking;
+}
+
 // `verbose': also say why each conditional may differ, as notes.
 void report_cause(const FunctionRecord &record, const std::vector<NodeId> &group,
                   const std::map<NodeId, FlaggedCollective> &flagged, bool instrumented,
@@ -273,6 +289,14 @@ void report_cause(const FunctionRecord &record, const std::vector<NodeId> &group
     }
   if (!instrumented)
     return;
+  if (group.size() == 1 && nonblocking_unchecked(record, site)) {
+    inform(site.where, "no run-time check before this call: %qs polls for communication "
+                       "(%<MPI_Test%>, %<MPI_Iprobe%>), which processes may have to keep "
+                       "doing until all start this nonblocking collective; a blocking check "
+                       "there could deadlock a correct program",
+           record.name.c_str());
+    return;
+  }
   if (group.size() > 1 && only_collectives)
     inform(site.where, "run-time check inserted before each of these calls: the program stops "
                        "with %<MPI_Abort%> if processes disagree there");
@@ -523,6 +547,10 @@ void decide_checks(const FunctionRecord &record, const std::map<NodeId, FlaggedC
     SettledCheck &settled = by_tag[candidate.second];
     const Site &site = record.sites.at(candidate.first);
     bool finalize = site.collective->family == CollectiveFamily::Finalize;
+    if (nonblocking_unchecked(record, site)) {
+      settled.decision = CheckDecision::Remove;
+      continue;
+    }
     if (is_flagged) {
       auto own = flagged.find(candidate.first);
       settled.decision = CheckDecision::Always;
@@ -1242,6 +1270,31 @@ void write_report(void *, void *) {
                    "PARCOACH report not written: %s [parcoach:report]", problem.c_str());
 }
 
+// `fun' calls MPI_Test, MPI_Testall, MPI_Testany, MPI_Testsome, MPI_Iprobe
+// or MPI_Improbe (C, C++ or Fortran, PMPI_ spellings too).
+bool polls_for_communication(function *fun) {
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun)
+  for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+    const gcall *call = dyn_cast<const gcall *>(gsi_stmt(gsi));
+    const char *name = call ? callee_name(call) : nullptr;
+    if (!name)
+      continue;
+    std::string base = name;
+    if (base.size() > 1 && (base[0] == 'p' || base[0] == 'P'))
+      base = base.substr(1);
+    if (!base.empty() && base.back() == '_')
+      base.pop_back();
+    for (char &c : base)
+      c = (char)TOLOWER(c);
+    for (const char *polling : {"mpi_test", "mpi_testall", "mpi_testany", "mpi_testsome",
+                                "mpi_iprobe", "mpi_improbe"})
+      if (base == polling)
+        return true;
+  }
+  return false;
+}
+
 } // namespace
 
 int next_candidate_tag() { return unit.next_tag++; }
@@ -1268,6 +1321,7 @@ void record_function(function *fun, const Options &options, bool library) {
   record.called_by_team = call_context(fun, options) == CallContext::Parallel;
   record.branches = branch_locations(model.branch_of_node);
   record.has_collectives = !model.collectives.empty();
+  record.polls = polls_for_communication(fun);
   for (const CollectiveCall &call : model.collectives)
     record.sites[call.node] = {gimple_location(call.call), call.collective, -1,
                                in_place_buffers(fun, call.call, *call.collective)};

@@ -63,8 +63,8 @@ header comment, one expectation per line, behind any comment prefix
 For each program the script compiles it with the plugin at -O0 (flags from
 `parcoach-config --cflags', and -fdiagnostics-path-format=separate-events so
 that the events of each warning's path are notes "(N) ..."), compares the diagnostics with the header,
-checks that every warned call got a "run-time check inserted" note (unless
-instrument=none), links it (`parcoach-config --libs'), runs every
+checks that every warned call got a "run-time check inserted" note, or one
+saying why it has none (unless instrument=none), links it (`parcoach-config --libs'), runs every
 expect-run, does the same for every expect-run-args build, and compiles it
 again at -O2 to check that the diagnostics do not depend on the
 optimisation level.  A run that hangs is not repeated, and the later runs
@@ -413,7 +413,10 @@ def parse_diagnostics(stderr, source, cwd):
             msg = PATH_EVENT_RE.sub('', msg)
             if msg.startswith('processes may ') or msg.startswith('threads may '):
                 conditionals.add(line)
-            elif msg.startswith('run-time check inserted'):
+            elif (msg.startswith('run-time check inserted') or
+                  msg.startswith('no run-time check before this call')):
+                # The latter says why a warned call has none (a nonblocking
+                # collective of a function that polls).
                 instrumented.add(line)
     return warnings, conditionals, instrumented, named
 
