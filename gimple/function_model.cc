@@ -62,6 +62,33 @@ bool is_mpi_library_code(function *fun) {
   return false;
 }
 
+std::string library_name(const char *name) {
+  std::string result(name ? name : "");
+  for (char &ch : result)
+    ch = (char)TOLOWER(ch);
+  if (result.compare(0, 10, "__builtin_") == 0)
+    result.erase(0, 10);
+  if (result.compare(0, 5, "pmpi_") == 0)
+    result.erase(0, 1);
+  return result;
+}
+
+tree parameter_type(const gcall *call, unsigned i) {
+  tree fntype = gimple_call_fntype(call);
+  tree types = fntype ? TYPE_ARG_TYPES(fntype) : NULL_TREE;
+  for (unsigned k = 0; types && k < i; ++k)
+    types = TREE_CHAIN(types);
+  return types ? TREE_VALUE(types) : NULL_TREE;
+}
+
+bool communicator_handle_type(tree type) {
+  tree name = type ? TYPE_NAME(type) : NULL_TREE;
+  if (name && TREE_CODE(name) == TYPE_DECL)
+    name = DECL_NAME(name);
+  return name && TREE_CODE(name) == IDENTIFIER_NODE &&
+         strcasecmp(IDENTIFIER_POINTER(name), "MPI_Comm") == 0;
+}
+
 tree external_callee(const gcall *call) {
   if (gimple_call_internal_p(call))
     return NULL_TREE;

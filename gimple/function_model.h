@@ -77,6 +77,19 @@ struct GimpleFunction {
 // internal calls.
 const char *callee_name(const gcall *call);
 
+// The name a library table knows a callee by (value_flow_library.h,
+// mpi_calls.h): lower case, without __builtin_ (memcpy is often called as
+// such) nor PMPI's P.
+std::string library_name(const char *name);
+
+// The type parameter `i' of the function `call' calls is declared with (an
+// array argument's is a pointer to the array), or null.
+tree parameter_type(const gcall *call, unsigned i);
+
+// `type' is MPI's communicator handle: the MPI_Comm typedef (C, C++;
+// MPICH and Open MPI alike) or mpi_f08's type(MPI_Comm).
+bool communicator_handle_type(tree type);
+
 // The declaration of a function the call reaches directly and whose body is
 // in this translation unit, or NULL_TREE.
 tree unit_callee(const gcall *call);

@@ -580,21 +580,11 @@ void decide_checks(const FunctionRecord &record, const std::map<NodeId, FlaggedC
 // The position of the first argument of `call' declared MPI_Comm (C and
 // C++, by value; MPICH and Open MPI alike), or -1.
 int communicator_argument(const gcall *call) {
-  auto is_communicator = [](tree type) {
-    tree name = type ? TYPE_NAME(type) : NULL_TREE;
-    return name && TREE_CODE(name) == TYPE_DECL && DECL_NAME(name) &&
-           strcmp(IDENTIFIER_POINTER(DECL_NAME(name)), "MPI_Comm") == 0;
-  };
   // The prototype keeps the typedef; the argument's own type may not.
-  tree fntype = gimple_call_fntype(call);
-  tree parameter = fntype ? TYPE_ARG_TYPES(fntype) : NULL_TREE;
-  for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
-    if (is_communicator(parameter ? TREE_VALUE(parameter) : NULL_TREE) ||
-        is_communicator(TREE_TYPE(gimple_call_arg(call, i))))
+  for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
+    if (communicator_handle_type(parameter_type(call, i)) ||
+        communicator_handle_type(TREE_TYPE(gimple_call_arg(call, i))))
       return (int)i;
-    if (parameter)
-      parameter = TREE_CHAIN(parameter);
-  }
   return -1;
 }
 
@@ -1271,7 +1261,8 @@ void write_report(void *, void *) {
 }
 
 // `fun' calls MPI_Test, MPI_Testall, MPI_Testany, MPI_Testsome, MPI_Iprobe
-// or MPI_Improbe (C, C++ or Fortran, PMPI_ spellings too).
+// or MPI_Improbe (C, C++ or Fortran, PMPI_ spellings too: callee_name
+// gives Fortran's without the trailing underscore).
 bool polls_for_communication(function *fun) {
   basic_block bb;
   FOR_EACH_BB_FN(bb, fun)
@@ -1280,13 +1271,7 @@ bool polls_for_communication(function *fun) {
     const char *name = call ? callee_name(call) : nullptr;
     if (!name)
       continue;
-    std::string base = name;
-    if (base.size() > 1 && (base[0] == 'p' || base[0] == 'P'))
-      base = base.substr(1);
-    if (!base.empty() && base.back() == '_')
-      base.pop_back();
-    for (char &c : base)
-      c = (char)TOLOWER(c);
+    std::string base = library_name(name);
     for (const char *polling : {"mpi_test", "mpi_testall", "mpi_testany", "mpi_testsome",
                                 "mpi_iprobe", "mpi_improbe"})
       if (base == polling)

@@ -27,24 +27,6 @@ namespace {
 
 // ------------------------------------------------------------ names
 
-std::string lower_case(const char *name) {
-  std::string result(name ? name : "");
-  for (char &c : result)
-    c = (char)std::tolower((unsigned char)c);
-  return result;
-}
-
-// The name a library table knows a callee by: lower case, without
-// __builtin_ (memcpy is often called as such) nor PMPI's P.
-std::string library_name(const char *name) {
-  std::string result = lower_case(name);
-  if (result.compare(0, 10, "__builtin_") == 0)
-    result.erase(0, 10);
-  if (result.compare(0, 5, "pmpi_") == 0)
-    result.erase(0, 1);
-  return result;
-}
-
 std::string decl_name(tree decl) {
   if (TREE_CODE(decl) == SSA_NAME) {
     tree var = SSA_NAME_VAR(decl);
@@ -233,16 +215,6 @@ bool address_of_local_pointer(tree arg) {
     return false;
   tree variable = TREE_OPERAND(arg, 0);
   return VAR_P(variable) && !is_global_var(variable) && POINTER_TYPE_P(TREE_TYPE(variable));
-}
-
-// `type' is MPI's communicator handle: the MPI_Comm typedef (C, C++;
-// MPICH and Open MPI alike) or mpi_f08's type(MPI_Comm).
-bool communicator_handle_type(tree type) {
-  tree name = type ? TYPE_NAME(type) : NULL_TREE;
-  if (name && TREE_CODE(name) == TYPE_DECL)
-    name = DECL_NAME(name);
-  return name && TREE_CODE(name) == IDENTIFIER_NODE &&
-         strcasecmp(IDENTIFIER_POINTER(name), "MPI_Comm") == 0;
 }
 
 // A function of the program's other files (not a library's, whose
@@ -673,16 +645,6 @@ private:
     objects_[strings].contents_unknown = true; // no pointers, but casts
     objects_[vector].contents.push_back(strings);
     objects_[vector].contents_unknown = false;
-  }
-
-  // The type parameter `i' of the function `call' calls is declared with
-  // (an array argument's is a pointer to the array), or null.
-  static tree parameter_type(gcall *call, unsigned i) {
-    tree fntype = gimple_call_fntype(call);
-    tree types = fntype ? TYPE_ARG_TYPES(fntype) : NULL_TREE;
-    for (unsigned k = 0; types && k < i; ++k)
-      types = TREE_CHAIN(types);
-    return types ? TREE_VALUE(types) : NULL_TREE;
   }
 
   // For a `char **' parameter `i' of `call': adds to `slots' the strings
@@ -3675,12 +3637,15 @@ private:
 
   // The slots a call's result may be computed from: its arguments, and
   // what those that are pointers point to.
-  std::vector<int> argument_uses(gcall *call) {
+  // With `pointers_it_fills' false, not the address a local pointer holds
+  // when its own address is passed (`alloc_field (comm, n, &x)' fills x):
+  // what it points to is what the callee reads, not the pointer's value.
+  std::vector<int> argument_uses(gcall *call, bool pointers_it_fills = true) {
     std::vector<int> uses;
     for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
       tree arg = gimple_call_arg(call, i);
       read_into(arg, uses);
-      if (POINTER_TYPE_P(TREE_TYPE(arg)))
+      if (POINTER_TYPE_P(TREE_TYPE(arg)) && (pointers_it_fills || !address_of_local_pointer(arg)))
         read_pointee(arg, uses);
     }
     return uses;
@@ -3751,15 +3716,7 @@ private:
       out_.slots[inputs].single_definition = true;
       ValueFlowStatement read;
       read.target = inputs;
-      for (unsigned i = 0; i < nargs; ++i) {
-        tree arg = gimple_call_arg(call, i);
-        read_into(arg, read.uses);
-        // Not the address a local pointer holds when its own address is
-        // passed (`alloc_field (comm, n, &x)' fills x): what it points
-        // to is what the callee reads, not the pointer's value.
-        if (POINTER_TYPE_P(TREE_TYPE(arg)) && !address_of_local_pointer(arg))
-          read_pointee(arg, read.uses);
-      }
+      read.uses = argument_uses(call, false);
       current_->statements.push_back(read);
     }
     ValueFlowStatement statement;
