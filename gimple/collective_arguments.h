@@ -24,7 +24,7 @@ namespace parcoach {
 // receive side.
 constexpr unsigned collective_argument_count = 8;
 
-// The type of each of those parameters: const void *.
+// The type of each of those parameters: void *.
 tree collective_argument_type();
 
 struct CheckArguments {

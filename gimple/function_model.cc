@@ -168,11 +168,6 @@ tree unit_callee(const gcall *call) {
   return node && node->definition ? callee : NULL_TREE;
 }
 
-namespace {
-
-// The statement that last assigned `value' before `use' in its block, if
-// any: enough to see the thread test that OpenMP lowering puts right before
-// its branch.
 gimple *definition_in_block(tree value, gimple *use) {
   if (TREE_CODE(value) == SSA_NAME)
     return SSA_NAME_DEF_STMT(value);
@@ -187,6 +182,8 @@ gimple *definition_in_block(tree value, gimple *use) {
   }
   return nullptr;
 }
+
+namespace {
 
 // A branch on the result of GOMP_single_start, omp_get_thread_num or the
 // sections dispatcher chooses threads, not processes.

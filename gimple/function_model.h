@@ -82,6 +82,11 @@ const char *callee_name(const gcall *call);
 // such) nor PMPI's P.
 std::string library_name(const char *name);
 
+// The statement that last assigned `value' before `use' in its block, if
+// any: enough to see the thread test that OpenMP lowering puts right before
+// its branch.
+gimple *definition_in_block(tree value, gimple *use);
+
 // The type parameter `i' of the function `call' calls is declared with (an
 // array argument's is a pointer to the array), or null.
 tree parameter_type(const gcall *call, unsigned i);

@@ -258,17 +258,75 @@ private:
     return true;
   }
 
-  // The edge into the branch thread 0 takes at `cond', or null.
+  // `x' holds the flag MPI_Is_thread_main sets: true in the thread that
+  // initialised MPI only.  A copy of a local variable whose address only
+  // MPI_Is_thread_main gets, and that nothing else assigns.
+  bool thread_main_flag(tree x, int depth = 0) {
+    if (depth > kMaxDepth)
+      return false;
+    STRIP_NOPS(x);
+    if (TREE_CODE(x) == SSA_NAME) {
+      gimple *def = SSA_NAME_DEF_STMT(x);
+      return def && gimple_assign_single_p(def) &&
+             thread_main_flag(gimple_assign_rhs1(def), depth + 1);
+    }
+    if (!is_local_variable(x) || TREE_THIS_VOLATILE(x))
+      return false;
+    if (!TREE_ADDRESSABLE(x)) { // a temporary: every assignment copies a flag
+      auto defs = definitions_.find(x);
+      if (defs == definitions_.end() || defs->second.empty())
+        return false;
+      for (gimple *def : defs->second)
+        if (!gimple_assign_single_p(def) || !thread_main_flag(gimple_assign_rhs1(def), depth + 1))
+          return false;
+      return true;
+    }
+    bool set_by_call = false;
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun_)
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (is_gimple_debug(stmt) || gimple_clobber_p(stmt))
+          continue;
+        const gcall *call = dyn_cast<const gcall *>(stmt);
+        bool sets_flag = call && callee_name(call) &&
+                         library_name(callee_name(call)).compare(0, 18, "mpi_is_thread_main") == 0;
+        for (unsigned i = 0; i < gimple_num_ops(stmt); ++i) {
+          tree op = gimple_op(stmt, i);
+          if (!op)
+            continue;
+          bool stored = i == 0 && gimple_has_lhs(stmt) && op == x;
+          bool address = walk_tree_without_duplicates(&op, address_of_variable, x) != NULL_TREE;
+          if (stored || (address && !(sets_flag && TREE_CODE(op) == ADDR_EXPR)))
+            return false;
+          set_by_call |= address;
+        }
+      }
+    return set_by_call;
+  }
+
+  static tree address_of_variable(tree *node, int *walk_subtrees, void *data) {
+    if (TYPE_P(*node))
+      *walk_subtrees = 0;
+    return TREE_CODE(*node) == ADDR_EXPR && TREE_OPERAND(*node, 0) == (tree)data ? *node
+                                                                                 : NULL_TREE;
+  }
+
+  // The edge into the branch thread 0 takes at `cond' (or the thread that
+  // initialised MPI, thread 0 of the outermost team), or null.
   edge thread_zero_edge(gcond *cond) {
     tree lhs = gimple_cond_lhs(cond), rhs = gimple_cond_rhs(cond);
     tree tested = integer_zerop(rhs) ? lhs : integer_zerop(lhs) ? rhs : NULL_TREE;
     enum tree_code code = gimple_cond_code(cond);
-    if (!tested || (code != EQ_EXPR && code != NE_EXPR) ||
-        !thread_number(tested, team_of(cond)))
+    if (!tested || (code != EQ_EXPR && code != NE_EXPR))
       return nullptr;
     edge true_edge, false_edge;
     extract_true_false_edges_from_block(gimple_bb(cond), &true_edge, &false_edge);
-    return code == EQ_EXPR ? true_edge : false_edge;
+    if (thread_number(tested, team_of(cond)))
+      return code == EQ_EXPR ? true_edge : false_edge;
+    if (thread_main_flag(tested))
+      return code == NE_EXPR ? true_edge : false_edge;
+    return nullptr;
   }
 
   void find_thread_zero(OrderingFacts &facts) {

@@ -40,7 +40,10 @@ tree type_of(TypeWord word, tree comm_type) {
   case VOID: return void_type_node;
   case INT: return integer_type_node;
   case TEXT: return const_string_type();
-  case ADDRESS: return build_pointer_type(build_qualified_type(void_type_node, TYPE_QUAL_CONST));
+  // `void *', not `const void *': GCC takes an uninitialised buffer passed
+  // to a pointer to const (a receive buffer a check gets) as read, and
+  // -Wmaybe-uninitialized would warn where the user's code is fine.
+  case ADDRESS: return ptr_type_node;
   case ULONG: return long_unsigned_type_node;
   case COMM: case FORTRAN_COMM:
     gcc_assert(comm_type);

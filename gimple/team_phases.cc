@@ -70,7 +70,8 @@ TeamPhases find_team_phases(function *fun, const OmpRegions &regions, int team) 
   }
   auto master_region = [&](int region) {
     for (int r = region; r >= 0 && r != team; r = regions.regions[r].parent)
-      if (gimple_code(regions.regions[r].directive) == GIMPLE_OMP_MASTER)
+      if (gimple_code(regions.regions[r].directive) == GIMPLE_OMP_MASTER ||
+          gcc_compat::masked_runs_on_thread_zero(regions.regions[r].directive))
         return true;
     return false;
   };

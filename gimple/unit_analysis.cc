@@ -731,6 +731,33 @@ bool link_findings_are_errors() {
 // armed at run time when the link step reports one, or when no link step
 // judged the program (its key says so): its function-exit checks become
 // dormant, as in summarise_for_link.
+// The variables other files may use that the unit defines and no function
+// of it stores to (a Fortran module of data only, a C file of globals):
+// their static initial value is the same everywhere, so the link step
+// judges them by the other units' stores (variable_facts covers those
+// the unit's functions touch).
+void add_untouched_defined_variables(UnitSummary &summary) {
+  std::set<std::string> known;
+  for (const VariableSummary &variable : summary.variables)
+    known.insert(variable.symbol);
+  varpool_node *node;
+  FOR_EACH_DEFINED_VARIABLE(node) {
+    tree decl = node->decl;
+    if (!TREE_PUBLIC(decl) || DECL_EXTERNAL(decl) || DECL_ARTIFICIAL(decl) ||
+        DECL_THREAD_LOCAL_P(decl) || !DECL_NAME(decl))
+      continue;
+    VariableSummary variable;
+    variable.symbol = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
+    if (known.count(variable.symbol))
+      continue;
+    variable.name = IDENTIFIER_POINTER(DECL_NAME(decl));
+    variable.file = summary.source;
+    variable.defined_here = true;
+    variable.may_differ = false;
+    summary.variables.push_back(variable);
+  }
+}
+
 void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValues &deferred,
                         const std::vector<VariableFacts> &variables,
                         const std::vector<std::map<NodeId, FlaggedCollective>> &deferred_flagged,
@@ -777,6 +804,7 @@ void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValue
         variable.writers.push_back(symbol_of[uid]);
     summary.variables.push_back(variable);
   }
+  add_untouched_defined_variables(summary);
   for (std::size_t r = 0; r < unit.records.size() && r < deferred_flagged.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
     for (const auto &entry : deferred_flagged[r]) {
@@ -995,8 +1023,16 @@ flagged_only_one_file_at_a_time(const std::vector<FunctionModel> &models_one_fil
 void run_unit_step(); // below
 
 void analyse_unit_functions(void *, void *) {
-  if (unit.records.empty() || seen_error())
+  if (seen_error())
     return;
+  if (unit.records.empty()) { // data only: what the link step needs of it
+    UnitSummary summary;
+    summary.source = main_input_filename ? main_input_filename : "";
+    add_untouched_defined_variables(summary);
+    if (!summary.variables.empty())
+      set_unit_summary(serialise_summary(summary));
+    return;
+  }
   // Plain C++ that may allocate a lot on huge units: never let an exception
   // reach GCC, whose build has none.
   try {

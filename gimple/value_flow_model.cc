@@ -208,15 +208,6 @@ tree out_argument_variable(tree arg) {
   return base;
 }
 
-// `arg' is the address of a local variable of pointer type (`&x' for
-// `double *x').
-bool address_of_local_pointer(tree arg) {
-  if (TREE_CODE(arg) != ADDR_EXPR)
-    return false;
-  tree variable = TREE_OPERAND(arg, 0);
-  return VAR_P(variable) && !is_global_var(variable) && POINTER_TYPE_P(TREE_TYPE(variable));
-}
-
 // A function of the program's other files (not a library's, whose
 // declaration is in a system header), called by name.
 bool other_file_function(tree decl) { return decl && !DECL_IN_SYSTEM_HEADER(decl); }
@@ -407,6 +398,7 @@ struct Known {
   bool binds_reference = false;    // ValueFlowStatement::binds_reference
   std::vector<int> referents;      // ValueFlowStatement::referents
   bool refers_elsewhere = false;   // ValueFlowStatement::refers_elsewhere
+  bool same_in_every_thread = false; // ValueFlowStatement::same_in_every_thread
 };
 
 template <typename T> void add_unique(std::vector<T> &set, T value) {
@@ -1353,6 +1345,7 @@ private:
       statement.binds_reference = known.binds_reference;
       statement.referents = known.referents;
       statement.refers_elsewhere = known.refers_elsewhere;
+      statement.same_in_every_thread = known.same_in_every_thread;
       current_->statements.push_back(statement);
       if (current_team_ >= 0 && racy_[current_team_].count(slot))
         mark_racy(slot);
@@ -2825,7 +2818,7 @@ private:
           std::string who = kind.name ? "'" + std::string(kind.name) + "'" : "a call through a pointer";
           const bool other_file = kind.name && other_file_function(gimple_call_fndecl(call));
           for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
-            if (other_file && out_argument_variable(gimple_call_arg(call, i)))
+            if (other_file && out_argument(gimple_call_arg(call, i)))
               continue; // emit_call stores the callee's out-argument there
             Targets t = targets(gimple_call_arg(call, i));
             escape(t, "its address is passed to " + who + at_line(where));
@@ -3070,6 +3063,13 @@ private:
           continue;
         }
         if (gcall *call = dyn_cast<gcall *>(stmt)) {
+          // A function of the program (of the unit or not) may touch any
+          // global: the team's own statements do not show its accesses.
+          if (!calls_runtime_function(call)) {
+            CallClass kind = classify(call);
+            team_runs_program_code_[team] |=
+                kind.unit_callee || (!kind.library && !kind.deterministic);
+          }
           // What a call may write through the addresses it gets (the
           // receive buffer of an MPI_Allreduce in a master region):
           // candidates for find_phase_isolated_slots, not racy by this.
@@ -3087,8 +3087,14 @@ private:
         if (!lhs || gimple_clobber_p(stmt))
           continue;
         Access a = access(lhs, false);
-        if (!a.through_pointer)
-          continue; // private copies, or a global (the solver knows those)
+        if (!a.through_pointer) {
+          // Private copies, or a global: the solver knows those are
+          // written; which a phase isolates is find_phase_isolated_slots'.
+          for (int slot : a.slots)
+            if (out_.slots[slot].scope == SlotScope::Global)
+              global_written_[team].insert(slot);
+          continue;
+        }
         for (int slot : a.slots)
           racy_[team].insert(slot);
       }
@@ -3099,8 +3105,9 @@ private:
   // a barrier phase where another thread touches them (team_phases.h):
   // every read in the team gives what every thread reads there, and no
   // read sees a racing write.  Only variables the region's `shared'
-  // clauses name (one object for all threads), in every team that
-  // writes them.
+  // clauses name (one object for all threads), and scalar globals (not
+  // threadprivate, no address taken) of a team that calls no function of
+  // the program, in every team that writes them.
   void find_phase_isolated_slots() {
     if (team_writes_unknown_)
       return;
@@ -3108,6 +3115,8 @@ private:
     // What the teams write: by their stores, and by the calls they make.
     std::map<int, std::set<int>> written = racy_;
     for (const auto &entry : call_written_)
+      written[entry.first].insert(entry.second.begin(), entry.second.end());
+    for (const auto &entry : global_written_)
       written[entry.first].insert(entry.second.begin(), entry.second.end());
     for (const auto &entry : written) {
       int team = entry.first;
@@ -3150,6 +3159,16 @@ private:
           }
         }
       }
+      if (!team_runs_program_code_[team])
+        for (int slot : global_written_[team]) {
+          const ValueFlowSlot &global = out_.slots[slot];
+          auto object = std::find_if(objects_.begin(), objects_.end(),
+                                     [slot](const Object &o) { return o.whole == slot; });
+          if (global.scalar && global.escapes < 0 &&
+              global.visibility != GlobalVisibility::ThreadLocal && object != objects_.end() &&
+              object->global && object->escape.empty() && object->fields.empty())
+            shared.insert(slot);
+        }
       TeamPhases phases;
       if (!shared.empty())
         phases = find_team_phases(fun_, regions_, team);
@@ -3339,13 +3358,61 @@ private:
           mark_racy(slot);
       }
     }
+    emit_copyprivate_broadcasts(bb);
+    receiving_copies_ = copyprivate_receiver(bb);
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
       where_ = gimple_location(stmt);
       emit_statement(stmt);
       note_function_addresses(stmt, out_.addresses_taken);
     }
+    receiving_copies_ = false;
     emit_edges(bb, index);
+  }
+
+  // `#pragma omp single copyprivate (x)' is lowered to
+  //   p = GOMP_single_copy_start (); if (p == 0) { body; send x }
+  //   else { x = p->x; }   (the receiving block)
+  // and at the join every thread holds the value the body computed in the
+  // one thread that ran it.  Block `bb' is a receiving block.
+  bool copyprivate_receiver(basic_block bb) const {
+    if (!single_pred_p(bb) || !single_succ_p(bb))
+      return false;
+    gcond *cond = safe_dyn_cast<gcond *>(last_stmt(single_pred(bb)));
+    if (!cond || !integer_zerop(gimple_cond_rhs(cond)) ||
+        (gimple_cond_code(cond) != EQ_EXPR && gimple_cond_code(cond) != NE_EXPR))
+      return false;
+    gimple *def = definition_in_block(gimple_cond_lhs(cond), cond);
+    gcall *call = def ? dyn_cast<gcall *>(def) : nullptr;
+    const char *name = call ? callee_name(call) : nullptr;
+    if (!name || library_name(name) != "gomp_single_copy_start")
+      return false;
+    edge true_edge, false_edge;
+    extract_true_false_edges_from_block(single_pred(bb), &true_edge, &false_edge);
+    edge received = gimple_cond_code(cond) == EQ_EXPR ? false_edge : true_edge;
+    return received->dest == bb;
+  }
+
+  // At the join after a receiving block: each variable it copies into
+  // holds the one value every thread got (the sending side's, as the
+  // receiving side's copies contributed nothing).
+  void emit_copyprivate_broadcasts(basic_block bb) {
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->preds) {
+      if (!copyprivate_receiver(e->src))
+        continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb(e->src); !gsi_end_p(gsi); gsi_next(&gsi)) {
+        gassign *copy = dyn_cast<gassign *>(gsi_stmt(gsi));
+        if (!copy || gimple_clobber_p(copy))
+          continue;
+        tree variable = gimple_assign_lhs(copy);
+        Access a = access(variable, true);
+        Known known;
+        known.same_in_every_thread = true;
+        store(variable, a.slots, -1, false, known);
+      }
+    }
   }
 
   void emit_statement(gimple *stmt) {
@@ -3353,6 +3420,10 @@ private:
     case GIMPLE_ASSIGN: {
       if (gimple_clobber_p(stmt))
         return;
+      if (receiving_copies_) { // what it copies arrives at the join
+        store(gimple_assign_lhs(stmt), {}, -1);
+        return;
+      }
       std::vector<int> uses;
       for (unsigned i = 1; i < gimple_num_ops(stmt); ++i)
         read_into(gimple_op(stmt, i), uses);
@@ -3637,15 +3708,12 @@ private:
 
   // The slots a call's result may be computed from: its arguments, and
   // what those that are pointers point to.
-  // With `pointers_it_fills' false, not the address a local pointer holds
-  // when its own address is passed (`alloc_field (comm, n, &x)' fills x):
-  // what it points to is what the callee reads, not the pointer's value.
-  std::vector<int> argument_uses(gcall *call, bool pointers_it_fills = true) {
+  std::vector<int> argument_uses(gcall *call) {
     std::vector<int> uses;
     for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
       tree arg = gimple_call_arg(call, i);
       read_into(arg, uses);
-      if (POINTER_TYPE_P(TREE_TYPE(arg)) && (pointers_it_fills || !address_of_local_pointer(arg)))
+      if (POINTER_TYPE_P(TREE_TYPE(arg)))
         read_pointee(arg, uses);
     }
     return uses;
@@ -3707,25 +3775,20 @@ private:
                           : std::string("the result of a call through a pointer");
     tree decl = gimple_call_fndecl(call);
     const bool other_file = kind.name && other_file_function(decl);
-    // The arguments as the callee finds them, before it writes behind any
-    // or lets their addresses escape (`alloc_field (comm, n, &x)': the
-    // result depends on x as it was, not on x escaped).
-    int inputs = -1;
-    if (other_file && nargs > 0) {
-      inputs = new_slot("the arguments of '" + std::string(kind.name) + "'", SlotScope::Local);
-      out_.slots[inputs].single_definition = true;
-      ValueFlowStatement read;
-      read.target = inputs;
-      read.uses = argument_uses(call, false);
-      current_->statements.push_back(read);
-    }
+    // What another file's function returns or leaves behind a pointer is
+    // keyed for the link step (cross_file_values.h), without the
+    // arguments: there, a result or out-argument that depends on them
+    // depends on the function's parameter keys, judged at every call site
+    // of the program, this one included (cross_file_parameters.h).  A
+    // function returning an MPI_Allreduce result (`dot (x, y, n)') is the
+    // same everywhere whatever its arguments.
     ValueFlowStatement statement;
     statement.kind = ValueFlowStatement::Kind::Call;
     statement.callee = 0;
     current_->statements.push_back(statement);
-    for (unsigned i = 0; inputs >= 0 && i < nargs; ++i) {
+    for (unsigned i = 0; other_file && i < nargs; ++i) {
       tree arg = gimple_call_arg(call, i);
-      tree variable = out_argument_variable(arg);
+      tree variable = out_argument(arg);
       if (!variable)
         continue;
       // What the callee leaves there (weak: it may leave it as it was),
@@ -3734,7 +3797,7 @@ private:
                          decl_name(variable) + "'" + at_line(where_));
       out_.facts[left].external_result =
           out_argument_key(IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl)), (int)i);
-      store_through(arg, {inputs}, left, false);
+      store_through(arg, {}, left, false);
     }
     if (!lhs)
       return;
@@ -3747,7 +3810,7 @@ private:
     // in a system header): the link step may know its result the same on
     // every process, as a function of the arguments (cross_file_values.h).
     out_.facts[fact].external_result = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
-    store(lhs, inputs >= 0 ? std::vector<int>{inputs} : argument_uses(call), fact);
+    store(lhs, {}, fact);
   }
 
   // A deterministic function of the C++ library: what it returns, and
@@ -4009,7 +4072,8 @@ private:
           continue;
         if (!is_pointer(arg(i)))
           continue;
-        int fact = differs(source_phrase(library, name) + line);
+        int fact = add_fact(library.process_source, library.thread_source,
+                            source_phrase(library, name) + line);
         if ((int)i == library.quantity_output &&
             library.quantity == ValueFlowQuantity::Kind::Rank) {
           out_.facts[fact].is_rank = true;
@@ -4279,6 +4343,20 @@ private:
     return TREE_CODE(decl) == PARM_DECL && !TREE_ADDRESSABLE(decl) && !assigned_.count(decl);
   }
 
+  // An out-argument across files (out_argument_variable), or a pointer
+  // parameter passed on as it came, whose target holds no address (a
+  // Fortran dummy argument given to another file's routine, `scale (x)'
+  // in C): the same for what its callers gave, as the callee's summary
+  // says what it leaves there.  NULL_TREE for any other argument.
+  tree out_argument(tree arg) const {
+    if (tree variable = out_argument_variable(arg))
+      return variable;
+    if (TREE_CODE(arg) == PARM_DECL && POINTER_TYPE_P(TREE_TYPE(arg)) &&
+        invariant_parameter(arg) && !may_hold_pointers(TREE_TYPE(TREE_TYPE(arg))))
+      return arg;
+    return NULL_TREE;
+  }
+
   // A canonical expression for a pointer whose value stays the same in
   // the function: an SSA name (one definition), or a copy of an invariant
   // parameter, or the address of storage named through such pointers.
@@ -4531,6 +4609,9 @@ private:
   std::map<int, int> elements_of_slot_; // vector slot -> its elements' object
   std::map<int, std::set<int>> racy_;
   std::map<int, std::set<int>> call_written_; // find_racy_slots
+  std::map<int, std::set<int>> global_written_;  // find_racy_slots: by name
+  std::map<int, bool> team_runs_program_code_;   // find_racy_slots
+  bool receiving_copies_ = false; // emitting a copyprivate receiving block
   std::set<int> phase_isolated_; // find_phase_isolated_slots
   // find_team_writes, and the copies slot_for_team_read makes, by (team,
   // slot).

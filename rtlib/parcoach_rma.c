@@ -44,7 +44,9 @@
    the synchronization sends the new value, which exposes the error.
 
    Fortran: Open MPI's and MPICH's Fortran bindings call the PMPI_ C entry
-   points directly, so Fortran RMA calls are never seen here (silence).  */
+   points directly, so Fortran RMA calls are never seen here (silence);
+   MPICH's mpi_f08 calls some MPI_ ones, and the windows it creates are
+   not followed (rma_called_from_mpi_library).  */
 
 #define _GNU_SOURCE /* dladdr */
 
@@ -332,6 +334,24 @@ rma_describe_caller (char *text, size_t size, void *caller)
     snprintf (text, size, "an unknown place");
 }
 
+/* CALLER lies in an MPI library (libmpi*, libmpich*: a language
+   binding).  MPICH's mpi_f08 module passes MPI_Win_create and the RMA
+   operations through the MPI_ entry points but MPI_Win_fence, the locks
+   and the other synchronizations straight to PMPI_: the epochs of a
+   window created there are invisible here, and it is not followed.  */
+static int
+rma_called_from_mpi_library (void *caller)
+{
+  Dl_info info;
+  const char *name;
+
+  if (caller == NULL || !dladdr (caller, &info) || info.dli_fname == NULL)
+    return 0;
+  name = strrchr (info.dli_fname, '/');
+  name = name != NULL ? name + 1 : info.dli_fname;
+  return strncmp (name, "libmpi", 6) == 0;
+}
+
 /* Print one line, "PARCOACH: rank R of MPI_COMM_WORLD stops in CALL
    (called from WHERE) on window N: ...", and stop the job.  */
 static void
@@ -382,8 +402,8 @@ rma_created (MPI_Win win, MPI_Comm comm, int disp_unit, void *caller)
 
   if (!rma_options_read)
     rma_read_options ();
-  if (!rma_checks || PMPI_Comm_size (comm, &size) != MPI_SUCCESS
-      || size <= 0)
+  if (!rma_checks || rma_called_from_mpi_library (caller)
+      || PMPI_Comm_size (comm, &size) != MPI_SUCCESS || size <= 0)
     return;
   w = calloc (1, sizeof *w);
   if (w == NULL)

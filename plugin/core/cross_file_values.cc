@@ -21,9 +21,8 @@ bool shared_variable(const ValueFlowSlot &slot) {
 
 // The unit with the results of the functions of other files, and what
 // other files store in its shared variables, taken as the same on every
-// process, except `differing' (a key of link_key_*).  The statements
-// storing a result still read the call's arguments: a result of arguments
-// that differ differs.  Only the process dimension changes.
+// process, except `differing' (a key of link_key_*).  Only the process
+// dimension changes.
 std::vector<ValueFlowFunction> assuming_uniform(const std::vector<ValueFlowFunction> &unit,
                                                 const std::string &differing) {
   std::vector<ValueFlowFunction> copy = unit;
@@ -216,6 +215,20 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
     out.result_may_differ[r] = results[r].may_differ_between_processes;
     out.result_reason[r] = results[r].reason;
   }
+  // A result computed from value parameters the link step judges
+  // (ResultVerdict::parameters) depends on their keys: a call site passing
+  // a value that differs makes it differ.  (The callers in other files do
+  // not read their arguments into the result: `dot (x, y)' returning an
+  // MPI_Allreduce result is the same everywhere whatever x and y hold.)
+  std::map<std::string, std::string> judged_parameters;
+  add_parameter_keys(unit, judged_parameters);
+  for (std::size_t r = 0; r < unit.size() && r < results.size(); ++r)
+    for (int k = 0; k < 64; ++k)
+      if ((results[r].parameters >> k) & 1) {
+        std::string key = parameter_key(unit[r].symbol, k);
+        if (judged_parameters.count(key))
+          out.result_depends_on[r].push_back(key);
+      }
 
   std::map<std::string, std::string> name_of = keys_of(unit);
   add_parameter_keys(unit, name_of);
@@ -436,7 +449,10 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
   }
   for (std::size_t i = 0; i < functions.size(); ++i) {
     out.result_may_differ[functions[i]] = false;
-    out.result_depends_on[functions[i]].assign(function_sets[i].begin(), function_sets[i].end());
+    std::vector<std::string> &keys = out.result_depends_on[functions[i]];
+    keys.insert(keys.end(), function_sets[i].begin(), function_sets[i].end());
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   }
   summarise_arguments();
   name_every_key(out);

@@ -112,6 +112,11 @@ struct FunctionState {
   // It, or a function it calls, stores through pointers it cannot name:
   // what its callers' arguments reach may change.
   bool writes_unknown = false;
+  // It, or a function it calls, calls code the unit does not show.
+  bool runs_unseen_code = false;
+  // Its parallel regions call such code: while the team runs, that code
+  // may store to the unit's public variables.
+  bool team_runs_unseen_code = false;
   bool has_team = false;        // has blocks an OpenMP team runs
   // By slot: some statement of the function's parallel regions may write
   // it (an assignment, a call's result or what a call may write through
@@ -430,6 +435,7 @@ private:
     for (FunctionState &state : functions_)
       state.outside = state.function->callable_from_outside || taken.count(state.function->uid);
     find_unknown_writers();
+    find_unseen_code_runners();
     shared_writes_ = find_shared_writes(unit_);
     team_writes_ = find_team_writes(unit_, shared_writes_);
     for (std::size_t i = 0; i < functions_.size(); ++i) {
@@ -457,6 +463,32 @@ private:
             return true;
       }
     return false;
+  }
+
+  // A call of `statement' (a Call) may run code the unit does not show.
+  bool calls_unseen_code(const ValueFlowStatement &statement) const {
+    auto callee = index_of_uid_.find(statement.callee);
+    return callee == index_of_uid_.end() || functions_[callee->second].runs_unseen_code;
+  }
+
+  // FunctionState::runs_unseen_code (a least fixpoint over the calls),
+  // then team_runs_unseen_code.
+  void find_unseen_code_runners() {
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (FunctionState &state : functions_)
+        for (const ValueFlowBlock &block : state.function->blocks)
+          for (const ValueFlowStatement &statement : block.statements)
+            if (!state.runs_unseen_code && statement.kind == ValueFlowStatement::Kind::Call &&
+                calls_unseen_code(statement))
+              state.runs_unseen_code = changed = true;
+    }
+    for (FunctionState &state : functions_)
+      for (const ValueFlowBlock &block : state.function->blocks)
+        for (const ValueFlowStatement &statement : block.statements)
+          state.team_runs_unseen_code |= block.in_parallel_region &&
+                                         statement.kind == ValueFlowStatement::Kind::Call &&
+                                         calls_unseen_code(statement);
   }
 
   // FunctionState::writes_unknown: a least fixpoint over the calls.
@@ -1388,6 +1420,13 @@ private:
     // a team that calls the function.
     const ValueFlowSlot *slot =
         s >= 0 && s < (int)state.function->slots.size() ? &state.function->slots[s] : nullptr;
+    if (slot && slot->scope == SlotScope::Global && slot->same_in_every_thread &&
+        state.function->blocks[b].in_parallel_region && !differs(state.thread_context, 1)) {
+      // A global the team writes only in barrier phases where no other
+      // thread touches it: every thread reads the one value there.
+      v.bits &= (unsigned char)~kThreads;
+      v.why[1] = -1;
+    }
     if (slot && state.function->blocks[b].in_parallel_region &&
         (!state.written_in_team[s] || slot->same_in_every_thread) &&
         slot->scope != SlotScope::Global && !escaped_here(state, values, s)) {
@@ -1455,10 +1494,18 @@ private:
       join_into(v, initial_value(state, s)); // a parameter never written
     if (slot.scope == SlotScope::Global &&
         (state.flow_index[s] < 0 || function.blocks[b].in_parallel_region ||
-         differs(state.thread_context, 1)))
+         differs(state.thread_context, 1))) {
       // Other threads (or, without a state per block, other statements)
-      // may store to it at any time.
-      join_into(v, global_value(slot.global, slot));
+      // may store to it at any time.  In a team this function forks that
+      // runs only code the unit shows, those are the unit's own stores:
+      // other files' code does not run while the team does.
+      if (state.flow_index[s] >= 0 && !differs(state.thread_context, 1) &&
+          !state.team_runs_unseen_code && slot.visibility != GlobalVisibility::ThreadLocal &&
+          !global_escape_.count(slot.global))
+        join_into(v, knowing_nothing(stored_value(slot.global, slot.field)));
+      else
+        join_into(v, global_value(slot.global, slot));
+    }
     return v;
   }
 
@@ -1530,7 +1577,7 @@ private:
       // threads only in that some of them store it, as a shared local of
       // the region does; a read not ordered after the store by a barrier
       // would race, which no correct program does.
-      if (!value_same_in_threads)
+      if (!value_same_in_threads && !slot.same_in_every_thread)
         join_into(v, fact_value(racy_fact(slot)));
       publish(state, slot, v);
     }
@@ -1679,8 +1726,12 @@ private:
           seen.left = bounds_of(state, values, b, statement.comparison.left);
           seen.right = bounds_of(state, values, b, statement.comparison.right);
         }
-        const bool same_in_threads = !differs(v, 1);
+        const bool same_in_threads = !differs(v, 1) || statement.same_in_every_thread;
         join_into(v, taint);
+        if (statement.same_in_every_thread) {
+          v.bits &= (unsigned char)~kThreads;
+          v.why[1] = -1;
+        }
         if (statement.quantity.kind != ValueFlowQuantity::Kind::None &&
             statement.quantity.communicator.empty() && statement.quantity.communicator_slot >= 0) {
           auto named = state.communicator_names.find({b, (int)i});

@@ -76,9 +76,9 @@ struct ValueFlowFact {
   bool is_rank = false;
   std::string rank_communicator;
   // The result of a call to a function of another file, by its linker
-  // name, when the link step may know more of it (cross_file_values.h):
-  // the statement storing it also reads the call's arguments.  Empty for
-  // every other fact.
+  // name, when the link step may know more of it (cross_file_values.h;
+  // what it depends on of the call's arguments, the callee's parameter
+  // keys say).  Empty for every other fact.
   std::string external_result;
   // A read through the pointer a call of this function of the unit
   // (DECL_UID) returned, `x = *p' after `p = d.time ()' (a C++ accessor
@@ -297,6 +297,11 @@ struct ValueFlowStatement {
   // argument is this constant handle (MPI_Comm_dup(MPI_COMM_SELF, &d)),
   // spelt as constant_handle is; empty for any other.
   std::string from_handle;
+  // Assign: the value is the same in every thread of the team, whatever
+  // its uses and the control leading here hold (a variable after its
+  // `single copyprivate', which gives every thread the value of the one
+  // that ran the construct): only what differs between processes stays.
+  bool same_in_every_thread = false;
   // Assign: the operation computing the value from `uses', if described.
   ValueFlowArithmetic arithmetic;
   // Assign: the value is `left | right' or `left & right' of two truth

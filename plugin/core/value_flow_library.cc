@@ -297,9 +297,15 @@ std::map<std::string, LibraryFunction> make_table() {
   add(mpi_differing("mpi_attr_get", 4, {2, 3}));
   add(mpi_differing("mpi_comm_set_name", 2, {}));
   add(mpi_differing("mpi_comm_get_name", 3, {1, 2}));
-  for (const char *name : {"mpi_initialized", "mpi_finalized", "mpi_query_thread",
-                           "mpi_is_thread_main"})
-    add(mpi_differing(name, 1, {0}));
+  // Whether MPI is initialised or finalised is the same on every process
+  // at any point of a correct program (MPI_Init and MPI_Finalize are
+  // collective); MPI_Is_thread_main picks one thread in every process.
+  for (const char *name : {"mpi_initialized", "mpi_finalized"})
+    add(mpi_uniform(name, 1, -1, 0, "comes from"));
+  add(mpi_differing("mpi_query_thread", 1, {0}));
+  LibraryFunction thread_main = mpi_differing("mpi_is_thread_main", 1, {0});
+  thread_main.process_source = false;
+  add(thread_main);
   add(mpi_differing("mpi_error_string", 3, {1, 2}));
   add(mpi_differing("mpi_error_class", 2, {1}));
   add(mpi_differing("mpi_get_version", 2, {0, 1}));
@@ -413,7 +419,11 @@ std::map<std::string, LibraryFunction> make_table() {
     add(thread_source(name));
   // The team size may differ between processes (their environments), not
   // between the threads of a team.
-  for (const char *name : {"omp_get_num_threads", "omp_get_max_threads", "omp_get_num_procs"})
+  for (const char *name : {"omp_get_num_threads", "omp_get_max_threads", "omp_get_num_procs",
+                           "omp_in_parallel", "omp_get_level", "omp_get_active_level",
+                           "omp_get_team_size", "omp_get_max_active_levels",
+                           "omp_get_thread_limit", "omp_get_dynamic", "omp_get_nested",
+                           "omp_get_cancellation", "omp_get_max_task_priority"})
     add(process_source(name));
 
   // The conversions GCC has no builtin for (strlen, strcmp, abs... are

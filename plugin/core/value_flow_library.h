@@ -63,7 +63,9 @@ struct LibraryFunction {
   int deterministic_outputs[2] = {-1, -1};
   bool result_differs = false; // a result that is not an error code
   bool installs_error_handler = false;
-  // Source: which dimension differs, the phrase before the name
+  // Source, and an MPI routine's differing outputs: which dimension
+  // differs (MPI_Is_thread_main's flag: between threads only).  Source:
+  // the phrase before the name
   // ("depends on <data received by> MPI_Recv"), and the first pointer
   // argument it writes.
   bool process_source = true;

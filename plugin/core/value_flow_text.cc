@@ -234,6 +234,8 @@ std::string statement_text(const ValueFlowStatement &statement,
   if (statement.assigns_constant)
     notes += " constant " + std::to_string(statement.constant);
   notes += comparison_text(statement.comparison);
+  if (statement.same_in_every_thread)
+    notes += " same-in-every-thread";
   if (statement.binds_reference) {
     notes += " refers-to " + slot_list(statement.referents);
     if (statement.refers_elsewhere)

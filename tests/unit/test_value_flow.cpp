@@ -768,6 +768,99 @@ TEST_CASE("a global the master thread of a team stores a value the same in every
   }
 }
 
+TEST_CASE("a variable after its single copyprivate is the same in every thread, not on every "
+          "process",
+          "[value-flow][threads]") {
+  // #pragma omp parallel { int n; #pragma omp single copyprivate(n)
+  //   n = atoi(getenv("N")); for (k < n) ... }
+  // Lowered: p = GOMP_single_copy_start (); if (p == 0) n = ...; else
+  // n = p->n; and at the join every thread holds the one value.
+  for (bool broadcast : {false, true}) {
+    INFO("the join copies the variable to every thread " << broadcast);
+    Program main("main");
+    main.entry_point();
+    int p = main.local("p"), n = main.local("n");
+    int b0 = main.block(), start = main.block(), body = main.block(), received = main.block(),
+        join = main.block(), after = main.block();
+    main.successors(b0, {start});
+    for (int b : {start, body, received, join, after})
+      main.function().blocks[b].in_parallel_region = true;
+    main.assign(start, p, {},
+                main.differs("depends on GOMP_single_copy_start", false, true));
+    main.successors(start, {body, received});
+    main.branch(start, {p}, 3);
+    main.assign(body, n, {}, main.differs("depends on getenv", true, true));
+    main.successors(body, {join});
+    main.assign(received, n, {});
+    main.successors(received, {join});
+    main.assign(join, n, {n});
+    main.function().blocks[join].statements.back().same_in_every_thread = broadcast;
+    main.successors(join, {after});
+    int on_n = diamond_test(main, after, {n});
+    for (int b = after; b < (int)main.function().blocks.size(); ++b)
+      main.function().blocks[b].in_parallel_region = true;
+    std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({main});
+    CHECK(verdicts[0][on_n].may_differ_between_processes);
+    CHECK(verdicts[0][on_n].may_differ_between_threads == !broadcast);
+  }
+}
+
+TEST_CASE("a public global read in a team that runs only the unit's code holds what the team "
+          "found there",
+          "[value-flow][threads]") {
+  // int steps; (other files may change it)  main: steps = 3;
+  // #pragma omp parallel { [unknown ();] for (s < steps) ... }
+  for (bool unseen_code : {false, true}) {
+    INFO("the team calls a function the unit does not show " << unseen_code);
+    Program main("main");
+    main.entry_point();
+    int steps = main.global("steps", 7, GlobalVisibility::Public);
+    int b0 = main.block(), region = main.block(), after = main.block();
+    main.assign(b0, steps, {}, main.uniform("a constant"));
+    main.successors(b0, {region});
+    main.function().blocks[region].in_parallel_region = true;
+    if (unseen_code)
+      main.call(region, 0, {});
+    main.successors(region, {after, after});
+    int in_team = main.branch(region, {steps}, 5);
+    std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({main});
+    CHECK(verdicts[0][in_team].may_differ_between_processes == unseen_code);
+  }
+}
+
+TEST_CASE("a global no thread writes in a barrier phase where another touches it is the same "
+          "in every thread",
+          "[value-flow][threads]") {
+  // static int done; #pragma omp parallel { for (;;) { #pragma omp single
+  //   done = ...; (barrier) if (done) break; #pragma omp barrier } }
+  // The single's store depends on which thread runs it; the reads after
+  // its barrier all see the one value (the adapter marks the slot).
+  for (bool isolated : {false, true}) {
+    INFO("barrier phases keep the store apart " << isolated);
+    Program main("main");
+    main.entry_point();
+    int done = main.global("done", 9);
+    main.function().slots[done].same_in_every_thread = isolated;
+    int p = main.local("p");
+    int b0 = main.block(), start = main.block(), single = main.block(), test = main.block(),
+        after = main.block();
+    main.successors(b0, {start});
+    for (int b : {start, single, test})
+      main.function().blocks[b].in_parallel_region = true;
+    main.assign(start, p, {}, main.differs("depends on GOMP_single_start", false, true));
+    main.successors(start, {single, test});
+    main.branch(start, {p}, 3);
+    main.assign(single, done, {}, main.uniform("a constant"));
+    main.successors(single, {test});
+    main.successors(test, {after, start});
+    int exit = main.branch(test, {done}, 6);
+    std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({main});
+    CHECK(verdicts[0][exit].may_differ_between_threads == !isolated);
+    // One value stored by whichever thread: the same on every process.
+    CHECK_FALSE(verdicts[0][exit].may_differ_between_processes);
+  }
+}
+
 TEST_CASE("the thread number differs between threads only", "[value-flow][threads]") {
   Program p("main");
   int tid = p.local("tid"), n = p.local("n");
