@@ -731,7 +731,7 @@ private:
   // Where `pointer' (a value) may point.
   Targets targets(tree expr) {
     Targets result;
-    if (!expr || points_to_opaque_type(TREE_TYPE(expr)))
+    if (!expr || points_to_opaque_type(TREE_TYPE(expr)) || holds_no_address(TREE_TYPE(expr)))
       return result;
     switch (TREE_CODE(expr)) {
     case INTEGER_CST: case REAL_CST: case STRING_CST: case COMPLEX_CST: case VECTOR_CST:
@@ -1395,6 +1395,13 @@ private:
       }
     } else {
       a = pointed_access(arg, false);
+      // All of the record a pointer parameter points to (`MPI_Bcast (p,
+      // sizeof *p, MPI_BYTE, ...)' in a setup routine): its every field.
+      if (whole && invariant_parameter(arg) && a.objects.size() == 1 && !a.unknown &&
+          objects_[a.objects[0]].parameter_target && !objects_[a.objects[0]].summary) {
+        a.strong = true;
+        a.every_slot = true;
+      }
     }
     store_to(a, uses, fact, !allow_strong, known);
   }
@@ -1718,6 +1725,18 @@ private:
   // the address of a global of that library).  This unit cannot read or
   // write what it points to, so passing or storing one carries the handle's
   // value only, never the library's state behind it.
+  // A floating-point value (or a complex, or a vector of them) carries no
+  // address: loaded from memory that holds pointers (a vector's elements
+  // where the points-to does not tell the vector's fields from its
+  // elements), it does not make that memory reachable where it is stored.
+  static bool holds_no_address(tree type) {
+    if (!type)
+      return false;
+    if (TREE_CODE(type) == COMPLEX_TYPE || TREE_CODE(type) == VECTOR_TYPE)
+      type = TREE_TYPE(type);
+    return SCALAR_FLOAT_TYPE_P(type);
+  }
+
   static bool points_to_opaque_type(tree type) {
     return type && POINTER_TYPE_P(type) && RECORD_OR_UNION_TYPE_P(TREE_TYPE(type)) &&
            !COMPLETE_TYPE_P(TREE_TYPE(type));
@@ -4501,12 +4520,21 @@ private:
   // as many bytes.
   bool fills_record(tree pointer, tree count, tree datatype) {
     pointer = address_of(pointer);
-    if (!count || TREE_CODE(pointer) != ADDR_EXPR || fortran_)
+    if (!count || fortran_)
       return false;
     STRIP_NOPS(count);
-    tree record = TREE_OPERAND(pointer, 0);
-    tree type = TREE_TYPE(record);
-    if (!(VAR_P(record) || TREE_CODE(record) == COMPONENT_REF) || !RECORD_OR_UNION_TYPE_P(type) ||
+    tree type;
+    if (TREE_CODE(pointer) == ADDR_EXPR) {
+      tree record = TREE_OPERAND(pointer, 0);
+      if (!(VAR_P(record) || TREE_CODE(record) == COMPONENT_REF))
+        return false;
+      type = TREE_TYPE(record);
+    } else if (invariant_parameter(pointer) && POINTER_TYPE_P(TREE_TYPE(pointer))) {
+      type = TREE_TYPE(TREE_TYPE(pointer)); // what a pointer parameter points to
+    } else {
+      return false;
+    }
+    if (!RECORD_OR_UNION_TYPE_P(type) ||
         !TYPE_SIZE_UNIT(type) || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)) ||
         TREE_CODE(count) != INTEGER_CST || !tree_fits_uhwi_p(count))
       return false;

@@ -220,14 +220,21 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
   // a value that differs makes it differ.  (The callers in other files do
   // not read their arguments into the result: `dot (x, y)' returning an
   // MPI_Allreduce result is the same everywhere whatever x and y hold.)
+  // One the link step does not judge (the function's address is taken, a
+  // call of the unit passes it a value that differs) may differ.
   std::map<std::string, std::string> judged_parameters;
   add_parameter_keys(unit, judged_parameters);
   for (std::size_t r = 0; r < unit.size() && r < results.size(); ++r)
     for (int k = 0; k < 64; ++k)
       if ((results[r].parameters >> k) & 1) {
         std::string key = parameter_key(unit[r].symbol, k);
-        if (judged_parameters.count(key))
+        if (judged_parameters.count(key)) {
           out.result_depends_on[r].push_back(key);
+        } else if (!out.result_may_differ[r]) {
+          out.result_may_differ[r] = true;
+          out.result_reason[r] = "it depends on parameter " + std::to_string(k + 1) +
+                                 ", which other files may pass with any value";
+        }
       }
 
   std::map<std::string, std::string> name_of = keys_of(unit);

@@ -62,7 +62,13 @@ struct Value {
 
 constexpr unsigned char kNothingYet = 0, kRank = 1, kSize = 2, kAnything = 3;
 
-constexpr int kSymbolicParameters = 64;
+// Value::parameters: bit k < 32, the value of parameter k; bit 32 + i,
+// what symbolic target i of the function holds on entry
+// (FunctionState::symbolic_targets: a field of what a pointer parameter
+// points to), so that each call site puts in its own arguments and what
+// they point to.
+constexpr int kSymbolicParameters = 32;
+constexpr int kSymbolicTargets = 32;
 
 // A fact of the unit: the adapter's facts of every function, then the
 // solver's own (parameters, globals, control dependence).
@@ -89,6 +95,10 @@ struct FunctionState {
   const ValueFlowFunction *function = nullptr;
   int fact_base = 0;
   int parameter_count = 0;
+  // The ParameterTarget slots read symbolically (Value::parameters bit
+  // 32 + i): what the callers' arguments point to there, per call site.
+  std::vector<int> symbolic_targets;
+  std::vector<int> symbolic_bit_of_slot; // by slot: i, or -1
   int call_sites = 0;
   std::vector<int> callers; // indexes, with repeats removed
 
@@ -328,7 +338,7 @@ private:
   // `v', a parameter's value that `into' depends on, without what is
   // known of it unless `into' is a copy of parameter k.
   static Value as_dependence(Value v, const Value &into, int k) {
-    if (k >= kSymbolicParameters || !((into.quantity_parameters >> k) & 1)) {
+    if (k >= 64 || !((into.quantity_parameters >> k) & 1)) {
       v.quantity = kNothingYet;
       v.communicator = -1;
       v.quantity_parameters = 0;
@@ -525,6 +535,7 @@ private:
     state.has_target.assign(state.parameter_count, false);
     state.target_escapes.assign(state.parameter_count, false);
     state.entry_facts.assign(slots, -1);
+    state.symbolic_bit_of_slot.assign(slots, -1);
     state.written_in_team.assign(function.slots.size(), false);
     state.argument_values.resize(function.collectives.size());
     for (std::size_t c = 0; c < function.collectives.size(); ++c) {
@@ -622,6 +633,10 @@ private:
       }
       state.has_target[slot.parameter] = true;
       state.target_fields.insert({slot.parameter, slot.field});
+      if (!slot.covered && (int)state.symbolic_targets.size() < kSymbolicTargets) {
+        state.symbolic_bit_of_slot[s] = (int)state.symbolic_targets.size();
+        state.symbolic_targets.push_back(s);
+      }
       if (written[s]) {
         state.target_slots.push_back(s);
         state.at_exit[{slot.parameter, slot.field}] = Value();
@@ -1308,6 +1323,12 @@ private:
       }
       return entry_value(state, s);
     case SlotScope::ParameterTarget:
+      if (state.symbolic_bit_of_slot[s] >= 0) {
+        Value v;
+        v.parameters = v.quantity_parameters =
+            1ull << (kSymbolicParameters + state.symbolic_bit_of_slot[s]);
+        return v;
+      }
       return entry_value(state, s);
     case SlotScope::Global:
       return global_value(slot.global, slot);
@@ -1371,23 +1392,91 @@ private:
     const Value symbolic = v;
     unsigned long long mask = v.parameters;
     v.parameters = v.quantity_parameters = 0;
-    for (int k = 0; mask; ++k, mask >>= 1)
-      if ((mask & 1) && k < (int)state.parameter_slot.size() && state.parameter_slot[k] >= 0)
+    for (int k = 0; mask; ++k, mask >>= 1) {
+      if (!(mask & 1))
+        continue;
+      if (k >= kSymbolicParameters) {
+        std::size_t i = k - kSymbolicParameters;
+        if (i < state.symbolic_targets.size())
+          join_into(v, as_dependence(entry_value(state, state.symbolic_targets[i]), symbolic, k));
+      } else if (k < (int)state.parameter_slot.size() && state.parameter_slot[k] >= 0) {
         join_into(v, as_dependence(entry_value(state, state.parameter_slot[k]), symbolic, k));
+      }
+    }
+    return v;
+  }
+
+  // `v' with only its symbolic targets replaced by what the callers pass
+  // (what a function leaves behind a reference member of what a pointer
+  // parameter points to: reference_exit).
+  Value concrete_targets(FunctionState &state, Value v) {
+    const unsigned long long targets = v.parameters >> kSymbolicParameters;
+    if (!targets)
+      return v;
+    const unsigned long long values = (1ull << kSymbolicParameters) - 1;
+    Value symbolic;
+    symbolic.parameters = v.parameters & ~values;
+    symbolic.quantity_parameters = v.quantity_parameters & ~values;
+    v.parameters &= values;
+    v.quantity_parameters &= values;
+    join_into(v, concrete(state, symbolic));
     return v;
   }
 
   // A callee's value, with its parameters replaced by this call's
   // arguments.
+  // Its symbolic targets: by what this call's arguments point to
+  // (call_targets_).
   Value instantiate(const Value &callee_value, const std::vector<Value> &arguments) {
     Value v = callee_value;
     unsigned long long mask = v.parameters;
     v.parameters = v.quantity_parameters = 0;
-    for (int k = 0; mask; ++k, mask >>= 1)
-      if (mask & 1)
+    for (int k = 0; mask; ++k, mask >>= 1) {
+      if (!(mask & 1))
+        continue;
+      if (k >= kSymbolicParameters) {
+        std::size_t i = k - kSymbolicParameters;
+        join_into(v, i < call_targets_.size() ? as_dependence(call_targets_[i], callee_value, k)
+                                              : fact_value(unknown_fact()));
+      } else {
         join_into(v, k < (int)arguments.size() ? as_dependence(arguments[k], callee_value, k)
                                                : fact_value(unknown_fact()));
+      }
+    }
     return v;
+  }
+
+  // call_targets_ for a call of `callee': for each of its symbolic
+  // targets, what the argument points to there (the caller's slots over
+  // that field, or that the callee's view does not name), as the caller
+  // sees it.
+  void read_call_targets(FunctionState &state, const std::vector<Value> &values,
+                         const ValueFlowStatement &call, const FunctionState *callee, int b) {
+    call_targets_.clear();
+    if (!callee)
+      return;
+    const ValueFlowFunction &function = *state.function;
+    const Value taint = state.taint[b];
+    for (int s : callee->symbolic_targets) {
+      const ValueFlowSlot &target = callee->function->slots[s];
+      Value v;
+      if (target.parameter >= (int)call.arguments.size()) {
+        call_targets_.push_back(fact_value(unknown_fact()));
+        continue;
+      }
+      const ValueFlowArgument &argument = call.arguments[target.parameter];
+      for (int p : argument.pointees) {
+        if (p < 0 || p >= (int)function.slots.size() || function.slots[p].covered)
+          continue;
+        int field = function.slots[p].field;
+        bool named = field >= 0 && callee->target_fields.count({target.parameter, field});
+        if (target.field < 0 || field < 0 || !named || overlap(target.field, field))
+          join_into(v, joined(read(state, values, p, b), taint));
+      }
+      if (argument.points_elsewhere)
+        join_into(v, fact_value(unknown_fact()));
+      call_targets_.push_back(in_team_context(state, b, v));
+    }
   }
 
   // Outside a team only one thread runs: nothing differs between
@@ -1761,11 +1850,13 @@ private:
         // What the callers find behind their pointers.
         for (int s : state.target_slots) {
           const ValueFlowSlot &slot = function.slots[s];
+          // Behind the pointer, symbolic targets stay: each caller puts in
+          // what it passed (a `++it' leaves each caller's own iterator).
           Value left = leaving_activation(joined(read(state, values, s, b), taint));
           if (slot.through_reference >= 0)
             changed |= join_into(state.reference_exit[std::make_tuple(
                                      slot.parameter, slot.through_reference, slot.field)],
-                                 left);
+                                 concrete_targets(state, left));
           else
             changed |= join_into(state.at_exit[{slot.parameter, slot.field}], left);
         }
@@ -1844,6 +1935,7 @@ private:
           in_team_context(state, b, joined(read_all(state, values, argument.uses, b), taint)));
       known_as(state, values, arguments.back(), argument.copy_of, ValueFlowQuantity(), b);
     }
+    read_call_targets(state, values, call, callee, b);
     for (std::size_t k = 0; k < call.arguments.size(); ++k) {
       const ValueFlowArgument &argument = call.arguments[k];
       bool known = callee && (int)k < callee->parameter_count;
@@ -2629,7 +2721,10 @@ private:
     for (const FunctionState &state : functions_) {
       ResultVerdict verdict;
       verdict.may_differ_between_processes = differs(state.result, 0);
-      verdict.parameters = state.result.parameters;
+      verdict.parameters = state.result.parameters & ((1ull << kSymbolicParameters) - 1);
+      for (std::size_t i = 0; i < state.symbolic_targets.size(); ++i)
+        if ((state.result.parameters >> (kSymbolicParameters + i)) & 1)
+          verdict.parameters |= 1ull << state.function->slots[state.symbolic_targets[i]].parameter;
       verdict.sources = state.result.tags;
       verdict.reason = phrase(state.result.why[0], "it is computed from constants only");
       result.push_back(verdict);
@@ -2729,6 +2824,7 @@ private:
   std::vector<Value> block_values_; // evaluate_block's state
   std::map<int, SeenComparison> seen_comparisons_; // by slot, in evaluate_block
   std::vector<Value> call_arguments_; // evaluate_call's arguments
+  std::vector<Value> call_targets_;   // and its callee's symbolic targets (read_call_targets)
 };
 
 // The callee returns a pointer into slot `slot' of its caller through one

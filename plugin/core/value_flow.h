@@ -29,8 +29,9 @@
 //     (MPI_Abort) sends no process elsewhere and taints nothing;
 //   * across the unit: a parameter of a function other files cannot call
 //     is the join of its call sites; a call's result is what the callee
-//     returns, kept as a function of the callee's parameters so that each
-//     call site puts in its own arguments; what a callee leaves behind a
+//     returns, kept as a function of the callee's parameters (and of what
+//     its pointer parameters point to) so that each call site puts in its
+//     own arguments; what a callee leaves behind a
 //     pointer parameter reaches the caller's variable, field by field, and
 //     so does what it leaves behind a C++ reference member of what a
 //     pointer parameter points to, which refers to what a constructor
@@ -528,8 +529,9 @@ struct ArgumentVerdict {
 };
 
 // What a function returns, in the form its callers instantiate: whether
-// it may differ between processes whatever the arguments, and the value
-// parameters it also depends on (bit k: parameter k, k < 64).
+// it may differ between processes whatever the arguments, and the
+// parameters it also depends on (bit k: parameter k's value, or what it
+// points to).
 struct ResultVerdict {
   bool may_differ_between_processes = false;
   unsigned long long parameters = 0;

@@ -1010,6 +1010,34 @@ TEST_CASE("a helper's result follows the arguments of each call site", "[value-f
   CHECK(verdicts[1][inner].may_differ_between_processes);
 }
 
+TEST_CASE("a callee's result takes what each call site's pointer argument points to",
+          "[value-flow][inter]") {
+  // static int get(const int *p) { return *p; }
+  // main: a = get(&rank); b = get(&three); if (b) ...; if (a) ...
+  // Before, get's result was the join of what both calls point to.
+  Program get("get", 2);
+  get.parameter("p", 0);
+  int pointee = get.target("*p", 0);
+  int g0 = get.block();
+  get.ret(g0, {pointee});
+  Program main("main", 1);
+  main.entry_point();
+  int rank = main.local("rank"), three = main.local("three");
+  int a = main.local("a", true), b = main.local("b", true);
+  int m0 = main.block();
+  main.assign(m0, rank, {}, main.differs("depends on MPI_Comm_rank at line 4"));
+  main.assign(m0, three, {}, main.uniform("a constant"));
+  main.call(m0, 2, {address_of(rank)}, a).call(m0, 2, {address_of(three)}, b);
+  int m1 = main.block(), end = main.block();
+  main.successors(m0, {m1, m1});
+  int on_b = main.branch(m0, {b}, 6);
+  main.successors(m1, {end, end});
+  int on_a = main.branch(m1, {a}, 7);
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({main, get});
+  CHECK_FALSE(verdicts[0][on_b].may_differ_between_processes);
+  CHECK(verdicts[0][on_a].may_differ_between_processes);
+}
+
 TEST_CASE("record fields meet field by field across calls", "[value-flow][inter]") {
   // struct ctx { int rank; int size; };
   // static void init(struct ctx *c) { c->rank = RANK; c->size = SIZE; }
@@ -1055,7 +1083,8 @@ TEST_CASE("record fields meet field by field across calls", "[value-flow][inter]
   int on_rank = main.branch(m1, {m_rank}, 13);
   std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow({main, init, get_size});
   CHECK_FALSE(verdicts[0][on_size].may_differ_between_processes);
-  CHECK(verdicts[0][on_size].reason == "'*c.size' in 'get_size' is the same at its call site");
+  // get_size's result is what its call site passes in that field.
+  CHECK(verdicts[0][on_size].reason == "'c->size' comes from MPI_Comm_size at line 6");
   CHECK(verdicts[0][on_rank].may_differ_between_processes);
 }
 
