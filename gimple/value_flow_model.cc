@@ -2839,6 +2839,8 @@ private:
           for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
             if (other_file && out_argument(gimple_call_arg(call, i)))
               continue; // emit_call stores the callee's out-argument there
+            if (other_file && read_only_argument(call, i))
+              continue; // the callee reads it: the link step judges the value
             Targets t = targets(gimple_call_arg(call, i));
             escape(t, "its address is passed to " + who + at_line(where));
             // It may store through a pointer this function cannot name.
@@ -3808,7 +3810,7 @@ private:
     for (unsigned i = 0; other_file && i < nargs; ++i) {
       tree arg = gimple_call_arg(call, i);
       tree variable = out_argument(arg);
-      if (!variable)
+      if (!variable || read_only_argument(call, i))
         continue;
       // What the callee leaves there (weak: it may leave it as it was),
       // as the link step finds it (find_escapes let it be).
@@ -4360,6 +4362,15 @@ private:
   // (C++'s `this' and references): the same pointer all along.
   bool invariant_parameter(tree decl) const {
     return TREE_CODE(decl) == PARM_DECL && !TREE_ADDRESSABLE(decl) && !assigned_.count(decl);
+  }
+
+  // Argument `i' of `call' goes to a parameter declared as a pointer to
+  // const data holding no address (`const char *name', `const double *x',
+  // a const struct of settings): the callee only reads what it points to.
+  static bool read_only_argument(gcall *call, unsigned i) {
+    tree type = parameter_type(call, i);
+    return type && POINTER_TYPE_P(type) && TYPE_READONLY(TREE_TYPE(type)) &&
+           !may_hold_pointers(TREE_TYPE(type));
   }
 
   // An out-argument across files (out_argument_variable), or a pointer
