@@ -281,7 +281,17 @@ private:
           return false;
       return true;
     }
-    bool set_by_call = false;
+    if (!thread_main_flags_found_)
+      find_thread_main_flags();
+    return thread_main_flags_.count(x) != 0;
+  }
+
+  // thread_main_flags_: the local variables whose address only calls of
+  // MPI_Is_thread_main get, and that nothing assigns.  One walk of the
+  // function, on the first test that needs it.
+  void find_thread_main_flags() {
+    thread_main_flags_found_ = true;
+    std::set<tree> given, elsewhere;
     basic_block bb;
     FOR_EACH_BB_FN(bb, fun_)
       for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
@@ -291,25 +301,31 @@ private:
         const gcall *call = dyn_cast<const gcall *>(stmt);
         bool sets_flag = call && callee_name(call) &&
                          library_name(callee_name(call)).compare(0, 18, "mpi_is_thread_main") == 0;
+        tree lhs = gimple_get_lhs(stmt);
+        if (lhs && is_local_variable(lhs))
+          elsewhere.insert(lhs);
         for (unsigned i = 0; i < gimple_num_ops(stmt); ++i) {
           tree op = gimple_op(stmt, i);
           if (!op)
             continue;
-          bool stored = i == 0 && gimple_has_lhs(stmt) && op == x;
-          bool address = walk_tree_without_duplicates(&op, address_of_variable, x) != NULL_TREE;
-          if (stored || (address && !(sets_flag && TREE_CODE(op) == ADDR_EXPR)))
-            return false;
-          set_by_call |= address;
+          if (sets_flag && TREE_CODE(op) == ADDR_EXPR && is_local_variable(TREE_OPERAND(op, 0))) {
+            given.insert(TREE_OPERAND(op, 0));
+            continue;
+          }
+          walk_tree_without_duplicates(&op, note_address_taken, &elsewhere);
         }
       }
-    return set_by_call;
+    for (tree variable : given)
+      if (!elsewhere.count(variable))
+        thread_main_flags_.insert(variable);
   }
 
-  static tree address_of_variable(tree *node, int *walk_subtrees, void *data) {
+  static tree note_address_taken(tree *node, int *walk_subtrees, void *data) {
     if (TYPE_P(*node))
       *walk_subtrees = 0;
-    return TREE_CODE(*node) == ADDR_EXPR && TREE_OPERAND(*node, 0) == (tree)data ? *node
-                                                                                 : NULL_TREE;
+    else if (TREE_CODE(*node) == ADDR_EXPR)
+      static_cast<std::set<tree> *>(data)->insert(TREE_OPERAND(*node, 0));
+    return NULL_TREE;
   }
 
   // The edge into the branch thread 0 takes at `cond' (or the thread that
@@ -465,6 +481,8 @@ private:
   const OmpRegions &regions_;
   StorageKeys &keys_;
   std::map<tree, std::vector<gimple *>> definitions_;
+  std::set<tree> thread_main_flags_; // find_thread_main_flags
+  bool thread_main_flags_found_ = false;
 };
 
 } // namespace

@@ -723,14 +723,6 @@ bool link_findings_are_errors() {
          global_dc->warning_as_error_requested;
 }
 
-// Value facts for the link step (cross_file_values.h): what each public
-// function returns and what the unit stores in shared variables, and the
-// sites flagged only because of conditionals that depend on results of
-// functions of other files or on shared variables (`deferred_flagged', by
-// record), each with those.  A function with such sites is
-// armed at run time when the link step reports one, or when no link step
-// judged the program (its key says so): its function-exit checks become
-// dormant, as in summarise_for_link.
 // The variables other files may use that the unit defines and no function
 // of it stores to (a Fortran module of data only, a C file of globals):
 // their static initial value is the same everywhere, so the link step
@@ -758,6 +750,14 @@ void add_untouched_defined_variables(UnitSummary &summary) {
   }
 }
 
+// Value facts for the link step (cross_file_values.h): what each public
+// function returns and what the unit stores in shared variables, and the
+// sites flagged only because of conditionals that depend on results of
+// functions of other files or on shared variables (`deferred_flagged', by
+// record), each with those.  A function with such sites is
+// armed at run time when the link step reports one, or when no link step
+// judged the program (its key says so): its function-exit checks become
+// dormant, as in summarise_for_link.
 void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValues &deferred,
                         const std::vector<VariableFacts> &variables,
                         const std::vector<std::map<NodeId, FlaggedCollective>> &deferred_flagged,

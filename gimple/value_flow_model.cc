@@ -1382,26 +1382,24 @@ private:
   void store_through(tree arg, const std::vector<int> &uses, int fact, bool allow_strong,
                      bool whole = false, const Known &known = Known()) {
     Access a;
+    bool own_slots; // `whole' writes every slot of the one object reached
     arg = address_of(arg);
     if (TREE_CODE(arg) == ADDR_EXPR) {
       a = access(TREE_OPERAND(arg, 0), true);
       // A variable's slots are all its own; a field must have its own slot
       // (not the whole group of an object reached through a pointer).
-      bool own_slots = a.slots.size() == 1 || VAR_P(strip_array_start(TREE_OPERAND(arg, 0)));
-      if (whole && own_slots && a.objects.size() == 1 && !a.unknown &&
-          !objects_[a.objects[0]].summary) {
-        a.strong = true;
-        a.every_slot = true;
-      }
+      own_slots = a.slots.size() == 1 || VAR_P(strip_array_start(TREE_OPERAND(arg, 0)));
     } else {
       a = pointed_access(arg, false);
-      // All of the record a pointer parameter points to (`MPI_Bcast (p,
-      // sizeof *p, MPI_BYTE, ...)' in a setup routine): its every field.
-      if (whole && invariant_parameter(arg) && a.objects.size() == 1 && !a.unknown &&
-          objects_[a.objects[0]].parameter_target && !objects_[a.objects[0]].summary) {
-        a.strong = true;
-        a.every_slot = true;
-      }
+      // What a pointer parameter points to (`MPI_Bcast (p, sizeof *p,
+      // MPI_BYTE, ...)' in a setup routine).
+      own_slots = invariant_parameter(arg) && a.objects.size() == 1 &&
+                  objects_[a.objects[0]].parameter_target;
+    }
+    if (whole && own_slots && a.objects.size() == 1 && !a.unknown &&
+        !objects_[a.objects[0]].summary) {
+      a.strong = true;
+      a.every_slot = true;
     }
     store_to(a, uses, fact, !allow_strong, known);
   }
@@ -1720,11 +1718,6 @@ private:
     return gimple_assign_rhs1(def);
   }
 
-  // A pointer to a structure this unit never completes: an opaque handle
-  // (Open MPI's MPI_Comm is a `struct ompi_communicator_t *', MPI_COMM_WORLD
-  // the address of a global of that library).  This unit cannot read or
-  // write what it points to, so passing or storing one carries the handle's
-  // value only, never the library's state behind it.
   // A floating-point value (or a complex, or a vector of them) carries no
   // address: loaded from memory that holds pointers (a vector's elements
   // where the points-to does not tell the vector's fields from its
@@ -1737,6 +1730,11 @@ private:
     return SCALAR_FLOAT_TYPE_P(type);
   }
 
+  // A pointer to a structure this unit never completes: an opaque handle
+  // (Open MPI's MPI_Comm is a `struct ompi_communicator_t *', MPI_COMM_WORLD
+  // the address of a global of that library).  This unit cannot read or
+  // write what it points to, so passing or storing one carries the handle's
+  // value only, never the library's state behind it.
   static bool points_to_opaque_type(tree type) {
     return type && POINTER_TYPE_P(type) && RECORD_OR_UNION_TYPE_P(TREE_TYPE(type)) &&
            !COMPLETE_TYPE_P(TREE_TYPE(type));

@@ -310,10 +310,24 @@ rma_remember_site (void *caller, const char *file, int line)
 /* "app.c:26" when the plugin named the call at CALLER, else "app+0x11a8"
    for its return address (the call's own address, for addr2line -e app
    0x11a8), or "an unknown place".  */
+/* The file name (no directory) of the object holding CALLER, with
+   INFO filled by dladdr; NULL when unknown.  */
+static const char *
+rma_object_of (void *caller, Dl_info *info)
+{
+  const char *name;
+
+  if (caller == NULL || !dladdr (caller, info) || info->dli_fname == NULL)
+    return NULL;
+  name = strrchr (info->dli_fname, '/');
+  return name != NULL ? name + 1 : info->dli_fname;
+}
+
 static void
 rma_describe_caller (char *text, size_t size, void *caller)
 {
   Dl_info info;
+  const char *name;
   int i;
 
   for (i = 0; caller != NULL && i < RMA_SITES; i++)
@@ -322,14 +336,11 @@ rma_describe_caller (char *text, size_t size, void *caller)
         snprintf (text, size, "%s:%d", rma_sites[i].file, rma_sites[i].line);
         return;
       }
-  if (caller != NULL && dladdr (caller, &info) && info.dli_fname != NULL)
-    {
-      const char *name = strrchr (info.dli_fname, '/');
-      name = name != NULL ? name + 1 : info.dli_fname;
-      snprintf (text, size, "%s+0x%lx", name[0] ? name : "program",
-                (unsigned long) ((uintptr_t) caller - 1
-                                 - (uintptr_t) info.dli_fbase));
-    }
+  name = rma_object_of (caller, &info);
+  if (name != NULL)
+    snprintf (text, size, "%s+0x%lx", name[0] ? name : "program",
+              (unsigned long) ((uintptr_t) caller - 1
+                               - (uintptr_t) info.dli_fbase));
   else
     snprintf (text, size, "an unknown place");
 }
@@ -343,13 +354,9 @@ static int
 rma_called_from_mpi_library (void *caller)
 {
   Dl_info info;
-  const char *name;
+  const char *name = rma_object_of (caller, &info);
 
-  if (caller == NULL || !dladdr (caller, &info) || info.dli_fname == NULL)
-    return 0;
-  name = strrchr (info.dli_fname, '/');
-  name = name != NULL ? name + 1 : info.dli_fname;
-  return strncmp (name, "libmpi", 6) == 0;
+  return name != NULL && strncmp (name, "libmpi", 6) == 0;
 }
 
 /* Print one line, "PARCOACH: rank R of MPI_COMM_WORLD stops in CALL

@@ -215,20 +215,20 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
     out.result_may_differ[r] = results[r].may_differ_between_processes;
     out.result_reason[r] = results[r].reason;
   }
-  // A result computed from value parameters the link step judges
-  // (ResultVerdict::parameters) depends on their keys: a call site passing
-  // a value that differs makes it differ.  (The callers in other files do
+  std::map<std::string, std::string> name_of = keys_of(unit);
+  add_parameter_keys(unit, name_of);
+  // A result computed from parameters the link step judges (their keys
+  // are in name_of; ResultVerdict::parameters) depends on those keys: a
+  // call site passing a value that differs makes it differ.  (The callers in other files do
   // not read their arguments into the result: `dot (x, y)' returning an
   // MPI_Allreduce result is the same everywhere whatever x and y hold.)
   // One the link step does not judge (the function's address is taken, a
   // call of the unit passes it a value that differs) may differ.
-  std::map<std::string, std::string> judged_parameters;
-  add_parameter_keys(unit, judged_parameters);
   for (std::size_t r = 0; r < unit.size() && r < results.size(); ++r)
     for (int k = 0; k < 64; ++k)
       if ((results[r].parameters >> k) & 1) {
         std::string key = parameter_key(unit[r].symbol, k);
-        if (judged_parameters.count(key)) {
+        if (name_of.count(key)) {
           out.result_depends_on[r].push_back(key);
         } else if (!out.result_may_differ[r]) {
           out.result_may_differ[r] = true;
@@ -237,8 +237,6 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
         }
       }
 
-  std::map<std::string, std::string> name_of = keys_of(unit);
-  add_parameter_keys(unit, name_of);
   // What the arguments of the probes are, for the link step
   // (cross_file_parameters.h): `optimistic_arguments' with every key
   // uniform, `alone_arguments' by key.
