@@ -796,6 +796,7 @@ void summarise_deferred(const std::vector<Reachable> &reach, const DeferredValue
     variable.symbol = facts.symbol;
     variable.name = facts.name;
     variable.file = summary.source;
+    variable.field_of = facts.field_of;
     variable.defined_here = facts.defined_here;
     variable.may_differ = facts.may_differ;
     variable.depends_on = facts.depends_on;

@@ -526,11 +526,17 @@ private:
       // (cross_file_values.h); not for volatile variables, nor a library's
       // (declared in a system header: std::cout, environ...) or the
       // compiler's own (vtables, guards).
+      // A static too, whose public writers other files may call (not
+      // under -fwhole-program, where the unit is the program).
       if ((slot.visibility == GlobalVisibility::Public ||
-           slot.visibility == GlobalVisibility::External) &&
+           slot.visibility == GlobalVisibility::External ||
+           (slot.visibility == GlobalVisibility::Unit && !flag_whole_program)) &&
           TREE_CODE(decl) == VAR_DECL && !TREE_THIS_VOLATILE(decl) &&
-          !DECL_IN_SYSTEM_HEADER(decl) && !DECL_ARTIFICIAL(decl))
+          !DECL_IN_SYSTEM_HEADER(decl) && !DECL_ARTIFICIAL(decl)) {
         slot.symbol = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
+        if (slot.visibility == GlobalVisibility::Unit)
+          slot.symbol = unit_static_symbol(main_input_filename ? main_input_filename : "", slot.symbol);
+      }
       objects_[object].global = true;
       objects_[object].contents_unknown = true; // any function may store there
     } else {
@@ -985,7 +991,13 @@ private:
       add_group(object, a.slots);
     a.strong = !t.unknown && t.objects.size() == 1 && objects_[t.objects[0]].scalar &&
                !objects_[t.objects[0]].summary && objects_[t.objects[0]].fields.empty();
-    if (values)
+    // Which memory a pointer parameter passed on unchanged names is its
+    // callers' business (each call site's object): its value, an address
+    // of the caller's, is no difference of what is read or stored there
+    // (a Fortran dummy argument `code = g' would otherwise depend on the
+    // parameter's link-time key, which judges what the callers pass).
+    bool callers_object = invariant_parameter(pointer) && !t.unknown && t.objects.size() == 1;
+    if (values && !callers_object)
       read_into(pointer, a.index_uses);
     return a;
   }
@@ -3810,13 +3822,17 @@ private:
       tree variable = out_argument(arg);
       if (!variable || read_only_argument(call, i))
         continue;
-      // What the callee leaves there (weak: it may leave it as it was),
-      // as the link step finds it (find_escapes let it be).
+      // What the callee leaves there, as the link step finds it
+      // (find_escapes let it be).  A strong update: where the callee may
+      // leave it as it was, its summary says so through its parameter's
+      // key, which the link step judges with what this call passes (a
+      // Fortran setup routine's dummy argument, filled by an agreement
+      // routine of another file after a rank test, is the agreed value).
       int left = differs("depends on what '" + std::string(kind.name) + "' leaves in '" +
                          decl_name(variable) + "'" + at_line(where_));
       out_.facts[left].external_result =
           out_argument_key(IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl)), (int)i);
-      store_through(arg, {}, left, false);
+      store_through(arg, {}, left, true);
     }
     if (!lhs)
       return;
@@ -4493,17 +4509,23 @@ private:
 
   // The output buffer is a whole local array (or its first element) and
   // the count its number of elements.
+  // Fortran passes a constant by reference: the value behind `&constant'
+  // (NULL_TREE for a variable); other operands as they are.
+  tree by_value(tree operand) const {
+    if (!fortran_ || !operand || TREE_CODE(operand) != ADDR_EXPR)
+      return operand;
+    tree constant = TREE_OPERAND(operand, 0);
+    return TREE_CODE(constant) == CONST_DECL ||
+                   (VAR_P(constant) && TREE_STATIC(constant) && TREE_READONLY(constant))
+               ? DECL_INITIAL(constant)
+               : NULL_TREE;
+  }
+
   bool fills_array(tree pointer, tree count) {
     pointer = address_of(pointer);
     if (!count || TREE_CODE(pointer) != ADDR_EXPR)
       return false;
-    if (fortran_ && TREE_CODE(count) == ADDR_EXPR) { // a constant by reference
-      tree constant = TREE_OPERAND(count, 0);
-      count = TREE_CODE(constant) == CONST_DECL ||
-                      (VAR_P(constant) && TREE_STATIC(constant) && TREE_READONLY(constant))
-                  ? DECL_INITIAL(constant)
-                  : NULL_TREE;
-    }
+    count = by_value(count);
     if (!count || TREE_CODE(count) != INTEGER_CST)
       return false;
     tree array = strip_array_start(TREE_OPERAND(pointer, 0));
@@ -4523,13 +4545,16 @@ private:
   }
 
   // The output buffer is a whole record, a variable or a field (`&params',
-  // `&deck->header'), and the count of elements of a predefined datatype
-  // covers its bytes exactly: `MPI_Bcast(&params, sizeof params, MPI_BYTE,
-  // ...)'.  As for a vector, the proof assumes correct MPI: the root sends
-  // as many bytes.
+  // `&deck->header'; Fortran: a derived-type variable), and the count of
+  // elements of a predefined datatype covers its bytes exactly:
+  // `MPI_Bcast(&params, sizeof params, MPI_BYTE, ...)', `call
+  // MPI_Bcast(p, 2, MPI_INTEGER, ...)' of two integer components.  As for a
+  // vector, the proof assumes correct MPI: the root sends as many bytes.
   bool fills_record(tree pointer, tree count, tree datatype) {
     pointer = address_of(pointer);
-    if (!count || fortran_)
+    count = by_value(count);
+    datatype = by_value(datatype);
+    if (!count || !datatype)
       return false;
     STRIP_NOPS(count);
     tree type;

@@ -13,10 +13,28 @@ namespace parcoach {
 
 namespace {
 
-bool shared_variable(const ValueFlowSlot &slot) {
-  return slot.scope == SlotScope::Global && !slot.symbol.empty() &&
-         (slot.visibility == GlobalVisibility::External ||
-          slot.visibility == GlobalVisibility::Public);
+// Defined by the unit: public, or a static of it.
+bool defined_in_unit(const ValueFlowSlot &slot) {
+  return slot.visibility == GlobalVisibility::Public || slot.visibility == GlobalVisibility::Unit;
+}
+
+// The name the link step judges a slot of a shared variable by: the
+// variable's, or for one field of a record (a COMMON block's member), the
+// variable's with the field's place in it (the same in every unit that
+// declares the record alike), so that `env.rank' differing leaves
+// `env.size' the same.
+std::string variable_symbol(const ValueFlowSlot &slot) {
+  if (slot.field < 0 || slot.field_offset < 0 || slot.field_size <= 0)
+    return slot.symbol;
+  return field_symbol(slot.symbol, slot.field_offset, slot.field_size);
+}
+
+std::string slot_key(const ValueFlowSlot &slot) { return variable_key(variable_symbol(slot)); }
+
+// How a note names it: `env' or, for a field, `env.size'.
+std::string variable_name(const ValueFlowSlot &slot) {
+  return variable_symbol(slot) == slot.symbol ? slot.name.substr(0, slot.name.find('.'))
+                                              : slot.name;
 }
 
 // The unit with the results of the functions of other files, and what
@@ -31,7 +49,7 @@ std::vector<ValueFlowFunction> assuming_uniform(const std::vector<ValueFlowFunct
       if (!fact.external_result.empty() && fact.external_result != differing)
         fact.differs_between_processes = false;
     for (ValueFlowSlot &slot : function.slots)
-      if (shared_variable(slot) && variable_key(slot.symbol) != differing)
+      if (variable_judged_at_link(slot) && slot_key(slot) != differing)
         slot.other_files_store_uniform = true;
   }
   assume_parameters_uniform(copy, differing);
@@ -69,7 +87,7 @@ private:
               as_given && unit_[f].facts[i].differs_between_processes;
       std::vector<ValueFlowSlot> &slots = copy_[f].slots;
       for (std::size_t i = 0; i < slots.size(); ++i)
-        if (shared_variable(slots[i]) && variable_key(slots[i].symbol) == key)
+        if (variable_judged_at_link(slots[i]) && slot_key(slots[i]) == key)
           slots[i].other_files_store_uniform =
               !as_given || unit_[f].slots[i].other_files_store_uniform;
     }
@@ -132,10 +150,8 @@ std::map<std::string, std::string> keys_of(const std::vector<ValueFlowFunction> 
       if (!fact.external_result.empty() && fact.differs_between_processes)
         name_of.emplace(fact.external_result, printed_name(fact));
     for (const ValueFlowSlot &slot : function.slots)
-      if (shared_variable(slot)) {
-        std::string name = slot.name.substr(0, slot.name.find('.'));
-        name_of.emplace(variable_key(slot.symbol), name);
-      }
+      if (variable_judged_at_link(slot))
+        name_of.emplace(slot_key(slot), variable_name(slot));
   }
   return name_of;
 }
@@ -168,8 +184,8 @@ SourceTags key_tags(const std::vector<ValueFlowFunction> &unit,
     for (const ValueFlowFact &fact : function.facts)
       tags.facts[f].push_back(fact.external_result.empty() ? 0 : tag(fact.external_result));
     for (const ValueFlowSlot &slot : function.slots) {
-      if (shared_variable(slot))
-        tags.globals[slot.global] |= tag(variable_key(slot.symbol));
+      if (variable_judged_at_link(slot))
+        tags.globals[{slot.global, slot.field}] |= tag(slot_key(slot));
       bool parameter =
           slot.scope == SlotScope::Parameter || slot.scope == SlotScope::ParameterTarget;
       if (parameter && slot.parameter >= 0 && !function.symbol.empty()) {
@@ -466,6 +482,10 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
 
 std::string variable_key(const std::string &symbol) { return "var:" + symbol; }
 
+std::string field_symbol(const std::string &symbol, long long offset, long long size) {
+  return symbol + "@" + std::to_string(offset) + ":" + std::to_string(size);
+}
+
 std::string out_argument_key(const std::string &symbol, int position) {
   return "out:" + symbol + ":" + std::to_string(position);
 }
@@ -606,7 +626,7 @@ std::vector<std::set<unsigned>> globals_written(const std::vector<ValueFlowFunct
   std::set<unsigned> defined;
   for (const ValueFlowFunction &function : unit)
     for (const ValueFlowSlot &slot : function.slots)
-      if (shared_variable(slot) && slot.visibility == GlobalVisibility::Public)
+      if (variable_judged_at_link(slot) && defined_in_unit(slot))
         defined.insert(slot.global);
   for (std::size_t i = 0; i < unit.size(); ++i) {
     const ValueFlowFunction &function = unit[i];
@@ -638,19 +658,29 @@ std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &
   std::map<std::string, VariableFacts> facts;
   std::map<std::string, ValueFlowSlot> slot_of;
   std::map<std::string, bool> writer_unknown_callers;
+  auto add = [&](const ValueFlowSlot &slot, const std::string &symbol) {
+    VariableFacts &f = facts[symbol];
+    f.symbol = symbol;
+    f.name = variable_name(slot);
+    if (symbol != slot.symbol)
+      f.field_of = slot.symbol;
+    f.defined_here |= defined_in_unit(slot);
+    if (!slot_of.count(symbol) || slot.field < 0)
+      slot_of[symbol] = slot;
+  };
   for (std::size_t i = 0; i < unit.size(); ++i)
     for (const ValueFlowSlot &slot : unit[i].slots) {
-      if (!shared_variable(slot))
+      if (!variable_judged_at_link(slot))
         continue;
-      bool stores = written[i].count(slot.global) != 0;
-      if (!stores && slot.visibility != GlobalVisibility::Public)
-        continue;
-      VariableFacts &f = facts[slot.symbol];
-      f.symbol = slot.symbol;
-      f.name = slot.name.substr(0, slot.name.find('.'));
-      f.defined_here |= slot.visibility == GlobalVisibility::Public;
-      if (!slot_of.count(slot.symbol) || slot.field < 0)
-        slot_of[slot.symbol] = slot;
+      // Every field the unit names has an entry, stored to or not: the
+      // link step judges a field by each unit's entry for it, or by the
+      // whole variable's where a unit has none (it stores to the field
+      // without naming it).
+      std::string symbol = variable_symbol(slot);
+      if (symbol != slot.symbol)
+        add(slot, symbol);
+      if (written[i].count(slot.global) || defined_in_unit(slot))
+        add(slot, slot.symbol);
     }
   if (facts.empty())
     return {};
@@ -680,8 +710,10 @@ std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &
       probe.name = "what the unit stores in '" + entry.second.name + "'";
       probe.callable_from_outside = false;
       ValueFlowSlot slot = entry.second;
-      slot.field = -1;
-      slot.field_offset = slot.field_size = -1;
+      if (facts[entry.first].field_of.empty()) {
+        slot.field = -1;
+        slot.field_offset = slot.field_size = -1;
+      }
       slot.scalar = slot.covered = slot.single_definition = false;
       slot.escapes = -1;
       slot.other_files_store_uniform = true;
@@ -818,29 +850,50 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
   }
   // Shared variables: the same everywhere if defined by a unit of the
   // program, every unit's stores are, and their writers are called alike.
+  // A field (VariableSummary::field_of) is judged by each unit's entry for
+  // it, or by the unit's entry for the whole variable where it has none.
   std::map<std::string, bool> defined;
+  std::map<std::string, std::set<std::string>> fields_of; // by variable
   for (const UnitSummary &unit : units)
-    for (const VariableSummary &variable : unit.variables) {
-      std::string key = variable_key(variable.symbol);
-      auto [j, e] = entry(key);
-      if (j.name.empty() || variable.defined_here) {
-        j.name = variable.name;
-        j.file = variable.file;
-      }
-      defined[key] |= variable.defined_here;
-      bool &differs = e.own;
-      if (variable.may_differ && !differs) {
-        differs = true;
-        j.reason = "a store in " + variable.file + " may differ between processes";
-      }
-      for (const std::string &writer : variable.writers)
-        if (!differs && divergent.count(writer)) {
-          differs = true;
-          j.reason = "'" + writer + "' (" + variable.file +
-                     "), which stores to it, may be called by some processes only";
-        }
-      add_dependencies(e, variable.depends_on);
+    for (const VariableSummary &variable : unit.variables)
+      if (!variable.field_of.empty())
+        fields_of[variable.field_of].insert(variable.symbol);
+  auto add_variable = [&](const std::string &key, const VariableSummary &variable, bool own) {
+    auto [j, e] = entry(key);
+    if (own && (j.name.empty() || variable.defined_here)) {
+      j.name = variable.name;
+      j.file = variable.file;
     }
+    defined[key] |= variable.defined_here;
+    bool &differs = e.own;
+    if (variable.may_differ && !differs) {
+      differs = true;
+      j.reason = "a store in " + variable.file + " may differ between processes";
+    }
+    for (const std::string &writer : variable.writers)
+      if (!differs && divergent.count(writer)) {
+        differs = true;
+        j.reason = "'" + writer + "' (" + variable.file +
+                   "), which stores to it, may be called by some processes only";
+      }
+    add_dependencies(e, variable.depends_on);
+  };
+  for (const UnitSummary &unit : units) {
+    std::set<std::string_view> named;
+    for (const VariableSummary &variable : unit.variables)
+      named.insert(variable.symbol);
+    for (const VariableSummary &variable : unit.variables) {
+      add_variable(variable_key(variable.symbol), variable, true);
+      auto fields = fields_of.find(variable.symbol);
+      if (fields != fields_of.end())
+        for (const std::string &field : fields->second)
+          if (!named.count(field))
+            add_variable(variable_key(field), variable, false);
+    }
+  }
+  for (const auto &fields : fields_of)
+    for (const std::string &field : fields.second)
+      defined[variable_key(field)] |= defined[variable_key(fields.first)];
   for (const auto &definition : defined) {
     auto [j, e] = entry(definition.first);
     if (!definition.second && !e.own) {

@@ -94,6 +94,10 @@ SourceTags link_key_tags(const std::vector<ValueFlowFunction> &unit);
 // store to, by its linker name) beside the results of functions (their
 // linker names) in what deferred conditionals depend on.
 std::string variable_key(const std::string &symbol);
+// The symbol of one field of a shared variable of record type (a COMMON
+// block's member): its bits [offset, offset + size) of the variable
+// `symbol'.
+std::string field_symbol(const std::string &symbol, long long offset, long long size);
 
 // Out-arguments across files: what the function `symbol' of another file
 // leaves behind its pointer argument `position' (`read_input(&steps)',
@@ -135,6 +139,9 @@ std::vector<ResultSummary> exit_summaries(const std::vector<ValueFlowFunction> &
 struct VariableFacts {
   std::string symbol;
   std::string name;
+  // For one field of a record variable (field_symbol): the variable's
+  // symbol; empty for a whole variable.
+  std::string field_of;
   bool defined_here = false;
   bool may_differ = true;
   std::vector<std::string> depends_on; // keys, sorted

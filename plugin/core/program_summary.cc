@@ -49,8 +49,10 @@ std::vector<SummaryRecord> unit_records(const UnitSummary &unit) {
       line({"result-of", symbol});
   }
   for (const VariableSummary &variable : unit.variables) {
-    line({"variable", variable.symbol, variable.name, variable.file,
-          variable.defined_here ? "1" : "0", variable.may_differ ? "1" : "0"});
+    records.push_back({"variable", variable.symbol, variable.name, variable.file,
+                       variable.defined_here ? "1" : "0", variable.may_differ ? "1" : "0"});
+    if (!variable.field_of.empty())
+      records.back().push_back(variable.field_of);
     for (const std::string &key : variable.depends_on)
       line({"variable-of", key});
     for (const std::string &writer : variable.writers)
@@ -124,6 +126,8 @@ void read_record(SummaryRecord &f, UnitSummary &unit) {
     variable.file = std::move(f[3]);
     variable.defined_here = f[4] == "1";
     variable.may_differ = f[5] == "1";
+    if (f.size() >= 7)
+      variable.field_of = std::move(f[6]);
     unit.variables.push_back(std::move(variable));
   } else if (kind == "variable-of" && f.size() >= 2 && !unit.variables.empty()) {
     unit.variables.back().depends_on.push_back(std::move(f[1]));

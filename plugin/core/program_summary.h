@@ -87,6 +87,7 @@ struct VariableSummary {
   std::string symbol;
   std::string name;
   std::string file;
+  std::string field_of; // VariableFacts::field_of
   bool defined_here = false;
   bool may_differ = true;
   std::vector<std::string> depends_on;

@@ -1177,12 +1177,13 @@ private:
     auto escape = global_escape_.find(uid);
     if (escape != global_escape_.end())
       return fact_value(escape->second);
-    if (slot.other_files_store_uniform && (slot.visibility == GlobalVisibility::External ||
-                                           slot.visibility == GlobalVisibility::Public)) {
+    if (shared_variable_judged_at_link(slot) && slot.visibility == GlobalVisibility::Unit)
+      return stored_value(uid, slot.field); // the unit's stores are all
+    if (shared_variable_judged_at_link(slot)) {
       // Only the unit's stores differ between processes; between threads,
       // other files' code may still change it.
       Value v = stored_value(uid, slot.field);
-      Value others = fact_value(global_fact(uid, "depends on '" + slot.name +
+      Value others = fact_value(global_fact(slot, "depends on '" + slot.name +
                                                      "', which other files may change"));
       others.bits &= (unsigned char)~kProcesses;
       others.why[0] = -1;
@@ -1201,21 +1202,25 @@ private:
       return Value();
     case GlobalVisibility::External:
       return with_unit_stores(fact_value(global_fact(
-          uid, "depends on '" + slot.name + "', a variable of another file, which may change it")));
+          slot, "depends on '" + slot.name + "', a variable of another file, which may change it")));
     case GlobalVisibility::Public:
       return with_unit_stores(fact_value(
-          global_fact(uid, "depends on '" + slot.name + "', which other files may change")));
+          global_fact(slot, "depends on '" + slot.name + "', which other files may change")));
     case GlobalVisibility::ThreadLocal: {
       Value v = stored_value(uid, slot.field);
       Value threads = fact_value(global_fact(
-          uid, "depends on '" + slot.name + "', which has one copy per thread", kThreads));
+          slot, "depends on '" + slot.name + "', which has one copy per thread", kThreads));
       join_into(v, threads);
       return v;
     }
     case GlobalVisibility::Unit:
       break;
     }
-    return stored_value(uid, slot.field);
+    Value v = stored_value(uid, slot.field);
+    // A static the link step judges: what other files' calls of the
+    // unit's functions leave there carries its key's tag.
+    v.tags |= other_files_tags(slot);
+    return v;
   }
 
   // The join of what the unit publishes in a global: for one field, what
@@ -1229,19 +1234,26 @@ private:
         join_into(v, it->second);
     return v;  }
 
-  int global_fact(unsigned uid, std::string phrase,
+  // One fact per field of a global read: the link step judges each
+  // field of a shared variable apart (cross_file_values.h).
+  int global_fact(const ValueFlowSlot &slot, std::string phrase,
                   unsigned char bits = kProcesses | kThreads) {
-    auto found = global_facts_.find(uid);
+    std::pair<unsigned, int> key{slot.global, slot.field};
+    auto found = global_facts_.find(key);
     if (found != global_facts_.end())
       return found->second;
     int fact = add_fact(bits, std::move(phrase), 3);
-    if (tags_) {
-      auto tagged = tags_->globals.find(uid);
-      if (tagged != tags_->globals.end())
-        facts_[fact].tags = tagged->second;
-    }
-    global_facts_[uid] = fact;
+    facts_[fact].tags = other_files_tags(slot);
+    global_facts_[key] = fact;
     return fact;
+  }
+
+  // The tags of what other files store in a global (SourceTags).
+  unsigned long long other_files_tags(const ValueFlowSlot &slot) const {
+    if (!tags_)
+      return 0;
+    auto tagged = tags_->globals.find({slot.global, slot.field});
+    return tagged == tags_->globals.end() ? 0 : tagged->second;
   }
 
   // ------------------------------------------------------------ scheduling
@@ -1692,10 +1704,7 @@ private:
   // it taken as uniform: the link step judges the callers of the unit's
   // functions that store there (cross_file_values.h, variable_facts).
   static bool shared_variable_judged_at_link(const ValueFlowSlot &slot) {
-    return slot.scope == SlotScope::Global && slot.other_files_store_uniform &&
-           !slot.symbol.empty() &&
-           (slot.visibility == GlobalVisibility::External ||
-            slot.visibility == GlobalVisibility::Public);
+    return slot.other_files_store_uniform && variable_judged_at_link(slot);
   }
 
   // FunctionState::stored_globals.
@@ -1767,10 +1776,16 @@ private:
           schedule(reader);
   }
 
+  // Only what the function may store to: a global it only reads holds
+  // what the summary gives (publishing a whole record read back would join
+  // its fields, and one field's difference reach the others).
   void publish_globals(FunctionState &state, const std::vector<Value> &values, int b) {
-    for (int s : state.all_global_slots)
-      if (!state.function->slots[s].covered)
-        publish(state, state.function->slots[s], read(state, values, s, b));
+    for (int s : state.all_global_slots) {
+      const ValueFlowSlot &slot = state.function->slots[s];
+      if (!slot.covered &&
+          (state.may_store_any_global || state.stored_globals.count(slot.global)))
+        publish(state, slot, read(state, values, s, b));
+    }
   }
 
   void evaluate_block(FunctionState &state, int b) {
@@ -2810,7 +2825,8 @@ private:
   std::map<unsigned, int> global_escape_;
   std::map<std::pair<unsigned, int>, Value> summary_; // (global, field)
   std::map<int, std::pair<long long, long long>> field_range_; // key -> (offset, size)
-  std::map<unsigned, int> global_facts_, racy_facts_;
+  std::map<std::pair<unsigned, int>, int> global_facts_; // (global, field)
+  std::map<unsigned, int> racy_facts_;
   std::map<std::pair<int, int>, int> escaped_facts_;
   std::map<std::string, int> communicator_keys_;
   std::set<int> activation_local_keys_;
@@ -2845,6 +2861,16 @@ bool may_return_into(const ValueFlowFunction &callee, const std::vector<int> &ar
 }
 
 } // namespace
+
+bool variable_judged_at_link(const ValueFlowSlot &slot) {
+  return slot.scope == SlotScope::Global && !slot.symbol.empty() &&
+         (slot.visibility == GlobalVisibility::External ||
+          slot.visibility == GlobalVisibility::Public || slot.visibility == GlobalVisibility::Unit);
+}
+
+std::string unit_static_symbol(const std::string &file, const std::string &assembler_name) {
+  return "static:" + file + ":" + assembler_name;
+}
 
 void settle_result_stores(std::vector<ValueFlowFunction> &unit) {
   std::map<unsigned, const ValueFlowFunction *> by_uid;

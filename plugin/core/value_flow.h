@@ -194,10 +194,13 @@ struct ValueFlowSlot {
   // neither passed to callees nor published.
   bool covered = false;
   GlobalVisibility visibility = GlobalVisibility::Unit;
-  // Public and External globals: the linker's name, and (set by
-  // cross_file_values.h only) whether the other files' stores may be taken
-  // as the same on every process: a read then gives what the unit's own
-  // functions store, as for a static global.
+  // Public and External globals: the linker's name; a static variable of
+  // the unit: a name unique in the program (unit_static_symbol).  The link
+  // step judges the variable under this name (variable_judged_at_link).  Set by
+  // cross_file_values.h only: whether the other files' stores (for a
+  // static, the other files' calls of the unit's public functions storing
+  // to it) may be taken as the same on every process: a read then gives
+  // what the unit's own functions store.
   std::string symbol;
   bool other_files_store_uniform = false;
   // Written by exactly one statement that dominates its uses (GIMPLE's
@@ -212,6 +215,16 @@ struct ValueFlowSlot {
   // thread wrote it (the master, under `omp_get_thread_num() == 0').
   bool same_in_every_thread = false;
 };
+
+// A global the link step judges by name (cross_file_values.h): one other
+// files may store to, or a static variable that public functions of the
+// unit store to, which other files may call on some processes only.
+bool variable_judged_at_link(const ValueFlowSlot &slot);
+
+// The name of a static variable of the unit for the link step: `file'
+// (the unit's source) qualifies the assembler name, which the unit alone
+// keeps apart (`count.1' for a function's `static int count').
+std::string unit_static_symbol(const std::string &file, const std::string &assembler_name);
 
 // A slot a call's argument reaches through pointers stored in what it
 // points to.
@@ -552,8 +565,9 @@ struct ResultVerdict {
 struct SourceTags {
   // By function (index in the unit), by fact: the fact's tags.
   std::vector<std::vector<unsigned long long>> facts;
-  // By global (ValueFlowSlot::global): what other files store there.
-  std::map<unsigned, unsigned long long> globals;
+  // By (global, field) (ValueFlowSlot::global, field): what other files
+  // store there.
+  std::map<std::pair<unsigned, int>, unsigned long long> globals;
   // By function, by parameter position: what callers of other files pass.
   std::vector<std::vector<unsigned long long>> parameters;
 };

@@ -49,7 +49,7 @@ void add_facts(ValueFlowFunction &function) {
 // The tag of key k is bit k; that of the parameters, bit kParameters.
 SourceTags tags_of(const std::vector<ValueFlowFunction> &unit) {
   SourceTags tags;
-  tags.globals[kSharedUid] = 1ull << kShared;
+  tags.globals[{kSharedUid, -1}] = 1ull << kShared;
   for (const ValueFlowFunction &function : unit) {
     tags.parameters.push_back(std::vector<unsigned long long>(2, 1ull << kParameters));
     tags.facts.emplace_back();
