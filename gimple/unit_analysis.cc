@@ -1109,8 +1109,10 @@ void run_unit_step() {
         flow.link_judges_parameters = false;
   }
   PhaseTimer solve_timer("  value-flow solve");
-  if (!options.thesis)
+  if (!options.thesis) {
+    forget_link_names_of_private_statics(flows);
     add_exit_probes(flows);
+  }
   std::vector<std::vector<std::vector<ArgumentVerdict>>> argument_verdicts;
   std::vector<ResultVerdict> results;
   // Tagged with the keys of other files: defer_external_results needs them.

@@ -486,6 +486,21 @@ std::string field_symbol(const std::string &symbol, long long offset, long long 
   return symbol + "@" + std::to_string(offset) + ":" + std::to_string(size);
 }
 
+std::string whole_variable_key(std::string_view key) {
+  std::size_t at = key.rfind('@');
+  if (key.substr(0, 4) != "var:" || at == std::string_view::npos)
+    return "";
+  std::string_view bits = key.substr(at + 1);
+  std::size_t colon = bits.find(':');
+  auto digits = [](std::string_view text) {
+    return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
+  };
+  if (colon == std::string_view::npos || !digits(bits.substr(0, colon)) ||
+      !digits(bits.substr(colon + 1)))
+    return "";
+  return std::string(key.substr(0, at));
+}
+
 std::string out_argument_key(const std::string &symbol, int position) {
   return "out:" + symbol + ":" + std::to_string(position);
 }
@@ -649,6 +664,19 @@ std::vector<std::set<unsigned>> globals_written(const std::vector<ValueFlowFunct
 
 } // namespace
 
+void forget_link_names_of_private_statics(std::vector<ValueFlowFunction> &unit) {
+  std::vector<std::set<unsigned>> written = globals_written(unit);
+  std::set<unsigned> published;
+  for (std::size_t i = 0; i < unit.size(); ++i)
+    if (unit[i].callable_from_outside && !unit[i].entry_point)
+      published.insert(written[i].begin(), written[i].end());
+  for (ValueFlowFunction &function : unit)
+    for (ValueFlowSlot &slot : function.slots)
+      if (slot.scope == SlotScope::Global && slot.visibility == GlobalVisibility::Unit &&
+          !published.count(slot.global))
+        slot.symbol.clear();
+}
+
 std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &unit) {
   std::vector<std::set<unsigned>> written = globals_written(unit);
   std::set<unsigned> address_taken;
@@ -672,15 +700,16 @@ std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &
     for (const ValueFlowSlot &slot : unit[i].slots) {
       if (!variable_judged_at_link(slot))
         continue;
-      // Every field the unit names has an entry, stored to or not: the
-      // link step judges a field by each unit's entry for it, or by the
-      // whole variable's where a unit has none (it stores to the field
-      // without naming it).
+      // Each field the unit names has an entry beside the whole
+      // variable's: the link step judges a field by each unit's entry for
+      // it, or by its entry for the whole variable where it has none (it
+      // stores to the field without naming it).
+      if (!written[i].count(slot.global) && !defined_in_unit(slot))
+        continue;
       std::string symbol = variable_symbol(slot);
       if (symbol != slot.symbol)
         add(slot, symbol);
-      if (written[i].count(slot.global) || defined_in_unit(slot))
-        add(slot, slot.symbol);
+      add(slot, slot.symbol);
     }
   if (facts.empty())
     return {};
@@ -784,7 +813,23 @@ std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &
     out.push_back(f);
     ++k;
   }
-  return out;
+  // A field saying what the whole variable says needs no entry: the link
+  // step reads the unit's entry for the whole variable then (the size of
+  // the summaries: a COMMON block's members, a record's fields).
+  std::map<std::string, const VariableFacts *> whole;
+  for (const VariableFacts &f : out)
+    if (f.field_of.empty())
+      whole[f.symbol] = &f;
+  std::vector<VariableFacts> kept;
+  for (const VariableFacts &f : out) {
+    auto variable = whole.find(f.field_of);
+    if (!f.field_of.empty() && variable != whole.end() &&
+        f.may_differ == variable->second->may_differ &&
+        f.depends_on == variable->second->depends_on)
+      continue;
+    kept.push_back(f);
+  }
+  return kept;
 }
 
 std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSummary> &units) {
@@ -902,6 +947,30 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
     }
   }
   judge_parameters(units, judged, evidence);
+  // A field no unit storing to its variable names (the readers' units
+  // give no entry): every such unit speaks for it by its whole entry, so
+  // the field is judged as the whole variable.
+  std::set<std::string> unnamed_fields;
+  auto note_field = [&](std::string_view key) {
+    std::string whole = whole_variable_key(key);
+    if (!whole.empty() && !judged.count(std::string(key)) && judged.count(whole))
+      unnamed_fields.emplace(key);
+  };
+  for (const auto &e : evidence)
+    for (std::string_view key : e.second.depends_on)
+      note_field(key);
+  for (const UnitSummary &unit : units)
+    for (const DeferredSite &site : unit.deferred)
+      for (const std::string &key : site.depends_on)
+        note_field(key);
+  for (const std::string &field : unnamed_fields) {
+    std::string whole = whole_variable_key(field);
+    const ResultJudgement variable = judged.at(whole);
+    auto [j, e] = entry(field);
+    j.name = variable.name;
+    j.file = variable.file;
+    e.depends_on.push_back(judged.find(whole)->first);
+  }
   // Each unit's key standing for all its keys (every_key_placeholder).
   for (const UnitSummary &unit : units) {
     if (unit.every_key.empty())

@@ -98,6 +98,9 @@ std::string variable_key(const std::string &symbol);
 // block's member): its bits [offset, offset + size) of the variable
 // `symbol'.
 std::string field_symbol(const std::string &symbol, long long offset, long long size);
+// The key of the variable a field's key (variable_key of a field_symbol)
+// belongs to; empty for any other key.
+std::string whole_variable_key(std::string_view key);
 
 // Out-arguments across files: what the function `symbol' of another file
 // leaves behind its pointer argument `position' (`read_input(&steps)',
@@ -148,6 +151,13 @@ struct VariableFacts {
   std::vector<unsigned> writers;       // uids of `unit''s functions
 };
 std::vector<VariableFacts> variable_facts(const std::vector<ValueFlowFunction> &unit);
+
+// A static variable no function other files may call stores to holds
+// what the unit's own code leaves there: nothing for the link step to
+// judge.  Forgets the name such a static has for it (unit_static_symbol),
+// before the unit is solved: only the statics of a file's public setters
+// and initialisers are keys of the link step (the summary's size).
+void forget_link_names_of_private_statics(std::vector<ValueFlowFunction> &unit);
 
 // Link time: by linker name, whether the result of each function of the
 // program may differ between processes (bottom-up over the results they

@@ -599,14 +599,14 @@ TEST_CASE("each field of a shared record is judged apart", "[cross_file_values]"
     by_symbol[f.symbol] = &f;
   const std::string rank_symbol = field_symbol("env", 64, 32);
   const std::string size_symbol = field_symbol("env", 96, 32);
-  REQUIRE(by_symbol.size() == 3);
+  // env.rank says what the whole record says: no entry of its own.
+  REQUIRE(by_symbol.size() == 2);
   REQUIRE(by_symbol.count("env"));
-  REQUIRE(by_symbol.count(rank_symbol));
   REQUIRE(by_symbol.count(size_symbol));
+  CHECK_FALSE(by_symbol.count(rank_symbol));
   CHECK(by_symbol["env"]->may_differ); // the whole record holds the rank
   CHECK(by_symbol["env"]->field_of.empty());
-  CHECK(by_symbol[rank_symbol]->may_differ);
-  CHECK(by_symbol[rank_symbol]->field_of == "env");
+  CHECK(by_symbol[size_symbol]->field_of == "env");
   CHECK_FALSE(by_symbol[size_symbol]->may_differ);
   CHECK(by_symbol[size_symbol]->name == "env.size");
   CHECK(by_symbol[size_symbol]->writers == std::vector<unsigned>{2});
@@ -657,6 +657,19 @@ TEST_CASE("a field no entry of a unit names is judged by that unit's whole varia
   io.variables.clear();
   judged = judge_results({io, main});
   CHECK(judged.at(variable_key(size)).may_differ);
+  // No unit names the field (main.c only reads it, a conditional of its
+  // depends on it): it is judged as the whole variable.
+  main.variables.clear();
+  main.deferred = {deferred(10, {variable_key(size)})};
+  io.variables = {entry("env", "", true, false)};
+  judged = judge_results({io, main});
+  CHECK_FALSE(judged.at(variable_key(size)).may_differ);
+  io.variables[0].may_differ = true;
+  judged = judge_results({io, main});
+  CHECK(judged.at(variable_key(size)).may_differ);
+  CHECK(whole_variable_key(variable_key(size)) == variable_key("env"));
+  CHECK(whole_variable_key(variable_key("env")).empty());
+  main.variables = {entry(size, "env", false, false)};
   // The field survives the summary's text form.
   main.source = "main.c";
   std::vector<UnitSummary> back = parse_summaries(serialise_summary(main));
