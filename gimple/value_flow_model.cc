@@ -3178,7 +3178,7 @@ private:
           }
         }
       }
-      if (!team_runs_program_code_[team])
+      if (!runs_program_code(team))
         for (int slot : global_written_[team]) {
           const ValueFlowSlot &global = out_.slots[slot];
           auto object = std::find_if(objects_.begin(), objects_.end(),
@@ -3224,6 +3224,17 @@ private:
         phase_isolated_.insert(slot);
         out_.slots[slot].same_in_every_thread = true;
       }
+  }
+
+  // The threads of team `team', or the tasks it creates, call functions
+  // of the program, which may touch any global.
+  bool runs_program_code(int team) {
+    for (basic_block bb : order_) {
+      int own = team_of(bb);
+      if (own >= 0 && team_runs_program_code_[own] && runs_in_team(regions_, bb->index, team))
+        return true;
+    }
+    return false;
   }
 
   // Whether `stmt' reads or writes `slot': its stores, the memory it
