@@ -29,7 +29,61 @@ bool is_team_barrier(const gimple *stmt, const OmpRegions &regions, int team) {
   }
 }
 
+// The block copying the lastprivate variables of worksharing loop
+// `region' out (OpenMP 5.2, 5.4.5), or null.  Lowering puts after the loop
+//   if (i == <end>) { <the copies> }
+// where i is the loop's own index and only the thread that ran the last
+// iteration holds the end value: one thread runs the block.
+basic_block lastprivate_copy_out(function *fun, const OmpRegions &regions, int region) {
+  const gimple *directive = regions.regions[region].directive;
+  if (gimple_code(directive) != GIMPLE_OMP_FOR ||
+      gimple_omp_for_kind(directive) != GF_OMP_FOR_KIND_FOR)
+    return nullptr;
+  tree index = gimple_omp_for_index(directive, 0);
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun) {
+    gimple *last = last_stmt(bb);
+    if (!last || gimple_code(last) != GIMPLE_OMP_CONTINUE ||
+        regions.region_at_block[bb->index] != region || !bb->next_bb)
+      continue;
+    // The loop's exit, then the copies' test.
+    basic_block exit = bb->next_bb;
+    gcond *test = safe_dyn_cast<gcond *>(last_stmt(exit));
+    if (!test || gimple_cond_code(test) != EQ_EXPR ||
+        !operand_equal_p(gimple_cond_lhs(test), index, 0))
+      return nullptr;
+    edge true_edge, false_edge;
+    extract_true_false_edges_from_block(exit, &true_edge, &false_edge);
+    basic_block copies = true_edge->dest;
+    if (!single_pred_p(copies) || !single_succ_p(copies) ||
+        regions.region_at_block[copies->index] != region)
+      return nullptr;
+    return copies;
+  }
+  return nullptr;
+}
+
+// A task region's team is the task itself; the team it was created in is
+// its parent's.
+int creating_team(const OmpRegions &regions, int task) {
+  int parent = regions.regions[task].parent;
+  return parent < 0 ? -1 : regions.regions[parent].team;
+}
+
+bool is_task(const OmpRegions &regions, int region) {
+  return gimple_code(regions.regions[region].directive) == GIMPLE_OMP_TASK;
+}
+
 } // namespace
+
+bool runs_in_team(const OmpRegions &regions, int index, int team) {
+  if (index < 0 || index >= (int)regions.region_at_block.size())
+    return false;
+  int own = regions.team_of_block(index);
+  while (own >= 0 && own != team && is_task(regions, own))
+    own = creating_team(regions, own);
+  return own >= 0 && own == team;
+}
 
 bool TeamPhases::may_overlap(const gimple *a, const gimple *b) const {
   auto sa = stretch.find(a), sb = stretch.find(b);
@@ -57,13 +111,13 @@ TeamPhases find_team_phases(function *fun, const OmpRegions &regions, int team) 
   if (team < 0 || team >= (int)regions.regions.size() ||
       gimple_code(regions.regions[team].directive) != GIMPLE_OMP_PARALLEL)
     return result;
-  // Another outlined region inside: its threads or tasks run elsewhere.
+  // Another team inside (not a task): its threads run elsewhere.
   for (std::size_t r = 0; r < regions.regions.size(); ++r) {
     if ((int)r == team)
       continue;
     for (int up = regions.regions[r].parent; up >= 0; up = regions.regions[up].parent)
       if (up == team) {
-        if (is_outlined_directive(regions.regions[r].directive))
+        if (is_outlined_directive(regions.regions[r].directive) && !is_task(regions, r))
           return result;
         break;
       }
@@ -75,14 +129,19 @@ TeamPhases find_team_phases(function *fun, const OmpRegions &regions, int team) 
         return true;
     return false;
   };
-  // The single regions of this team that end with a barrier.
+  // The single regions of this team that end with a barrier; the
+  // lastprivate copies of its worksharing loops that end with one.
   std::set<int> waited;
-  for (const auto &ret : regions.returns)
-    if (ret.second >= 0 && ret.second < (int)regions.regions.size() &&
-        !gimple_omp_return_nowait_p(ret.first) &&
-        gimple_code(regions.regions[ret.second].directive) == GIMPLE_OMP_SINGLE &&
-        regions.regions[ret.second].team == team)
+  std::map<int, int> copy_out_of_block;
+  for (const auto &ret : regions.returns) {
+    if (ret.second < 0 || ret.second >= (int)regions.regions.size() ||
+        gimple_omp_return_nowait_p(ret.first) || regions.regions[ret.second].team != team)
+      continue;
+    if (gimple_code(regions.regions[ret.second].directive) == GIMPLE_OMP_SINGLE)
       waited.insert(ret.second);
+    if (basic_block copies = lastprivate_copy_out(fun, regions, ret.second))
+      copy_out_of_block[copies->index] = ret.second;
+  }
   auto waited_single = [&](int region) {
     for (int r = region; r >= 0 && r != team; r = regions.regions[r].parent)
       if (waited.count(r))
@@ -97,20 +156,26 @@ TeamPhases find_team_phases(function *fun, const OmpRegions &regions, int team) 
   std::vector<int> starts;
   basic_block bb;
   FOR_EACH_BB_FN(bb, fun) {
-    if (bb->index >= (int)regions.region_at_block.size() || regions.team_of_block(bb->index) != team)
+    if (!runs_in_team(regions, bb->index, team))
       continue;
     int current = stretches++;
     first_of[bb->index] = current;
     if (single_pred_p(bb) && last_stmt(single_pred(bb)) == regions.regions[team].directive)
       starts.push_back(current);
-    bool master = master_region(regions.region_at_block[bb->index]);
-    int single = waited_single(regions.region_at_block[bb->index]);
+    // A task's body runs where its directive is (the CFG goes through it
+    // from there), on any thread.
+    bool in_task = regions.team_of_block(bb->index) != team;
+    bool master = !in_task && master_region(regions.region_at_block[bb->index]);
+    int single = in_task ? -1 : waited_single(regions.region_at_block[bb->index]);
+    auto copy_out = copy_out_of_block.find(bb->index);
+    if (copy_out != copy_out_of_block.end())
+      single = copy_out->second;
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
       result.stretch[stmt] = current;
       result.master_only[stmt] = master;
       result.waited_single[stmt] = single;
-      if (is_team_barrier(stmt, regions, team)) {
+      if (!in_task && is_team_barrier(stmt, regions, team)) {
         current = stretches++;
         starts.push_back(current);
       }

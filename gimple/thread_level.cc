@@ -93,6 +93,24 @@ OmpStep opening_step(const gimple *stmt) {
   }
 }
 
+// A parallel directive whose team has one thread (num_threads(1), or an
+// if clause that is false): that thread is the encountering one, and the
+// master of the team, so it runs the region as a master region.
+bool forks_team_of_one(const gimple *stmt) {
+  if (gimple_code(stmt) != GIMPLE_OMP_PARALLEL)
+    return false;
+  tree clauses = gimple_omp_parallel_clauses(as_a<const gomp_parallel *>(stmt));
+  tree count = omp_find_clause(clauses, OMP_CLAUSE_NUM_THREADS);
+  if (count && integer_onep(OMP_CLAUSE_NUM_THREADS_EXPR(count)))
+    return true;
+  for (tree c = omp_find_clause(clauses, OMP_CLAUSE_IF); c;
+       c = omp_find_clause(OMP_CLAUSE_CHAIN(c), OMP_CLAUSE_IF))
+    if ((OMP_CLAUSE_IF_MODIFIER(c) == ERROR_MARK || OMP_CLAUSE_IF_MODIFIER(c) == OMP_PARALLEL) &&
+        integer_zerop(OMP_CLAUSE_IF_EXPR(c)))
+      return true;
+  return false;
+}
+
 const char *directive_name(const gimple *stmt) {
   switch (gimple_code(stmt)) {
   case GIMPLE_OMP_PARALLEL: return "parallel";
@@ -268,6 +286,12 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
       OmpStep step = opening_step(stmt);
       if (step != OmpStep::None) {
         NodeId node = chain(step, stmt);
+        if (forks_team_of_one(stmt)) {
+          // P then M: the region's one thread is the team's master.  The
+          // end of the region still closes it at the P (and the M with it).
+          chain(OmpStep::OpenThreadZero, stmt);
+          node_of_directive[stmt] = node;
+        }
         if (step == OmpStep::OpenCritical || step == OmpStep::OpenOrdered)
           model.exclusion[node] = exclusion_group(stmt, regions, exclusions);
         if (step == OmpStep::OpenTask)

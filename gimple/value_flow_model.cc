@@ -3190,7 +3190,7 @@ private:
           }
         }
       }
-      if (!team_runs_program_code_[team])
+      if (!runs_program_code(team))
         for (int slot : global_written_[team]) {
           const ValueFlowSlot &global = out_.slots[slot];
           auto object = std::find_if(objects_.begin(), objects_.end(),
@@ -3210,7 +3210,7 @@ private:
         }
         std::vector<const gimple *> touches, writes;
         for (basic_block bb : order_) {
-          if (team_of(bb) != team)
+          if (!runs_in_team(regions_, bb->index, team)) // the team's tasks too
             continue;
           for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
             note_touch(gsi_stmt(gsi), slot, touches, writes, named_only.count(slot) > 0);
@@ -3236,6 +3236,17 @@ private:
         phase_isolated_.insert(slot);
         out_.slots[slot].same_in_every_thread = true;
       }
+  }
+
+  // The threads of team `team', or the tasks it creates, call functions
+  // of the program, which may touch any global.
+  bool runs_program_code(int team) {
+    for (basic_block bb : order_) {
+      int own = team_of(bb);
+      if (own >= 0 && team_runs_program_code_[own] && runs_in_team(regions_, bb->index, team))
+        return true;
+    }
+    return false;
   }
 
   // Whether `stmt' reads or writes `slot': its stores, the memory it
@@ -3384,13 +3395,16 @@ private:
     if (single_pred_p(bb)) {
       gimple *directive = last_stmt(single_pred(bb));
       if (directive && is_outlined_directive(directive) && current_team_ >= 0) {
+        current_->starts_team = true;
         where_ = gimple_location(directive);
         for (int slot : racy_[current_team_])
           mark_racy(slot);
       }
     }
     emit_copyprivate_broadcasts(bb);
+    emit_copyin_joins(bb);
     receiving_copies_ = copyprivate_receiver(bb);
+    copying_in_ = copyin_block(bb);
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
       where_ = gimple_location(stmt);
@@ -3398,6 +3412,7 @@ private:
       note_function_addresses(stmt, out_.addresses_taken);
     }
     receiving_copies_ = false;
+    copying_in_ = false;
     emit_edges(bb, index);
   }
 
@@ -3446,6 +3461,70 @@ private:
     }
   }
 
+  // `#pragma omp parallel copyin (x)' (x threadprivate) is lowered to
+  //   <region's first block> if (__builtin_omp_get_thread_num () != 0)
+  //     { x = .omp_data_i->x; }   (the copying block)
+  // where the field holds the encountering thread's x: at the join every
+  // thread's copy holds that one value (OpenMP 5.2, 5.7.1).  A program's
+  // own test calls omp_get_thread_num, never the builtin.  Block `bb' is
+  // a copying block.
+  bool copyin_block(basic_block bb) const {
+    if (!single_pred_p(bb) || !single_succ_p(bb))
+      return false;
+    basic_block test = single_pred(bb);
+    if (!single_pred_p(test))
+      return false;
+    gimple *directive = last_stmt(single_pred(test));
+    if (!directive || gimple_code(directive) != GIMPLE_OMP_PARALLEL)
+      return false;
+    gcond *cond = safe_dyn_cast<gcond *>(last_stmt(test));
+    if (!cond || !integer_zerop(gimple_cond_rhs(cond)) ||
+        (gimple_cond_code(cond) != EQ_EXPR && gimple_cond_code(cond) != NE_EXPR))
+      return false;
+    gimple *def = definition_in_block(gimple_cond_lhs(cond), cond);
+    gcall *call = def ? dyn_cast<gcall *>(def) : nullptr;
+    tree callee = call ? gimple_call_fndecl(call) : NULL_TREE;
+    if (!callee || !fndecl_built_in_p(callee, BUILT_IN_OMP_GET_THREAD_NUM))
+      return false;
+    edge true_edge, false_edge;
+    extract_true_false_edges_from_block(test, &true_edge, &false_edge);
+    edge copying = gimple_cond_code(cond) == NE_EXPR ? true_edge : false_edge;
+    return copying->dest == bb;
+  }
+
+  // At the join after a copying block: each threadprivate variable it
+  // copies into holds the encountering thread's value in every thread.
+  void emit_copyin_joins(basic_block bb) {
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->preds) {
+      if (!copyin_block(e->src))
+        continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb(e->src); !gsi_end_p(gsi); gsi_next(&gsi)) {
+        gimple *copy = gsi_stmt(gsi);
+        if (gimple_clobber_p(copy) || !gimple_get_lhs(copy))
+          continue;
+        tree variable = gimple_get_lhs(copy);
+        if (!stores_threadprivate(variable))
+          continue;
+        Access a = access(variable, true);
+        Known known;
+        known.same_in_every_thread = true;
+        store(variable, a.slots, -1, false, known);
+      }
+    }
+  }
+
+  // `lhs' is (part of) a threadprivate variable, named directly.
+  bool stores_threadprivate(tree lhs) {
+    Access a = access(lhs, true);
+    bool threadprivate = !a.slots.empty() && !a.unknown && !a.through_pointer;
+    for (int slot : a.slots)
+      threadprivate &= out_.slots[slot].scope == SlotScope::Global &&
+                       out_.slots[slot].visibility == GlobalVisibility::ThreadLocal;
+    return threadprivate;
+  }
+
   void emit_statement(gimple *stmt) {
     switch (gimple_code(stmt)) {
     case GIMPLE_ASSIGN: {
@@ -3474,6 +3553,9 @@ private:
                                       gimple_assign_rhs2(assign));
       known.arithmetic = arithmetic(assign);
       known.logical = logical(assign);
+      // The master's value, which the master's own copy holds too: no
+      // thread-dependent store, though only the other threads make it.
+      known.same_in_every_thread = copying_in_ && stores_threadprivate(gimple_assign_lhs(stmt));
       local_reference_binding(assign, known);
       store(gimple_assign_lhs(stmt), uses, -1, false, known);
       return;
@@ -4674,6 +4756,7 @@ private:
   std::map<int, std::set<int>> global_written_;  // find_racy_slots: by name
   std::map<int, bool> team_runs_program_code_;   // find_racy_slots
   bool receiving_copies_ = false; // emitting a copyprivate receiving block
+  bool copying_in_ = false;        // emitting a copyin's copying block
   std::set<int> phase_isolated_; // find_phase_isolated_slots
   // find_team_writes, and the copies slot_for_team_read makes, by (team,
   // slot).

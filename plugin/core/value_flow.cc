@@ -1593,6 +1593,8 @@ private:
     if (state.flow_index[s] < 0 && slot.scope != SlotScope::Local &&
         slot.scope != SlotScope::Global)
       join_into(v, initial_value(state, s)); // a parameter never written
+    if (own_thread_copy(state, s))
+      return v; // no other thread writes it; team entries and calls join the rest
     if (slot.scope == SlotScope::Global &&
         (state.flow_index[s] < 0 || function.blocks[b].in_parallel_region ||
          differs(state.thread_context, 1))) {
@@ -1608,6 +1610,19 @@ private:
         join_into(v, global_value(slot.global, slot));
     }
     return v;
+  }
+
+  // Slot `s' is a ThreadLocal global (threadprivate, __thread) whose
+  // value flows block by block in a function no team calls: in its own
+  // parallel regions each thread reads its own copy, which only that
+  // thread writes.  Each team's first block (ValueFlowBlock::starts_team)
+  // joins what the other threads' copies may hold, each call what the
+  // callee may store.
+  bool own_thread_copy(const FunctionState &state, int s) const {
+    const ValueFlowSlot &slot = state.function->slots[s];
+    return slot.scope == SlotScope::Global && slot.visibility == GlobalVisibility::ThreadLocal &&
+           state.flow_index[s] >= 0 && !differs(state.thread_context, 1) &&
+           !global_escape_.count(slot.global);
   }
 
   // What a computed value `v' is known to be: what the slot it copies
@@ -1678,7 +1693,10 @@ private:
       // threads only in that some of them store it, as a shared local of
       // the region does; a read not ordered after the store by a barrier
       // would race, which no correct program does.
-      if (!value_same_in_threads && !slot.same_in_every_thread)
+      // A threadprivate variable is no shared data: each thread writes its
+      // own copy.
+      if (!value_same_in_threads && !slot.same_in_every_thread &&
+          slot.visibility != GlobalVisibility::ThreadLocal)
         join_into(v, fact_value(racy_fact(slot)));
       publish(state, slot, v);
     }
@@ -1802,6 +1820,12 @@ private:
       if (state.evaluated[p])
         for (int k = 0; k < state.flow_count; ++k)
           join_into(values[k], state.out[p][k]);
+    if (block.starts_team)
+      for (int s : state.global_slots)
+        if (function.slots[s].visibility == GlobalVisibility::ThreadLocal)
+          // Thread 0 has the encountering thread's copy, the others their own.
+          join_into(values[state.flow_index[s]],
+                    global_value(function.slots[s].global, function.slots[s]));
     const Value taint = state.taint[b];
     seen_comparisons_.clear();
     for (std::size_t i = 0; i <= block.statements.size(); ++i) {
@@ -2072,10 +2096,16 @@ private:
     join_into(result, taint);
     if (call.target >= 0)
       write(state, values, call.target, result, true, b, result_same_in_threads);
-    // The callee may have stored to any global.
-    for (int s : state.global_slots)
+    // The callee may have stored to any global.  A function of the unit
+    // writes only the calling thread's copy of a threadprivate one, with
+    // what the unit stores there.
+    for (int s : state.global_slots) {
+      const ValueFlowSlot &slot = function.slots[s];
       join_into(values[state.flow_index[s]],
-                global_value(function.slots[s].global, function.slots[s]));
+                callee && own_thread_copy(state, s)
+                    ? knowing_nothing(stored_value(slot.global, slot.field))
+                    : global_value(slot.global, slot));
+    }
   }
 
   // Code the analysis does not see gets the address of slot `p' at this

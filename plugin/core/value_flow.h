@@ -378,6 +378,11 @@ struct ValueFlowBlock {
   // goes on from it, so a branch into it sends no process elsewhere.
   bool ends_job = false;
   bool in_parallel_region = false; // run by the threads of a team
+  // The first block of a parallel region (or task) the function forks:
+  // each thread has its own copy of a ThreadLocal global, not the
+  // encountering thread's, unless a copyin gives it that (a statement
+  // same_in_every_thread at the copy's join).
+  bool starts_team = false;
 };
 
 // Where a collective reads its communicator (communicator_membership.h).

@@ -264,6 +264,8 @@ std::string block_text(int index, const ValueFlowBlock &block,
     out += " data ->" + block_list(block.data_successors);
   if (block.in_parallel_region)
     out += " in-parallel";
+  if (block.starts_team)
+    out += " starts-team";
   if (block.ends_job)
     out += " ends-job";
   out += "\n";

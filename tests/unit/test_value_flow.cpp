@@ -2193,3 +2193,59 @@ TEST_CASE("what a lambda leaves behind a capture goes up through the helper runn
   CHECK_FALSE(solve(true, false).may_differ_between_processes);
   CHECK_FALSE(solve(false, false).may_differ_between_processes);
 }
+
+// int n; threadprivate(n).  main: n = 3; parallel [copyin(n)]: (copy)
+// [test n] barrier.  Each thread's copy is its own: without the copy, the
+// team's threads other than the master hold their copies' old values;
+// with it (the copying block's store and the join's statement
+// same_in_every_thread), every copy holds the master's.  A call of a
+// function of the unit that does not store to n keeps that; a call of
+// code the unit does not show does not.
+TEST_CASE("a threadprivate global is the same in every thread after copyin",
+          "[value-flow][threads]") {
+  enum class After { Nothing, UnitCall, UnknownCall };
+  auto solve = [](bool copyin, After after) {
+    Program helper("helper", 2);
+    helper.ret(helper.block(), {});
+    Program main("main", 1);
+    main.entry_point();
+    int n = main.global("n", 100, GlobalVisibility::ThreadLocal);
+    int tid = main.local("tid");
+    int b0 = main.block(), entry = main.block(), copying = main.block(), join = main.block(),
+        test = main.block(), end = main.block();
+    main.assign(b0, n, {}, main.uniform("'n' is 3"));
+    main.successors(b0, {entry});
+    main.assign(entry, tid, {}, main.differs("depends on the thread number", false, true));
+    int on_tid = main.branch(entry, {tid});
+    main.successors(entry, {copying, join});
+    main.assign(copying, n, {}, main.uniform("the master's 'n'"));
+    main.function().blocks[copying].statements.back().same_in_every_thread = copyin;
+    main.successors(copying, {join});
+    if (copyin) {
+      main.assign(join, n, {n});
+      main.function().blocks[join].statements.back().same_in_every_thread = true;
+    }
+    if (after == After::UnitCall)
+      main.call(join, 2, {});
+    if (after == After::UnknownCall)
+      main.call(join, 77, {});
+    main.successors(join, {test});
+    int on_n = main.branch(test, {n});
+    main.successors(test, {end, end});
+    for (int b : {entry, copying, join, test})
+      main.function().blocks[b].in_parallel_region = true;
+    main.function().blocks[entry].starts_team = true;
+    auto verdicts = solve_value_flow({main, helper})[0];
+    CHECK(verdicts[on_tid].may_differ_between_threads);
+    return verdicts[on_n];
+  };
+  BranchVerdict copied = solve(true, After::Nothing);
+  INFO(copied.reason);
+  CHECK_FALSE(copied.may_differ_between_threads);
+  CHECK_FALSE(copied.may_differ_between_processes);
+  CHECK_FALSE(solve(true, After::UnitCall).may_differ_between_threads);
+  CHECK(solve(true, After::UnknownCall).may_differ_between_threads);
+  BranchVerdict own_copies = solve(false, After::Nothing);
+  CHECK(own_copies.may_differ_between_threads);
+  CHECK_FALSE(own_copies.may_differ_between_processes);
+}
