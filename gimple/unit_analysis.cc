@@ -100,6 +100,11 @@ struct FunctionRecord {
     int probe;
     std::string callee, callee_name;
     location_t where;
+    // A call through a vtable: not a node of the collective analysis,
+    // which does not see what it runs; its arguments join the control
+    // dependence of its block, so that a call some processes skip passes
+    // values that differ (the overriders' conditionals are warned).
+    bool through_vtable = false;
   };
   std::vector<CallProbe> call_probes;
 };
@@ -627,13 +632,28 @@ std::vector<Reachable> reachable_by_function() {
   return reach;
 }
 
+// Its address is taken other than by a C++ vtable: the calls through a
+// vtable name a virtual method, the link step follows them.
+bool address_taken_outside_vtables(cgraph_node *node) {
+  if (!node->address_taken)
+    return false;
+  if (!DECL_VIRTUAL_P(node->decl))
+    return true;
+  ipa_ref *ref;
+  for (unsigned i = 0; node->iterate_referring(i, ref); ++i)
+    if (ref->use == IPA_REF_ADDR && !(is_a<varpool_node *>(ref->referring) &&
+                                      DECL_VIRTUAL_P(ref->referring->decl)))
+      return true;
+  return false;
+}
+
 // The public functions whose address the unit takes (the call graph
 // knows it once every function is lowered), by linker name.
 std::vector<std::string> public_addresses_taken() {
   std::vector<std::string> symbols;
   cgraph_node *node;
   FOR_EACH_FUNCTION(node) {
-    if (TREE_PUBLIC(node->decl) && node->address_taken)
+    if (TREE_PUBLIC(node->decl) && address_taken_outside_vtables(node))
       symbols.push_back(IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(node->decl)));
   }
   return symbols;
@@ -711,8 +731,16 @@ void summarise_parameters(const DeferredValues &deferred,
       summary.calls.push_back(call);
     }
   }
+  std::map<std::string, std::string> base_keys;
+  if (solved_flows)
+    for (const ValueFlowFunction &flow : *solved_flows)
+      for (ParameterCallSite &call : virtual_dispatch_calls(flow, deferred.names, base_keys))
+        summary.calls.push_back(std::move(call));
   for (const auto &entry : deferred.names)
     if (is_parameter_key(entry.first))
+      summary.parameters.push_back({entry.first, entry.second, summary.source});
+  for (const auto &entry : base_keys)
+    if (!deferred.names.count(entry.first))
       summary.parameters.push_back({entry.first, entry.second, summary.source});
   summary.every_key = deferred.every_key;
   summary.addresses_taken = public_addresses_taken();
@@ -1398,8 +1426,8 @@ void record_function(function *fun, const Options &options, bool library) {
   // Parameters across files (cross_file_parameters.h): every argument of
   // each call of a public function, of another file or of this one.
   std::vector<std::vector<int>> asked = matched_argument_positions(model.collectives);
-  auto probe = [&](gcall *call, tree callee) {
-    if (!TREE_PUBLIC(callee) || DECL_IN_SYSTEM_HEADER(callee))
+  auto probe = [&](gcall *call, tree callee, bool through_vtable) {
+    if (!(TREE_PUBLIC(callee) || DECL_VIRTUAL_P(callee)) || DECL_IN_SYSTEM_HEADER(callee))
       return;
     int index = -1;
     for (std::size_t k = 0; k < collective_calls.size() && index < 0; ++k)
@@ -1414,18 +1442,29 @@ void record_function(function *fun, const Options &options, bool library) {
     for (unsigned a = 0; a < gimple_call_num_args(call); ++a)
       asked[index].push_back((int)a);
     record.call_probes.push_back({index, IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(callee)),
-                                  printable_function_name(callee), gimple_location(call)});
+                                  printable_function_name(callee), gimple_location(call),
+                                  through_vtable});
   };
   for (const ExternalCall &call : model.external_calls)
-    probe(call.call, call.callee);
+    probe(call.call, call.callee, false);
   for (const UnitCall &call : model.unit_calls)
-    probe(call.call, call.callee);
+    probe(call.call, call.callee, false);
+  // Calls through a vtable, as calls of the method they name: the link
+  // step gives their arguments to its overriders (virtual_dispatch_calls).
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+      if (gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi)))
+        if (tree method = virtual_call_method(call))
+          probe(call, method, true);
   if (!options.thesis) {
     PhaseTimer timer("  value-flow extraction");
     record.value_flow = extract_value_flow(fun, branches.statements(), collective_calls, asked);
     for (const FunctionRecord::CallProbe &probe : record.call_probes)
-      if (probe.probe < (int)record.value_flow.collectives.size())
+      if (probe.probe < (int)record.value_flow.collectives.size()) {
         record.value_flow.collectives[probe.probe].callee_symbol = probe.callee;
+        record.value_flow.collectives[probe.probe].with_control = probe.through_vtable;
+      }
     if (options.verbose && record.value_flow.collapsed_pointer_sets > 0)
       inform_n(DECL_SOURCE_LOCATION(fun->decl), record.value_flow.collapsed_pointer_sets,
                "in %qs, %d set of possible pointer targets went past %d objects: "

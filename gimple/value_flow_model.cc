@@ -61,13 +61,17 @@ bool is_entry_point(tree decl) {
 
 // A function whose address a global initializer holds (a table of
 // callbacks): computed once per unit, when the first function is lowered,
-// by which time every file-scope definition has been parsed.
+// by which time every file-scope definition has been parsed.  Not the
+// C++ vtables: calls through them name a virtual method, which the link
+// step follows (virtual_method_overrides).
 bool in_global_initializer(tree decl) {
   static std::set<tree> *referenced = nullptr;
   if (!referenced) {
     referenced = new std::set<tree>;
     varpool_node *variable;
     FOR_EACH_VARIABLE(variable) {
+      if (DECL_VIRTUAL_P(variable->decl))
+        continue;
       tree init = DECL_INITIAL(variable->decl);
       if (init && init != error_mark_node)
         walk_tree_without_duplicates(
@@ -89,24 +93,96 @@ bool in_global_initializer(tree decl) {
 // in function bodies are reported to the solver instead
 // (ValueFlowFunction::addresses_taken).
 bool callable_from_outside(tree decl) {
-  if (in_global_initializer(decl))
+  if (DECL_VIRTUAL_P(decl) || in_global_initializer(decl))
     return true;
   if (flag_whole_program)
     return is_entry_point(decl);
   return TREE_PUBLIC(decl) || DECL_EXTERNAL(decl);
 }
 
+// ------------------------------------------------------------ virtual methods
+
+// The virtual method of `type' (or of the primary bases sharing its
+// vtable) at vtable index `index', or NULL_TREE.
+tree method_at_vtable_index(tree type, HOST_WIDE_INT index, int depth) {
+  if (!type || !RECORD_OR_UNION_TYPE_P(type) || depth > 16)
+    return NULL_TREE;
+  type = TYPE_MAIN_VARIANT(type);
+  for (tree member = TYPE_FIELDS(type); member; member = DECL_CHAIN(member))
+    if (TREE_CODE(member) == FUNCTION_DECL && DECL_VIRTUAL_P(member) && DECL_VINDEX(member) &&
+        TREE_CODE(DECL_VINDEX(member)) == INTEGER_CST && tree_fits_shwi_p(DECL_VINDEX(member)) &&
+        tree_to_shwi(DECL_VINDEX(member)) == index)
+      return member;
+  // A primary base is the non-virtual polymorphic base at offset 0.
+  tree binfo = TYPE_BINFO(type);
+  tree base;
+  for (unsigned i = 0; binfo && BINFO_BASE_ITERATE(binfo, i, base); ++i)
+    if (!BINFO_VIRTUAL_P(base) && integer_zerop(BINFO_OFFSET(base)))
+      if (tree found = method_at_vtable_index(BINFO_TYPE(base), index, depth + 1))
+        return found;
+  return NULL_TREE;
+}
+
+// Same name, same parameter types after `this': `derived' overrides
+// `base' when both are virtual methods of a class and its base.
+bool same_signature(tree derived, tree base) {
+  if (DECL_NAME(derived) != DECL_NAME(base))
+    return false;
+  tree a = TYPE_ARG_TYPES(TREE_TYPE(derived)), b = TYPE_ARG_TYPES(TREE_TYPE(base));
+  if (!a || !b)
+    return false;
+  for (a = TREE_CHAIN(a), b = TREE_CHAIN(b); a && b; a = TREE_CHAIN(a), b = TREE_CHAIN(b))
+    if (TYPE_MAIN_VARIANT(TREE_VALUE(a)) != TYPE_MAIN_VARIANT(TREE_VALUE(b)))
+      return false;
+  return !a && !b;
+}
+
+// Adds to `out' the virtual methods of the bases of `type' (all of them,
+// however far) that `method' overrides.
+void add_overridden_methods(tree method, tree type, std::vector<tree> &out, int depth) {
+  tree binfo = TYPE_BINFO(TYPE_MAIN_VARIANT(type));
+  tree base;
+  for (unsigned i = 0; binfo && depth < 16 && BINFO_BASE_ITERATE(binfo, i, base); ++i) {
+    for (tree member = TYPE_FIELDS(BINFO_TYPE(base)); member; member = DECL_CHAIN(member))
+      if (TREE_CODE(member) == FUNCTION_DECL && DECL_VIRTUAL_P(member) &&
+          same_signature(method, member) &&
+          std::find(out.begin(), out.end(), member) == out.end())
+        out.push_back(member);
+    add_overridden_methods(method, BINFO_TYPE(base), out, depth + 1);
+  }
+}
+
+// The base class methods a virtual method overrides; false when the link
+// step cannot see every call that may run it: a destructor (`delete p'
+// names no method the way a call does), or one overriding a method of a
+// system header or of the C++ library (the library calls it through its
+// own vtables).
+bool virtual_method_overrides(tree decl, std::vector<tree> &overridden) {
+  tree type = DECL_CONTEXT(decl);
+  if (DECL_CXX_DESTRUCTOR_P(decl) || !type || !RECORD_OR_UNION_TYPE_P(type))
+    return false;
+  add_overridden_methods(decl, type, overridden, 0);
+  for (tree base : overridden)
+    if (DECL_IN_SYSTEM_HEADER(base) || is_language_runtime_function(base))
+      return false;
+  return true;
+}
+
 // Parameters across files (cross_file_parameters.h): the link step sees
 // every call of a public function that no pointer may reach (not in a
-// global initializer, not virtual, not variadic; whether the unit takes
-// its address is known at the unit step, unit_analysis.cc) from the
-// program's files.  Not the functions of system headers and of the C++
-// library (runtime_callees.h): their library calls them too, and their
-// keys made most of a C++ unit's summary.
+// global initializer, not variadic; whether the unit takes its address is
+// known at the unit step, unit_analysis.cc) from the program's files, and
+// of a virtual method every call naming it or a method it overrides
+// (virtual_call_method): its own file's too, as its class may be
+// anonymous.  Not the functions of system headers and of the C++ library
+// (runtime_callees.h): their library calls them too, and their keys made
+// most of a C++ unit's summary.
 bool link_judges_parameters(tree decl) {
-  return TREE_PUBLIC(decl) && !flag_whole_program && !in_global_initializer(decl) &&
-         !stdarg_p(TREE_TYPE(decl)) && !DECL_VIRTUAL_P(decl) && !DECL_IN_SYSTEM_HEADER(decl) &&
-         !is_language_runtime_function(decl);
+  std::vector<tree> overridden;
+  return (TREE_PUBLIC(decl) || DECL_VIRTUAL_P(decl)) && !flag_whole_program &&
+         !in_global_initializer(decl) && !stdarg_p(TREE_TYPE(decl)) &&
+         (!DECL_VIRTUAL_P(decl) || virtual_method_overrides(decl, overridden)) &&
+         !DECL_IN_SYSTEM_HEADER(decl) && !is_language_runtime_function(decl);
 }
 
 // The functions whose address a statement takes, other than to call them.
@@ -426,6 +502,13 @@ public:
     out_.callable_from_outside = callable_from_outside(decl);
     out_.symbol = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
     out_.link_judges_parameters = link_judges_parameters(decl);
+    std::vector<tree> overridden;
+    if (out_.link_judges_parameters && DECL_VIRTUAL_P(decl) &&
+        virtual_method_overrides(decl, overridden))
+      for (tree base : overridden) {
+        out_.overridden_symbols.push_back(IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(base)));
+        out_.overridden_names.push_back(printable_function_name(base));
+      }
     out_.parameters_by_reference = fortran_;
     out_.out_parameters = out_parameters(decl);
     out_.branch_count = (int)branches_.size();
@@ -538,7 +621,9 @@ private:
           slot.symbol = unit_static_symbol(main_input_filename ? main_input_filename : "", slot.symbol);
       }
       objects_[object].global = true;
-      objects_[object].contents_unknown = true; // any function may store there
+      // Any function may store there; but a C++ vtable holds only the
+      // addresses of functions and of constant type information.
+      objects_[object].contents_unknown = !(DECL_VIRTUAL_P(decl) && TREE_READONLY(decl));
     } else {
       object = new_object(decl_name(decl), SlotScope::Local, scalar);
       objects_[object].by_field = TREE_CODE(decl) == VAR_DECL && type &&
@@ -2808,6 +2893,10 @@ private:
       Object &o = objects_[object];
       if (!o.escape.empty())
         continue;
+      // A constant (a C++ vtable, whose address every polymorphic object
+      // holds): whoever gets its address cannot change it.
+      if (o.global && out_.slots[o.whole].visibility == GlobalVisibility::ReadOnly)
+        continue;
       o.escape = why;
       for (int inner : o.contents)
         work.push_back(inner);
@@ -4783,5 +4872,12 @@ ValueFlowFunction extract_value_flow(function *fun, const std::vector<gimple *> 
 }
 
 unsigned long predefined_datatype_size(tree datatype) { return datatype_size(datatype); }
+
+tree virtual_call_method(const gcall *call) {
+  tree fn = gimple_call_fn(call);
+  if (!fn || TREE_CODE(fn) != OBJ_TYPE_REF || !tree_fits_shwi_p(OBJ_TYPE_REF_TOKEN(fn)))
+    return NULL_TREE;
+  return method_at_vtable_index(obj_type_ref_class(fn), tree_to_shwi(OBJ_TYPE_REF_TOKEN(fn)), 0);
+}
 
 } // namespace parcoach

@@ -31,6 +31,11 @@ ValueFlowFunction extract_value_flow(function *fun, const std::vector<gimple *> 
 // (MPICH's integer handle, Open MPI's global), or 0.
 unsigned long predefined_datatype_size(tree datatype);
 
+// The virtual method a call through the vtable names (`s.solve(n)' on a
+// `Solver &': Solver::solve), found by its vtable index; NULL_TREE for any
+// other call, or when the index names no method of the class.
+tree virtual_call_method(const gcall *call);
+
 } // namespace parcoach
 
 #endif

@@ -133,10 +133,15 @@ std::vector<ValueFlowFunction> without_parameters_passed_differing(
         &assuming_uniform,
     UnitSolve *last_solve) {
   std::vector<ValueFlowFunction> out = unit;
-  std::map<std::string, std::size_t> index_of;
+  // By linker name, the functions a call naming it may run: itself, and
+  // the virtual methods overriding it.
+  std::multimap<std::string, std::size_t> index_of;
   for (std::size_t i = 0; i < out.size(); ++i)
-    if (out[i].link_judges_parameters && !out[i].symbol.empty())
-      index_of[out[i].symbol] = i;
+    if (out[i].link_judges_parameters && !out[i].symbol.empty()) {
+      index_of.emplace(out[i].symbol, i);
+      for (const std::string &base : out[i].overridden_symbols)
+        index_of.emplace(base, i);
+    }
   bool probes = false;
   for (const ValueFlowFunction &function : out)
     for (const ValueFlowCollective &probe : function.collectives)
@@ -152,22 +157,55 @@ std::vector<ValueFlowFunction> without_parameters_passed_differing(
     solve.solved = true;
     for (std::size_t r = 0; r < out.size() && r < arguments.size(); ++r)
       for (std::size_t c = 0; c < out[r].collectives.size() && c < arguments[r].size(); ++c) {
-        auto callee = index_of.find(out[r].collectives[c].callee_symbol);
-        if (callee == index_of.end())
-          continue;
-        std::vector<int> &shown = out[callee->second].parameters_passed_differing;
-        for (std::size_t a = 0; a < arguments[r][c].size(); ++a)
-          if (arguments[r][c][a].may_differ_between_processes &&
-              std::find(shown.begin(), shown.end(), (int)a) == shown.end()) {
-            shown.push_back((int)a);
-            changed = true;
-          }
+        auto callees = index_of.equal_range(out[r].collectives[c].callee_symbol);
+        for (auto callee = callees.first; callee != callees.second; ++callee) {
+          std::vector<int> &shown = out[callee->second].parameters_passed_differing;
+          for (std::size_t a = 0; a < arguments[r][c].size(); ++a)
+            if (arguments[r][c][a].may_differ_between_processes &&
+                std::find(shown.begin(), shown.end(), (int)a) == shown.end()) {
+              shown.push_back((int)a);
+              changed = true;
+            }
+        }
       }
     // Nothing changed: this solve is of assuming_uniform(out) as returned.
     if (!changed && last_solve)
       *last_solve = std::move(solve);
   }
   return out;
+}
+
+std::vector<ParameterCallSite>
+virtual_dispatch_calls(const ValueFlowFunction &function,
+                       const std::map<std::string, std::string> &keys,
+                       std::map<std::string, std::string> &base_keys) {
+  std::vector<ParameterCallSite> calls;
+  // As many arguments as the method has judged parameters (one it has
+  // no key for is not judged: passed as may differ, it changes nothing).
+  int count = 0;
+  for (int position = 0; position < 64 && !function.overridden_symbols.empty(); ++position)
+    if (keys.count(parameter_key(function.symbol, position)))
+      count = position + 1;
+  if (count == 0)
+    return calls;
+  for (std::size_t b = 0; b < function.overridden_symbols.size(); ++b) {
+    const std::string &base = function.overridden_symbols[b];
+    ValueFlowFunction named = function; // the base's parameters, by the overrider's names
+    named.name = b < function.overridden_names.size() ? function.overridden_names[b] : base;
+    ParameterCallSite call;
+    call.caller = "a call through the vtable";
+    call.callee = function.symbol;
+    call.callee_name = function.name;
+    for (int position = 0; position < count; ++position) {
+      call.arguments.emplace_back();
+      ArgumentSummary &argument = call.arguments.back();
+      argument.state = ArgumentSummary::State::DependsOn;
+      argument.depends_on.push_back(parameter_key(base, position));
+      base_keys.emplace(parameter_key(base, position), parameter_name(named, position));
+    }
+    calls.push_back(std::move(call));
+  }
+  return calls;
 }
 
 ArgumentSummary summarise_argument(const ArgumentVerdict &full, const ArgumentVerdict &optimistic,

@@ -87,6 +87,18 @@ std::vector<ValueFlowFunction> without_parameters_passed_differing(
         &assuming_uniform,
     UnitSolve *last_solve = nullptr);
 
+// Virtual methods (ValueFlowFunction::overridden_symbols): a call naming
+// a base class method that `function' overrides runs it with that call's
+// arguments.  One call of `function' per such base method, passing the
+// base method's parameters (keys the link step judges from every call
+// naming it), so that what a call through the vtable passes reaches the
+// overrider's parameters.  `keys': the unit's keys (add_parameter_keys);
+// adds to `base_keys' the base methods' keys with their printed names.
+std::vector<ParameterCallSite>
+virtual_dispatch_calls(const ValueFlowFunction &function,
+                       const std::map<std::string, std::string> &keys,
+                       std::map<std::string, std::string> &base_keys);
+
 // What one argument of a call is, from the verdicts of the unit's solves:
 // `full' the unit's own, `optimistic' with every key assumed uniform, and
 // by key, the verdict with only that key differing (`alone'; empty: past

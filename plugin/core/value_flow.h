@@ -444,6 +444,12 @@ struct ValueFlowFunction {
   // every call site of the program).
   std::string symbol;
   bool link_judges_parameters = false;
+  // A virtual method the link step judges: the linker names of the base
+  // class methods it overrides, and their names as printed.  A call
+  // through the vtable naming one of them (`s.solve(n)' on a `Solver &')
+  // may run this function instead.
+  std::vector<std::string> overridden_symbols;
+  std::vector<std::string> overridden_names;
   bool parameters_by_reference = false;
   // The pointer parameters whose targets callers of other files may pass
   // as out-arguments (cross_file_values.h, add_exit_probes).

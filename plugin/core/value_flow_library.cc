@@ -512,6 +512,15 @@ std::map<std::string, LibraryFunction> make_table() {
     tree.links_arguments = true;
     add(tree);
   }
+  // The braces of a range-for or of a constructor's argument: begin(),
+  // end() and size() of the array the compiler made, which they point
+  // into; no program code runs there, whatever the element type.
+  {
+    LibraryFunction list = of_kind("std::initializer_list::*", LibraryKind::Deterministic);
+    list.over_body = true;
+    list.inputs_only = true;
+    add(list);
+  }
   // Throw: return to no caller.
   for (const char *name : {"std::__throw_bad_alloc", "std::__throw_bad_array_new_length",
                            "std::__throw_bad_cast", "std::__throw_invalid_argument",

@@ -372,3 +372,61 @@ TEST_CASE("compile time: what a C pointer parameter points to is judged at the l
   verdicts = solve_value_flow(unit, &arguments, &results);
   CHECK_FALSE(defer_external_results(unit, verdicts, results, 32, &arguments).any);
 }
+
+TEST_CASE("virtual methods: a call through the vtable names the base method it overrides",
+          "[cross_file_parameters]") {
+  // `struct Jacobi : Solver { double solve(int n) override { for (...; it
+  // < n; ...) MPI_Allreduce... } }': branch 0 tests n.  main calls
+  // `s.solve(<rank>)' on a `Solver &': a probe of Solver::solve, no call
+  // statement (the analysis does not know which method runs).
+  std::vector<ValueFlowFunction> unit = {public_step(), main_calling_step_with_rank()};
+  unit[0].name = "Jacobi::solve";
+  unit[0].symbol = "_ZN6Jacobi5solveEi";
+  unit[0].overridden_symbols = {"_ZN6Solver5solveEi"};
+  unit[0].overridden_names = {"Solver::solve"};
+  unit[1].blocks[0].statements.pop_back();
+  unit[1].collectives[0].callee_symbol = "_ZN6Solver5solveEi";
+  std::vector<ResultVerdict> results;
+  std::vector<std::vector<std::vector<ArgumentVerdict>>> arguments;
+  std::vector<std::vector<BranchVerdict>> verdicts = solve_value_flow(unit, &arguments, &results);
+  DeferredValues deferred = defer_external_results(unit, verdicts, results, 32, &arguments);
+  // The file passes the rank through the vtable: warned here.
+  CHECK(deferred.verdicts[0][0].may_differ_between_processes);
+
+  // A constant instead: left to the link step, as for a public function.
+  unit[1].blocks[0].statements[0].fact = -1;
+  verdicts = solve_value_flow(unit, &arguments, &results);
+  deferred = defer_external_results(unit, verdicts, results, 32, &arguments);
+  CHECK(deferred.any);
+  CHECK_FALSE(deferred.verdicts[0][0].may_differ_between_processes);
+  CHECK(deferred.branch_depends_on[0][0] == std::vector<std::string>{"par:_ZN6Jacobi5solveEi:0"});
+
+  // The link step: the overrider's parameter is what the base method's
+  // callers pass (one dispatch call per base method).
+  std::map<std::string, std::string> base_keys;
+  std::vector<ParameterCallSite> dispatch =
+      virtual_dispatch_calls(unit[0], deferred.names, base_keys);
+  CHECK(base_keys["par:_ZN6Solver5solveEi:0"] == "parameter 'n' of 'Solver::solve'");
+  REQUIRE(dispatch.size() == 1);
+  CHECK(dispatch[0].callee == "_ZN6Jacobi5solveEi");
+  REQUIRE(dispatch[0].arguments.size() == 1);
+  CHECK(dispatch[0].arguments[0].state == ArgumentSummary::State::DependsOn);
+  CHECK(dispatch[0].arguments[0].depends_on ==
+        std::vector<std::string>{"par:_ZN6Solver5solveEi:0"});
+  // No base method, or no judged parameter: no dispatch call.
+  ValueFlowFunction plain = unit[0];
+  plain.overridden_symbols.clear();
+  CHECK(virtual_dispatch_calls(plain, deferred.names, base_keys).empty());
+  CHECK(virtual_dispatch_calls(unit[0], {}, base_keys).empty());
+
+  UnitSummary solver = deferring("_ZN6Jacobi5solveEi", 0);
+  solver.calls = dispatch;
+  UnitSummary caller;
+  caller.source = "driver.cpp";
+  caller.calls.push_back(call("main", "_ZN6Solver5solveEi", 12, {uniform()}));
+  CHECK(judge_deferred_sites({solver, caller}).empty());
+  caller.calls[0].arguments[0] = differs("depends on MPI_Comm_rank at line 11");
+  std::vector<DeferredFinding> findings = judge_deferred_sites({solver, caller});
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].because == "par:_ZN6Jacobi5solveEi:0");
+}

@@ -972,6 +972,13 @@ TEST_CASE("the library table", "[value-flow][library]") {
   CHECK(find_library_function("omp_get_thread_num")->process_source == false);
   CHECK(find_library_function("rand")->kind == LibraryKind::Source);
   CHECK(find_library_function("some_user_function") == nullptr);
+  // The members of std::initializer_list point into the braces' array,
+  // write nothing and run no program code, whatever the element type.
+  const LibraryFunction *list_begin = find_library_function("std::initializer_list::begin");
+  REQUIRE(list_begin);
+  CHECK(list_begin->kind == LibraryKind::Deterministic);
+  CHECK(list_begin->over_body);
+  CHECK(list_begin->inputs_only);
 }
 
 TEST_CASE("a helper's result follows the arguments of each call site", "[value-flow][inter]") {
