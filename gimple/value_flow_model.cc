@@ -3999,11 +3999,13 @@ private:
       // key, which the link step judges with what this call passes (a
       // Fortran setup routine's dummy argument, filled by an agreement
       // routine of another file after a rank test, is the agreed value).
+      const std::string key =
+          out_argument_key(IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl)), (int)i);
       int left = differs("depends on what '" + std::string(kind.name) + "' leaves in '" +
                          decl_name(variable) + "'" + at_line(where_));
-      out_.facts[left].external_result =
-          out_argument_key(IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl)), (int)i);
+      out_.facts[left].external_result = key;
       store_through(arg, {}, left, true);
+      store_fields_left(arg, key, kind.name);
     }
     if (!lhs)
       return;
@@ -4017,6 +4019,34 @@ private:
     // every process, as a function of the arguments (cross_file_values.h).
     out_.facts[fact].external_result = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
     store(lhs, {}, fact);
+  }
+
+  // `init (&ctx)' of another file: each field of the record variable ctx
+  // with a slot of its own gets what the callee leaves in that field
+  // (field_key: its bits, as the callee's summary names them), so that
+  // the rank it stores in one field leaves the size in another the same.
+  // The variable's whole key (store_through before) stays for the rest.
+  void store_fields_left(tree arg, const std::string &key, const char *callee) {
+    arg = address_of(arg);
+    if (TREE_CODE(arg) != ADDR_EXPR || !VAR_P(TREE_OPERAND(arg, 0)))
+      return;
+    const Object &object = objects_[object_of(TREE_OPERAND(arg, 0))];
+    for (const auto &field : object.fields) {
+      const ValueFlowSlot &slot = out_.slots[field.second];
+      // All of the field, whatever it holds (an array, a handle's
+      // record): the callee's summary says what the field holds at its
+      // returns, what it found there included.
+      if (slot.field_offset < 0 || slot.field_size <= 0)
+        continue;
+      int left = differs("depends on what '" + std::string(callee) + "' leaves in '" +
+                         slot.name + "'" + at_line(where_));
+      out_.facts[left].external_result =
+          parcoach::field_key(key, slot.field_offset, slot.field_size);
+      Access a;
+      a.slots = {field.second};
+      a.strong = true;
+      store_to(a, {}, left, false);
+    }
   }
 
   // A deterministic function of the C++ library: what it returns, and

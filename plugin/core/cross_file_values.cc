@@ -109,9 +109,12 @@ const char every_key_name[] = "what other files decide for this file";
 std::string describe_key(const std::string &key, const std::string &name) {
   if (is_parameter_key(key) || is_every_key(key)) // "parameter 'n' of 'step'"
     return name;
-  if (is_out_argument_key(key)) // "what 'read_input' leaves behind argument 1"
+  if (is_out_argument_key(key)) { // "what 'read_input' leaves behind argument 1"
+    std::string whole = whole_key(key);
+    const std::string &out = whole.empty() ? key : whole;
     return "what '" + name + "' leaves behind argument " +
-           std::to_string(std::stoi(key.substr(key.rfind(':') + 1)) + 1);
+           std::to_string(std::stoi(out.substr(out.rfind(':') + 1)) + 1);
+  }
   return (is_variable(key) ? "the variable '" : "the result of '") + name + "'";
 }
 
@@ -129,8 +132,11 @@ std::string printed_name(const ValueFlowFact &fact) {
 std::string unnamed_key_name(const std::string &key) {
   if (is_variable(key))
     return key.substr(4);
-  if (is_out_argument_key(key))
-    return key.substr(4, key.rfind(':') - 4);
+  if (is_out_argument_key(key)) {
+    std::string whole = whole_key(key);
+    const std::string &out = whole.empty() ? key : whole;
+    return out.substr(4, out.rfind(':') - 4);
+  }
   return key;
 }
 
@@ -486,9 +492,14 @@ std::string field_symbol(const std::string &symbol, long long offset, long long 
   return symbol + "@" + std::to_string(offset) + ":" + std::to_string(size);
 }
 
-std::string whole_variable_key(std::string_view key) {
+std::string field_key(const std::string &key, long long offset, long long size) {
+  return field_symbol(key, offset, size);
+}
+
+std::string whole_key(std::string_view key) {
   std::size_t at = key.rfind('@');
-  if (key.substr(0, 4) != "var:" || at == std::string_view::npos)
+  if (at == std::string_view::npos ||
+      (key.substr(0, 4) != "var:" && key.substr(0, 4) != "out:"))
     return "";
   std::string_view bits = key.substr(at + 1);
   std::size_t colon = bits.find(':');
@@ -521,18 +532,31 @@ void add_exit_probes(std::vector<ValueFlowFunction> &unit) {
                      slot.parameter))
         targets[slot.parameter].push_back((int)s);
     }
-    for (const auto &entry : targets)
+    // One probe per return for what the parameter points to, and one per
+    // field of it with its own slot (`ctx->rank', `ctx->size': what
+    // init(&ctx) leaves in each, the caller's fields keyed alike).
+    auto add_probes = [&](const std::vector<int> &slots, const std::string &key) {
       for (std::size_t b = 0; b < function.blocks.size(); ++b)
         for (std::size_t i = 0; i < function.blocks[b].statements.size(); ++i)
           if (function.blocks[b].statements[i].kind == ValueFlowStatement::Kind::Return) {
             ValueFlowCollective probe;
             probe.block = (int)b;
             probe.statement = (int)i;
-            probe.arguments.push_back(entry.second);
-            probe.callee_symbol = out_argument_key(function.symbol, entry.first);
+            probe.arguments.push_back(slots);
+            probe.callee_symbol = key;
             probe.with_control = true;
             function.collectives.push_back(probe);
           }
+    };
+    for (const auto &entry : targets) {
+      const std::string key = out_argument_key(function.symbol, entry.first);
+      add_probes(entry.second, key);
+      for (int s : entry.second) {
+        const ValueFlowSlot &slot = function.slots[s];
+        if (slot.field >= 0 && slot.field_offset >= 0 && slot.field_size > 0)
+          add_probes({s}, field_key(key, slot.field_offset, slot.field_size));
+      }
+    }
   }
 }
 
@@ -563,6 +587,22 @@ std::vector<ResultSummary> exit_summaries(const std::vector<ValueFlowFunction> &
         summary.depends_on.insert(summary.depends_on.end(), at_return.depends_on.begin(),
                                   at_return.depends_on.end());
     }
+  for (auto &entry : by_key) {
+    ResultSummary &summary = entry.second;
+    std::sort(summary.depends_on.begin(), summary.depends_on.end());
+    summary.depends_on.erase(std::unique(summary.depends_on.begin(), summary.depends_on.end()),
+                             summary.depends_on.end());
+  }
+  // A field saying what the whole says is left out: the link step reads
+  // the whole then (whole_key).
+  for (auto it = by_key.begin(); it != by_key.end();) {
+    auto whole = by_key.find(whole_key(it->first));
+    if (whole != by_key.end() && whole->second.may_differ == it->second.may_differ &&
+        whole->second.depends_on == it->second.depends_on)
+      it = by_key.erase(it);
+    else
+      ++it;
+  }
   std::vector<ResultSummary> out;
   for (auto &entry : by_key) {
     ResultSummary &summary = entry.second;
@@ -948,11 +988,11 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
   }
   judge_parameters(units, judged, evidence);
   // A field no unit storing to its variable names (the readers' units
-  // give no entry): every such unit speaks for it by its whole entry, so
-  // the field is judged as the whole variable.
+  // give no entry), or of what a function leaves behind an argument that
+  // its summary does not name: judged as the whole.
   std::set<std::string> unnamed_fields;
   auto note_field = [&](std::string_view key) {
-    std::string whole = whole_variable_key(key);
+    std::string whole = whole_key(key);
     if (!whole.empty() && !judged.count(std::string(key)) && judged.count(whole))
       unnamed_fields.emplace(key);
   };
@@ -964,7 +1004,7 @@ std::map<std::string, ResultJudgement> judge_results(const std::vector<UnitSumma
       for (const std::string &key : site.depends_on)
         note_field(key);
   for (const std::string &field : unnamed_fields) {
-    std::string whole = whole_variable_key(field);
+    std::string whole = whole_key(field);
     const ResultJudgement variable = judged.at(whole);
     auto [j, e] = entry(field);
     j.name = variable.name;

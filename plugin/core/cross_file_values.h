@@ -98,9 +98,12 @@ std::string variable_key(const std::string &symbol);
 // block's member): its bits [offset, offset + size) of the variable
 // `symbol'.
 std::string field_symbol(const std::string &symbol, long long offset, long long size);
-// The key of the variable a field's key (variable_key of a field_symbol)
+// The key of one field of what `key' (a variable's, an out-argument's)
+// stands for: its bits [offset, offset + size).
+std::string field_key(const std::string &key, long long offset, long long size);
+// The key a field's key (field_key, or variable_key of a field_symbol)
 // belongs to; empty for any other key.
-std::string whole_variable_key(std::string_view key);
+std::string whole_key(std::string_view key);
 
 // Out-arguments across files: what the function `symbol' of another file
 // leaves behind its pointer argument `position' (`read_input(&steps)',

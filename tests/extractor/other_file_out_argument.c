@@ -2,7 +2,8 @@
  * out_argument_key): what they leave behind the address of a local
  * holding no address is for the link step to judge; anything else the
  * address reaches (a record holding a pointer, a variable whose address
- * is also stored where other code can reach it) may differ here. */
+ * is also stored where other code can reach it) may differ here.  The
+ * call replaces what the local held (a strong update). */
 #include <mpi.h>
 
 void read_count(int *count);
@@ -31,9 +32,12 @@ int main(int argc, char **argv) {
   read_count(&stored);
   if (stored > 3) /* value-flow: differs */
     MPI_Barrier(MPI_COMM_WORLD);
+  /* What read_count leaves, whatever n held: where it may leave n as it
+     was, its summary says so through its parameter's key, which the link
+     step judges with this call's rank. */
   n = rank;
   read_count(&n);
-  if (n > 4) /* value-flow: rank */
+  if (n > 4) /* value-flow: link-step */
     MPI_Barrier(MPI_COMM_WORLD);
   MPI_Finalize();
   return 0;

@@ -667,8 +667,8 @@ TEST_CASE("a field no entry of a unit names is judged by that unit's whole varia
   io.variables[0].may_differ = true;
   judged = judge_results({io, main});
   CHECK(judged.at(variable_key(size)).may_differ);
-  CHECK(whole_variable_key(variable_key(size)) == variable_key("env"));
-  CHECK(whole_variable_key(variable_key("env")).empty());
+  CHECK(whole_key(variable_key(size)) == variable_key("env"));
+  CHECK(whole_key(variable_key("env")).empty());
   main.variables = {entry(size, "env", false, false)};
   // The field survives the summary's text form.
   main.source = "main.c";
@@ -822,6 +822,58 @@ TEST_CASE("what public functions leave behind pointer parameters is summarised p
   CHECK_FALSE(exits.at("out:forward:0").may_differ);
   CHECK(exits.at("out:forward:0").depends_on == Names{"other"});
   CHECK(exits.at("out:bcast_into:0").file == "setup.c");
+}
+
+// context_init(ctx_t *c):  c->rank = rank;  c->size = <MPI_Comm_size>;  return
+// What it leaves in each field has a key of its own beside the whole
+// argument's; the rank field says what the whole says (left out).  A
+// caller's conditional on a field the summary does not name is judged as
+// the whole argument.
+TEST_CASE("what a public function leaves in each field behind a pointer is summarised apart",
+          "[cross_file_values]") {
+  Builder init("context_init", 1, false);
+  init.f.symbol = init.f.name;
+  init.f.out_parameters = {0};
+  auto field = [&](const std::string &name, int index, long long offset) {
+    ValueFlowSlot s;
+    s.name = "c->" + name;
+    s.scalar = true;
+    s.scope = SlotScope::ParameterTarget;
+    s.parameter = 0;
+    s.field = index;
+    s.field_offset = offset;
+    s.field_size = 32;
+    init.f.slots.push_back(s);
+    return (int)init.f.slots.size() - 1;
+  };
+  int rank = field("rank", 0, 32), size = field("size", 1, 64);
+  int b = init.block();
+  init.assign(b, rank, {}, init.fact("depends on MPI_Comm_rank at line 3"));
+  ValueFlowFact comm_size;
+  comm_size.phrase = "comes from MPI_Comm_size";
+  init.f.facts.push_back(comm_size);
+  init.assign(b, size, {}, (int)init.f.facts.size() - 1);
+  init.ret(b, {});
+
+  std::map<std::string, ResultSummary> exits = exits_of({init.f});
+  const std::string whole = out_argument_key("context_init", 0);
+  const std::string size_key = field_key(whole, 64, 32);
+  REQUIRE(exits.count(whole));
+  REQUIRE(exits.count(size_key));
+  CHECK_FALSE(exits.count(field_key(whole, 32, 32)));
+  CHECK(exits.at(whole).may_differ);
+  CHECK_FALSE(exits.at(size_key).may_differ);
+  CHECK(whole_key(size_key) == whole);
+
+  // The link step: a conditional on c.size, one on c.rank (no summary of
+  // its own: the whole argument's).
+  UnitSummary callee, caller;
+  for (const auto &exit : exits)
+    callee.results.push_back(exit.second);
+  caller.deferred = {deferred(10, {size_key}), deferred(20, {field_key(whole, 32, 32)})};
+  std::vector<DeferredFinding> findings = judge_deferred_sites({callee, caller});
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].site.location.line == 20);
 }
 
 // main:  n = 0;  read_count(&n) leaves n (out:read_count:0);  if (n > 0) ...
