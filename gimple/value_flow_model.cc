@@ -3490,8 +3490,7 @@ private:
           mark_racy(slot);
       }
     }
-    emit_copyprivate_broadcasts(bb);
-    emit_copyin_joins(bb);
+    emit_same_in_every_thread_joins(bb);
     receiving_copies_ = copyprivate_receiver(bb);
     copying_in_ = copyin_block(bb);
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
@@ -3528,20 +3527,24 @@ private:
     return received->dest == bb;
   }
 
-  // At the join after a receiving block: each variable it copies into
-  // holds the one value every thread got (the sending side's, as the
-  // receiving side's copies contributed nothing).
-  void emit_copyprivate_broadcasts(basic_block bb) {
+  // At the join after a block that gives every thread the one value of
+  // another (a copyprivate receiving block, as the receiving side's
+  // copies contributed nothing; a copyin block, whose threadprivate
+  // variables get the encountering thread's): each variable it copies
+  // into holds that value in every thread.
+  void emit_same_in_every_thread_joins(basic_block bb) {
     edge e;
     edge_iterator ei;
     FOR_EACH_EDGE(e, ei, bb->preds) {
-      if (!copyprivate_receiver(e->src))
+      const bool copyprivate = copyprivate_receiver(e->src);
+      if (!copyprivate && !copyin_block(e->src))
         continue;
       for (gimple_stmt_iterator gsi = gsi_start_bb(e->src); !gsi_end_p(gsi); gsi_next(&gsi)) {
-        gassign *copy = dyn_cast<gassign *>(gsi_stmt(gsi));
-        if (!copy || gimple_clobber_p(copy))
+        gimple *copy = gsi_stmt(gsi);
+        tree variable = gimple_get_lhs(copy);
+        if (!variable || gimple_clobber_p(copy) ||
+            (copyprivate ? !is_a<gassign *>(copy) : !stores_threadprivate(variable)))
           continue;
-        tree variable = gimple_assign_lhs(copy);
         Access a = access(variable, true);
         Known known;
         known.same_in_every_thread = true;
@@ -3579,29 +3582,6 @@ private:
     extract_true_false_edges_from_block(test, &true_edge, &false_edge);
     edge copying = gimple_cond_code(cond) == NE_EXPR ? true_edge : false_edge;
     return copying->dest == bb;
-  }
-
-  // At the join after a copying block: each threadprivate variable it
-  // copies into holds the encountering thread's value in every thread.
-  void emit_copyin_joins(basic_block bb) {
-    edge e;
-    edge_iterator ei;
-    FOR_EACH_EDGE(e, ei, bb->preds) {
-      if (!copyin_block(e->src))
-        continue;
-      for (gimple_stmt_iterator gsi = gsi_start_bb(e->src); !gsi_end_p(gsi); gsi_next(&gsi)) {
-        gimple *copy = gsi_stmt(gsi);
-        if (gimple_clobber_p(copy) || !gimple_get_lhs(copy))
-          continue;
-        tree variable = gimple_get_lhs(copy);
-        if (!stores_threadprivate(variable))
-          continue;
-        Access a = access(variable, true);
-        Known known;
-        known.same_in_every_thread = true;
-        store(variable, a.slots, -1, false, known);
-      }
-    }
   }
 
   // `lhs' is (part of) a threadprivate variable, named directly.
