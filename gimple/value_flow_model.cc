@@ -618,7 +618,8 @@ private:
           !DECL_IN_SYSTEM_HEADER(decl) && !DECL_ARTIFICIAL(decl)) {
         slot.symbol = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
         if (slot.visibility == GlobalVisibility::Unit)
-          slot.symbol = unit_static_symbol(main_input_filename ? main_input_filename : "", slot.symbol);
+          slot.symbol =
+              unit_static_symbol(main_input_filename ? main_input_filename : "", slot.symbol);
       }
       objects_[object].global = true;
       // Any function may store there; but a C++ vtable holds only the

@@ -592,26 +592,17 @@ std::vector<ResultSummary> exit_summaries(const std::vector<ValueFlowFunction> &
     std::sort(summary.depends_on.begin(), summary.depends_on.end());
     summary.depends_on.erase(std::unique(summary.depends_on.begin(), summary.depends_on.end()),
                              summary.depends_on.end());
+    if (summary.may_differ)
+      summary.depends_on.clear();
   }
   // A field saying what the whole says is left out: the link step reads
   // the whole then (whole_key).
-  for (auto it = by_key.begin(); it != by_key.end();) {
-    auto whole = by_key.find(whole_key(it->first));
-    if (whole != by_key.end() && whole->second.may_differ == it->second.may_differ &&
-        whole->second.depends_on == it->second.depends_on)
-      it = by_key.erase(it);
-    else
-      ++it;
-  }
   std::vector<ResultSummary> out;
   for (auto &entry : by_key) {
-    ResultSummary &summary = entry.second;
-    std::sort(summary.depends_on.begin(), summary.depends_on.end());
-    summary.depends_on.erase(std::unique(summary.depends_on.begin(), summary.depends_on.end()),
-                             summary.depends_on.end());
-    if (summary.may_differ)
-      summary.depends_on.clear();
-    out.push_back(std::move(summary));
+    auto whole = by_key.find(whole_key(entry.first));
+    if (whole == by_key.end() || whole->second.may_differ != entry.second.may_differ ||
+        whole->second.depends_on != entry.second.depends_on)
+      out.push_back(entry.second);
   }
   return out;
 }

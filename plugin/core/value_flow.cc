@@ -1202,7 +1202,8 @@ private:
       return Value();
     case GlobalVisibility::External:
       return with_unit_stores(fact_value(global_fact(
-          slot, "depends on '" + slot.name + "', a variable of another file, which may change it")));
+          slot,
+          "depends on '" + slot.name + "', a variable of another file, which may change it")));
     case GlobalVisibility::Public:
       return with_unit_stores(fact_value(
           global_fact(slot, "depends on '" + slot.name + "', which other files may change")));
