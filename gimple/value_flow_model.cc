@@ -3511,21 +3511,30 @@ private:
   // and at the join every thread holds the value the body computed in the
   // one thread that ran it.  Block `bb' is a receiving block.
   bool copyprivate_receiver(basic_block bb) const {
+    gcall *call = entered_when_call_nonzero(bb);
+    const char *name = call ? callee_name(call) : nullptr;
+    return name && library_name(name) == "gomp_single_copy_start";
+  }
+
+  // The call whose result, compared with 0 at the end of the single
+  // predecessor of `bb', sends control to `bb' when it is not 0, `bb'
+  // having a single successor (`if (p == 0) ... else { bb }'); or null.
+  gcall *entered_when_call_nonzero(basic_block bb) const {
     if (!single_pred_p(bb) || !single_succ_p(bb))
-      return false;
-    gcond *cond = safe_dyn_cast<gcond *>(last_stmt(single_pred(bb)));
+      return nullptr;
+    basic_block test = single_pred(bb);
+    gcond *cond = safe_dyn_cast<gcond *>(last_stmt(test));
     if (!cond || !integer_zerop(gimple_cond_rhs(cond)) ||
         (gimple_cond_code(cond) != EQ_EXPR && gimple_cond_code(cond) != NE_EXPR))
-      return false;
+      return nullptr;
     gimple *def = definition_in_block(gimple_cond_lhs(cond), cond);
     gcall *call = def ? dyn_cast<gcall *>(def) : nullptr;
-    const char *name = call ? callee_name(call) : nullptr;
-    if (!name || library_name(name) != "gomp_single_copy_start")
-      return false;
+    if (!call)
+      return nullptr;
     edge true_edge, false_edge;
-    extract_true_false_edges_from_block(single_pred(bb), &true_edge, &false_edge);
-    edge received = gimple_cond_code(cond) == EQ_EXPR ? false_edge : true_edge;
-    return received->dest == bb;
+    extract_true_false_edges_from_block(test, &true_edge, &false_edge);
+    edge nonzero = gimple_cond_code(cond) == NE_EXPR ? true_edge : false_edge;
+    return nonzero->dest == bb ? call : nullptr;
   }
 
   // At the join after a block that gives every thread the one value of
@@ -3562,27 +3571,15 @@ private:
   // own test calls omp_get_thread_num, never the builtin.  Block `bb' is
   // a copying block.
   bool copyin_block(basic_block bb) const {
-    if (!single_pred_p(bb) || !single_succ_p(bb))
+    gcall *call = entered_when_call_nonzero(bb);
+    tree callee = call ? gimple_call_fndecl(call) : NULL_TREE;
+    if (!callee || !fndecl_built_in_p(callee, BUILT_IN_OMP_GET_THREAD_NUM))
       return false;
     basic_block test = single_pred(bb);
     if (!single_pred_p(test))
       return false;
     gimple *directive = last_stmt(single_pred(test));
-    if (!directive || gimple_code(directive) != GIMPLE_OMP_PARALLEL)
-      return false;
-    gcond *cond = safe_dyn_cast<gcond *>(last_stmt(test));
-    if (!cond || !integer_zerop(gimple_cond_rhs(cond)) ||
-        (gimple_cond_code(cond) != EQ_EXPR && gimple_cond_code(cond) != NE_EXPR))
-      return false;
-    gimple *def = definition_in_block(gimple_cond_lhs(cond), cond);
-    gcall *call = def ? dyn_cast<gcall *>(def) : nullptr;
-    tree callee = call ? gimple_call_fndecl(call) : NULL_TREE;
-    if (!callee || !fndecl_built_in_p(callee, BUILT_IN_OMP_GET_THREAD_NUM))
-      return false;
-    edge true_edge, false_edge;
-    extract_true_false_edges_from_block(test, &true_edge, &false_edge);
-    edge copying = gimple_cond_code(cond) == NE_EXPR ? true_edge : false_edge;
-    return copying->dest == bb;
+    return directive && gimple_code(directive) == GIMPLE_OMP_PARALLEL;
   }
 
   // `lhs' is (part of) a threadprivate variable, named directly.

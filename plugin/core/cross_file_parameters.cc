@@ -91,7 +91,9 @@ std::set<unsigned> addresses_taken_in(const std::vector<ValueFlowFunction> &unit
   return taken;
 }
 
-std::string parameter_name(const ValueFlowFunction &function, int position) {
+// `function_name': the function's, or a method's it overrides.
+std::string parameter_name(const ValueFlowFunction &function, int position,
+                           const std::string &function_name) {
   for (const ValueFlowSlot &slot : function.slots)
     if (slot.parameter == position &&
         (slot.scope == SlotScope::Parameter || slot.scope == SlotScope::ParameterTarget)) {
@@ -100,9 +102,13 @@ std::string parameter_name(const ValueFlowFunction &function, int position) {
         name = name.substr(1);
       name = name.substr(0, name.find('.'));
       if (!name.empty())
-        return named_parameter(name, function.name);
+        return named_parameter(name, function_name);
     }
-  return "parameter " + std::to_string(position + 1) + " of '" + function.name + "'";
+  return "parameter " + std::to_string(position + 1) + " of '" + function_name + "'";
+}
+
+std::string parameter_name(const ValueFlowFunction &function, int position) {
+  return parameter_name(function, position, function.name);
 }
 
 } // namespace
@@ -190,8 +196,9 @@ virtual_dispatch_calls(const ValueFlowFunction &function,
     return calls;
   for (std::size_t b = 0; b < function.overridden_symbols.size(); ++b) {
     const std::string &base = function.overridden_symbols[b];
-    ValueFlowFunction named = function; // the base's parameters, by the overrider's names
-    named.name = b < function.overridden_names.size() ? function.overridden_names[b] : base;
+    // The base's parameters, by the overrider's names.
+    const std::string &base_name =
+        b < function.overridden_names.size() ? function.overridden_names[b] : base;
     ParameterCallSite call;
     call.caller = "a call through the vtable";
     call.callee = function.symbol;
@@ -201,7 +208,8 @@ virtual_dispatch_calls(const ValueFlowFunction &function,
       ArgumentSummary &argument = call.arguments.back();
       argument.state = ArgumentSummary::State::DependsOn;
       argument.depends_on.push_back(parameter_key(base, position));
-      base_keys.emplace(parameter_key(base, position), parameter_name(named, position));
+      base_keys.emplace(parameter_key(base, position),
+                        parameter_name(function, position, base_name));
     }
     calls.push_back(std::move(call));
   }

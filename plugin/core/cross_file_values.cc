@@ -26,7 +26,7 @@ bool defined_in_unit(const ValueFlowSlot &slot) {
 std::string variable_symbol(const ValueFlowSlot &slot) {
   if (slot.field < 0 || slot.field_offset < 0 || slot.field_size <= 0)
     return slot.symbol;
-  return field_symbol(slot.symbol, slot.field_offset, slot.field_size);
+  return field_key(slot.symbol, slot.field_offset, slot.field_size);
 }
 
 std::string slot_key(const ValueFlowSlot &slot) { return variable_key(variable_symbol(slot)); }
@@ -104,14 +104,20 @@ const char every_key_prefix[] = "every:";
 // How a conditional's note names every_key_placeholder.
 const char every_key_name[] = "what other files decide for this file";
 
+// The key of what a field's key (field_key) is part of; any other key as
+// it is.
+std::string without_field(const std::string &key) {
+  std::string whole = whole_key(key);
+  return whole.empty() ? key : whole;
+}
+
 // What a key of link_key_* stands for: "the result of 'f'", "the variable
 // 'n'".
 std::string describe_key(const std::string &key, const std::string &name) {
   if (is_parameter_key(key) || is_every_key(key)) // "parameter 'n' of 'step'"
     return name;
   if (is_out_argument_key(key)) { // "what 'read_input' leaves behind argument 1"
-    std::string whole = whole_key(key);
-    const std::string &out = whole.empty() ? key : whole;
+    const std::string out = without_field(key);
     return "what '" + name + "' leaves behind argument " +
            std::to_string(std::stoi(out.substr(out.rfind(':') + 1)) + 1);
   }
@@ -133,8 +139,7 @@ std::string unnamed_key_name(const std::string &key) {
   if (is_variable(key))
     return key.substr(4);
   if (is_out_argument_key(key)) {
-    std::string whole = whole_key(key);
-    const std::string &out = whole.empty() ? key : whole;
+    const std::string out = without_field(key);
     return out.substr(4, out.rfind(':') - 4);
   }
   return key;
@@ -488,12 +493,8 @@ DeferredValues defer_external_results(const std::vector<ValueFlowFunction> &unit
 
 std::string variable_key(const std::string &symbol) { return "var:" + symbol; }
 
-std::string field_symbol(const std::string &symbol, long long offset, long long size) {
-  return symbol + "@" + std::to_string(offset) + ":" + std::to_string(size);
-}
-
-std::string field_key(const std::string &key, long long offset, long long size) {
-  return field_symbol(key, offset, size);
+std::string field_key(const std::string &name, long long offset, long long size) {
+  return name + "@" + std::to_string(offset) + ":" + std::to_string(size);
 }
 
 std::string whole_key(std::string_view key) {

@@ -94,14 +94,11 @@ SourceTags link_key_tags(const std::vector<ValueFlowFunction> &unit);
 // store to, by its linker name) beside the results of functions (their
 // linker names) in what deferred conditionals depend on.
 std::string variable_key(const std::string &symbol);
-// The symbol of one field of a shared variable of record type (a COMMON
-// block's member): its bits [offset, offset + size) of the variable
-// `symbol'.
-std::string field_symbol(const std::string &symbol, long long offset, long long size);
-// The key of one field of what `key' (a variable's, an out-argument's)
-// stands for: its bits [offset, offset + size).
-std::string field_key(const std::string &key, long long offset, long long size);
-// The key a field's key (field_key, or variable_key of a field_symbol)
+// The name of one field, its bits [offset, offset + size), of what `name'
+// names: a shared variable of record type (its symbol: a COMMON block's
+// member), or what a function leaves behind an argument (its key).
+std::string field_key(const std::string &name, long long offset, long long size);
+// The key a field's key (field_key, or variable_key of a field's symbol)
 // belongs to; empty for any other key.
 std::string whole_key(std::string_view key);
 
@@ -145,7 +142,7 @@ std::vector<ResultSummary> exit_summaries(const std::vector<ValueFlowFunction> &
 struct VariableFacts {
   std::string symbol;
   std::string name;
-  // For one field of a record variable (field_symbol): the variable's
+  // For one field of a record variable (field_key): the variable's
   // symbol; empty for a whole variable.
   std::string field_of;
   bool defined_here = false;

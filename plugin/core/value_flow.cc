@@ -69,6 +69,7 @@ constexpr unsigned char kNothingYet = 0, kRank = 1, kSize = 2, kAnything = 3;
 // they point to.
 constexpr int kSymbolicParameters = 32;
 constexpr int kSymbolicTargets = 32;
+constexpr unsigned long long kParameterValueBits = (1ull << kSymbolicParameters) - 1;
 
 // A fact of the unit: the adapter's facts of every function, then the
 // solver's own (parameters, globals, control dependence).
@@ -338,7 +339,7 @@ private:
   // `v', a parameter's value that `into' depends on, without what is
   // known of it unless `into' is a copy of parameter k.
   static Value as_dependence(Value v, const Value &into, int k) {
-    if (k >= 64 || !((into.quantity_parameters >> k) & 1)) {
+    if (k >= kSymbolicParameters + kSymbolicTargets || !((into.quantity_parameters >> k) & 1)) {
       v.quantity = kNothingYet;
       v.communicator = -1;
       v.quantity_parameters = 0;
@@ -1402,20 +1403,27 @@ private:
   // A value with the parameters it depends on replaced by what the
   // function's callers pass.
   Value concrete(FunctionState &state, Value v) {
+    return substituted(v, [&](int k) {
+      if (k >= kSymbolicParameters) {
+        std::size_t i = k - kSymbolicParameters;
+        return i < state.symbolic_targets.size() ? entry_value(state, state.symbolic_targets[i])
+                                                 : Value();
+      }
+      return k < (int)state.parameter_slot.size() && state.parameter_slot[k] >= 0
+                 ? entry_value(state, state.parameter_slot[k])
+                 : Value();
+    });
+  }
+
+  // `v' with each parameter bit k it depends on (Value::parameters)
+  // replaced by `value_of(k)', taken as a dependence (as_dependence).
+  template <typename ValueOf> Value substituted(Value v, ValueOf value_of) const {
     const Value symbolic = v;
     unsigned long long mask = v.parameters;
     v.parameters = v.quantity_parameters = 0;
-    for (int k = 0; mask; ++k, mask >>= 1) {
-      if (!(mask & 1))
-        continue;
-      if (k >= kSymbolicParameters) {
-        std::size_t i = k - kSymbolicParameters;
-        if (i < state.symbolic_targets.size())
-          join_into(v, as_dependence(entry_value(state, state.symbolic_targets[i]), symbolic, k));
-      } else if (k < (int)state.parameter_slot.size() && state.parameter_slot[k] >= 0) {
-        join_into(v, as_dependence(entry_value(state, state.parameter_slot[k]), symbolic, k));
-      }
-    }
+    for (int k = 0; mask; ++k, mask >>= 1)
+      if (mask & 1)
+        join_into(v, as_dependence(value_of(k), symbolic, k));
     return v;
   }
 
@@ -1426,12 +1434,11 @@ private:
     const unsigned long long targets = v.parameters >> kSymbolicParameters;
     if (!targets)
       return v;
-    const unsigned long long values = (1ull << kSymbolicParameters) - 1;
     Value symbolic;
-    symbolic.parameters = v.parameters & ~values;
-    symbolic.quantity_parameters = v.quantity_parameters & ~values;
-    v.parameters &= values;
-    v.quantity_parameters &= values;
+    symbolic.parameters = v.parameters & ~kParameterValueBits;
+    symbolic.quantity_parameters = v.quantity_parameters & ~kParameterValueBits;
+    v.parameters &= kParameterValueBits;
+    v.quantity_parameters &= kParameterValueBits;
     join_into(v, concrete(state, symbolic));
     return v;
   }
@@ -1441,22 +1448,13 @@ private:
   // Its symbolic targets: by what this call's arguments point to
   // (call_targets_).
   Value instantiate(const Value &callee_value, const std::vector<Value> &arguments) {
-    Value v = callee_value;
-    unsigned long long mask = v.parameters;
-    v.parameters = v.quantity_parameters = 0;
-    for (int k = 0; mask; ++k, mask >>= 1) {
-      if (!(mask & 1))
-        continue;
+    return substituted(callee_value, [&](int k) {
       if (k >= kSymbolicParameters) {
         std::size_t i = k - kSymbolicParameters;
-        join_into(v, i < call_targets_.size() ? as_dependence(call_targets_[i], callee_value, k)
-                                              : fact_value(unknown_fact()));
-      } else {
-        join_into(v, k < (int)arguments.size() ? as_dependence(arguments[k], callee_value, k)
-                                               : fact_value(unknown_fact()));
+        return i < call_targets_.size() ? call_targets_[i] : fact_value(unknown_fact());
       }
-    }
-    return v;
+      return k < (int)arguments.size() ? arguments[k] : fact_value(unknown_fact());
+    });
   }
 
   // call_targets_ for a call of `callee': for each of its symbolic
@@ -2767,7 +2765,7 @@ private:
     for (const FunctionState &state : functions_) {
       ResultVerdict verdict;
       verdict.may_differ_between_processes = differs(state.result, 0);
-      verdict.parameters = state.result.parameters & ((1ull << kSymbolicParameters) - 1);
+      verdict.parameters = state.result.parameters & kParameterValueBits;
       for (std::size_t i = 0; i < state.symbolic_targets.size(); ++i)
         if ((state.result.parameters >> (kSymbolicParameters + i)) & 1)
           verdict.parameters |= 1ull << state.function->slots[state.symbolic_targets[i]].parameter;

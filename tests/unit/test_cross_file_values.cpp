@@ -597,8 +597,8 @@ TEST_CASE("each field of a shared record is judged apart", "[cross_file_values]"
   std::map<std::string, const VariableFacts *> by_symbol;
   for (const VariableFacts &f : facts)
     by_symbol[f.symbol] = &f;
-  const std::string rank_symbol = field_symbol("env", 64, 32);
-  const std::string size_symbol = field_symbol("env", 96, 32);
+  const std::string rank_symbol = field_key("env", 64, 32);
+  const std::string size_symbol = field_key("env", 96, 32);
   // env.rank says what the whole record says: no entry of its own.
   REQUIRE(by_symbol.size() == 2);
   REQUIRE(by_symbol.count("env"));
@@ -640,7 +640,7 @@ TEST_CASE("a field no entry of a unit names is judged by that unit's whole varia
     v.may_differ = may_differ;
     return v;
   };
-  const std::string size = field_symbol("env", 96, 32);
+  const std::string size = field_key("env", 96, 32);
   UnitSummary io, main;
   main.variables = {entry(size, "env", false, false)};
   // io.c's whole stores differ: so does env.size.
