@@ -189,6 +189,11 @@ bool names_comm_self(const std::string &handle) {
          handle == "handle 1";
 }
 
+bool names_comm_world(const std::string &handle) {
+  return handle == "handle 1140850688" || handle == "address of ompi_mpi_comm_world" ||
+         handle == "handle 0";
+}
+
 bool names_comm_null(const std::string &handle) {
   return handle == "handle 67108864" || handle == "address of ompi_mpi_comm_null" ||
          handle == "handle 2";

@@ -67,6 +67,10 @@ std::string communicator_constant_name(const ValueFlowFunction &function, int co
 // (C and Fortran), Open MPI's &ompi_mpi_comm_self (C) or 1 (Fortran).
 bool names_comm_self(const std::string &handle);
 
+// The same for MPI_COMM_WORLD: MPICH's 0x44000000, Open MPI's
+// &ompi_mpi_comm_world (C) or 0 (Fortran).
+bool names_comm_world(const std::string &handle);
+
 // The same for MPI_COMM_NULL: MPICH's 0x04000000, Open MPI's
 // &ompi_mpi_comm_null (C) or 2 (Fortran).
 bool names_comm_null(const std::string &handle);

@@ -1,5 +1,6 @@
 #include "value_flow.h"
 
+#include "communicator_choice.h"
 #include "graph.h"
 #include "postdominance.h"
 #include "shared_reads.h"
@@ -975,12 +976,11 @@ private:
       bool compares = block.comparison.op != ValueFlowComparison::Op::None;
       for (const ValueFlowStatement &statement : block.statements)
         compares |= statement.comparison.op != ValueFlowComparison::Op::None;
-      if (!compares)
-        continue;
       int depth = 0;
       for (int g = state.guard_chain[b]; g >= 0 && depth < kGuardDepth;
            g = state.guards[g].parent, ++depth)
-        state.guards[g].guarded.push_back(b);
+        if (compares || state.guards[g].bound <= 1) // bound 1: only_one_process
+          state.guards[g].guarded.push_back(b);
     }
   }
 
@@ -1467,7 +1467,7 @@ private:
     if (!callee)
       return;
     const ValueFlowFunction &function = *state.function;
-    const Value taint = state.taint[b];
+    const Value taint = as_seen_in(state, b, state.taint[b]);
     for (int s : callee->symbolic_targets) {
       const ValueFlowSlot &target = callee->function->slots[s];
       Value v;
@@ -1646,6 +1646,8 @@ private:
     int key = communicator_keys_.insert({name, (int)communicator_keys_.size()}).first->second;
     if (activation_local)
       activation_local_keys_.insert(key);
+    if (names_comm_world(name))
+      world_keys_.insert(key);
     return key;
   }
 
@@ -1675,7 +1677,7 @@ private:
     if (s < 0 || s >= (int)function.slots.size())
       return;
     const ValueFlowSlot &slot = function.slots[s];
-    v = in_team_context(state, b, v);
+    v = as_seen_in(state, b, in_team_context(state, b, v));
     if (!strong && differs(v, 0))
       v.uncertain = true; // a weak update: some element, some target
     // A team other files may run this function from races on a shared
@@ -1825,7 +1827,10 @@ private:
           // Thread 0 has the encountering thread's copy, the others their own.
           join_into(values[state.flow_index[s]],
                     global_value(function.slots[s].global, function.slots[s]));
-    const Value taint = state.taint[b];
+    if (only_one_process(state, b))
+      for (Value &v : values)
+        v = as_seen_in(state, b, v);
+    const Value taint = as_seen_in(state, b, state.taint[b]);
     seen_comparisons_.clear();
     for (std::size_t i = 0; i <= block.statements.size(); ++i) {
       read_arguments(state, values, b, (int)i);
@@ -1881,7 +1886,9 @@ private:
         break;
       case ValueFlowStatement::Kind::Return: {
         publish_globals(state, values, b);
-        Value v = in_team_context(state, b, joined(read_all(state, values, statement.uses, b), taint));
+        Value v = as_seen_in(
+            state, b,
+            in_team_context(state, b, joined(read_all(state, values, statement.uses, b), taint)));
         known_as(state, values, v, statement.copy_of, ValueFlowQuantity(), b);
         v = leaving_activation(v);
         bool changed = join_into(state.result, v);
@@ -1890,7 +1897,8 @@ private:
           const ValueFlowSlot &slot = function.slots[s];
           // Behind the pointer, symbolic targets stay: each caller puts in
           // what it passed (a `++it' leaves each caller's own iterator).
-          Value left = leaving_activation(joined(read(state, values, s, b), taint));
+          Value left =
+              leaving_activation(as_seen_in(state, b, joined(read(state, values, s, b), taint)));
           if (slot.through_reference >= 0)
             changed |= join_into(state.reference_exit[std::make_tuple(
                                      slot.parameter, slot.through_reference, slot.field)],
@@ -1924,7 +1932,7 @@ private:
     if (block.successors.size() >= 2) {
       Value tested = read_all(state, state.out[b], block.condition, b);
       join_into(tested, fact_value(local_fact(state, block.condition_fact)));
-      tested = in_team_context(state, b, tested);
+      tested = as_seen_in(state, b, in_team_context(state, b, tested));
       long long size_at_most = 0;
       if (block.condition_fact < 0 &&
           decided_by_ranges(state, state.out[b], block.comparison, b, &size_at_most))
@@ -1953,7 +1961,7 @@ private:
       Value &value = state.argument_values[asked.first][asked.second];
       join_into(value, read_all(state, values, probe.arguments[asked.second], b));
       if (probe.with_control)
-        join_into(value, state.taint[b]);
+        join_into(value, as_seen_in(state, b, state.taint[b]));
     }
   }
 
@@ -1961,7 +1969,7 @@ private:
                      const ValueFlowStatement &call, int b) {
     const ValueFlowFunction &function = *state.function;
     publish_globals(state, values, b);
-    const Value taint = state.taint[b];
+    const Value taint = as_seen_in(state, b, state.taint[b]);
     auto found = index_of_uid_.find(call.callee);
     FunctionState *callee = found == index_of_uid_.end() ? nullptr : &functions_[found->second];
     // The arguments as this function sees them, for the callee's result
@@ -1969,8 +1977,9 @@ private:
     std::vector<Value> &arguments = call_arguments_;
     arguments.clear();
     for (const ValueFlowArgument &argument : call.arguments) {
-      arguments.push_back(
-          in_team_context(state, b, joined(read_all(state, values, argument.uses, b), taint)));
+      arguments.push_back(as_seen_in(
+          state, b,
+          in_team_context(state, b, joined(read_all(state, values, argument.uses, b), taint))));
       known_as(state, values, arguments.back(), argument.copy_of, ValueFlowQuantity(), b);
     }
     read_call_targets(state, values, call, callee, b);
@@ -1983,8 +1992,8 @@ private:
         for (int p : argument.pointees) {
           if (p >= 0 && p < (int)function.slots.size() && function.slots[p].covered)
             continue;
-          Value pointed =
-              leaving_activation(concrete(state, joined(read(state, values, p, b), taint)));
+          Value pointed = leaving_activation(
+              concrete(state, as_seen_in(state, b, joined(read(state, values, p, b), taint))));
           int field = p >= 0 && p < (int)function.slots.size() ? function.slots[p].field : -1;
           changed |= join_into(callee->targets_all[k], pointed);
           // Into every field of the callee's view it overlaps; the rest of
@@ -2450,6 +2459,57 @@ private:
     return result;
   }
 
+  // Block b is reached only where a test of MPI_COMM_WORLD's size found
+  // it at most 1 (the `else' of `if (size > 1)', what `if (size == 1)'
+  // returns early): in a run of one process, where nothing can differ
+  // between processes.  A test still pending counts, as for ranks.
+  bool only_one_process(const FunctionState &state, int b) const {
+    if (b < 0 || b >= (int)state.guard_chain.size())
+      return false;
+    int depth = 0;
+    for (int g = state.guard_chain[b]; g >= 0 && depth < kGuardDepth;
+         g = state.guards[g].parent, ++depth) {
+      const FunctionState::SizeGuard &guard = state.guards[g];
+      if (guard.bound <= 1 && (guard.status == kGuardPending || world_keys_.count(guard.status)))
+        return true;
+    }
+    return false;
+  }
+
+  // `v' as block b sees it: the same on every process where only one
+  // runs the block (only_one_process), whatever it depends on.  What
+  // its parameters bring goes too; where threads of a team may pass
+  // different ones, it may differ between threads instead.
+  Value as_seen_in(const FunctionState &state, int b, Value v) {
+    if (!only_one_process(state, b))
+      return v;
+    if (differs(v, 0)) {
+      v.bits &= (unsigned char)~kProcesses;
+      v.why[0] = one_process_fact();
+      v.uncertain = false;
+    }
+    if (v.parameters) {
+      if (differs(state.thread_context, 1) && !differs(v, 1)) {
+        v.bits |= kThreads;
+        v.why[1] = state.thread_context.why[1];
+      }
+      v.parameters = v.quantity_parameters = 0;
+    }
+    if (!v.bits)
+      v.tags = 0;
+    return v;
+  }
+
+  int one_process_fact() {
+    const std::string phrase =
+        "where a test of the size of MPI_COMM_WORLD leads, the job has one process, and "
+        "nothing differs between processes";
+    auto inserted = range_facts_.insert({{current_, phrase}, -1});
+    if (inserted.first->second < 0)
+      inserted.first->second = add_fact(0, phrase, 2);
+    return inserted.first->second;
+  }
+
   // A size test's edge (FunctionState::SizeGuard) once its block is
   // evaluated: which communicator's size it bounds.  Monotone: pending,
   // then one communicator, then none; the blocks it guards are looked at
@@ -2859,6 +2919,7 @@ private:
   std::map<std::pair<int, int>, int> escaped_facts_;
   std::map<std::string, int> communicator_keys_;
   std::set<int> activation_local_keys_;
+  std::set<int> world_keys_; // the keys naming MPI_COMM_WORLD
   std::map<std::pair<int, std::string>, int> range_facts_; // (function, comparison)
   int team_fact_ = -1, unknown_fact_ = -1;
   bool error_handler_installed_ = false;

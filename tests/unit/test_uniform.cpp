@@ -424,3 +424,50 @@ TEST_CASE("shared memory no thread writes while another reads it is the same in 
     CHECK_FALSE(verdicts[1].may_differ_between_processes);
   }
 }
+
+namespace {
+
+// main: size := MPI_Comm_size(`communicator'); x := a value that differs;
+// if (size OP k) g := a reduction (the same everywhere) else g := x;
+// if (g > 0) ...  -- the verdict of the last test.
+BranchVerdict serial_fast_path(const std::string &communicator, Op op, long long k) {
+  ValueFlowFunction f;
+  f.name = "main";
+  f.uid = 1;
+  f.entry_point = true;
+  int size = add_slot(f, "size"), x = add_slot(f, "x"), g = add_slot(f, "g", true);
+  f.blocks.resize(4);
+  f.blocks[0].statements = {quantity(size, Quantity::Size, communicator, false, add_fact(f, false)),
+                            assign(x, {}, add_fact(f, true, false, "the rank"))};
+  f.blocks[0].successors = {1, 2};
+  f.blocks[0].when_true = 1;
+  f.blocks[0].when_false = 2;
+  compare(f, 0, op, slot(size), value(k));
+  f.blocks[1].statements = {assign(g, {}, add_fact(f, false, false, "reduced"))};
+  f.blocks[1].successors = {3};
+  f.blocks[2].statements = {copy(g, x)};
+  f.blocks[2].successors = {3};
+  f.blocks[3].successors = {3, 3};
+  compare(f, 3, Op::Greater, slot(g), value(0));
+  return solve_value_flow({f})[0][f.blocks[3].branch];
+}
+
+} // namespace
+
+TEST_CASE("where MPI_COMM_WORLD has one process, nothing differs between processes",
+          "[uniform][ranges]") {
+  const std::string mpich_world = "handle 1140850688", open_mpi_world =
+                                                           "address of ompi_mpi_comm_world";
+  // `if (size > 1) reduce; else g = x;': the else runs only in a job of
+  // one process, where x is the same everywhere.
+  CHECK_FALSE(serial_fast_path(mpich_world, Op::Greater, 1).may_differ_between_processes);
+  CHECK_FALSE(serial_fast_path(open_mpi_world, Op::Greater, 1).may_differ_between_processes);
+  CHECK_FALSE(serial_fast_path(mpich_world, Op::GreaterEqual, 2).may_differ_between_processes);
+  // `if (size > 2)': two processes may take the else.
+  CHECK(serial_fast_path(mpich_world, Op::Greater, 2).may_differ_between_processes);
+  // MPI_COMM_SELF (MPICH's 0x44000001) has one process in every job.
+  CHECK(serial_fast_path("handle 1140850689", Op::Greater, 1).may_differ_between_processes);
+  // A communicator the solver cannot name may be a sub-communicator.
+  CHECK(serial_fast_path("", Op::Greater, 1).may_differ_between_processes);
+  CHECK(serial_fast_path("parameter 7", Op::Greater, 1).may_differ_between_processes);
+}
