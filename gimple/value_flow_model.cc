@@ -2939,8 +2939,10 @@ private:
           for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
             if (other_file && out_argument(gimple_call_arg(call, i)))
               continue; // emit_call stores the callee's out-argument there
-            if (other_file && read_only_argument(call, i))
-              continue; // the callee reads it: the link step judges the value
+            // The callee only reads it: another file's function (the link
+            // step judges the value) or a system library's (`unlink (path)').
+            if (kind.name && read_only_argument(call, i))
+              continue;
             Targets t = targets(gimple_call_arg(call, i));
             escape(t, "its address is passed to " + who + at_line(where));
             // It may store through a pointer this function cannot name.
