@@ -4074,6 +4074,10 @@ private:
       ValueFlowArgument a;
       read_into(arg, a.uses);
       a.copy_of = copied_slot(arg);
+      if (TREE_CODE(arg) == INTEGER_CST && tree_fits_shwi_p(arg)) {
+        a.literal = true;
+        a.literal_value = tree_to_shwi(arg);
+      }
       if (points_to_opaque_type(TREE_TYPE(arg)))
         return a;
       tree address = address_of(arg);

@@ -108,6 +108,14 @@ struct FunctionState {
   // pointers point to (for the whole object, for the callers' slots of no
   // field the callee names, and per (position, field)).
   std::vector<Value> parameters, targets_all, targets_rest;
+  // Per value parameter, whether every call site passes the same integer
+  // literal (`bc (a, 3)' under `if (rank == 0)', `bc (b, 3)' under its
+  // else): then the parameter holds it in every activation, whichever
+  // branch made the call, and `parameters' (the call sites' control
+  // dependence included) does not matter.
+  enum class Literal : unsigned char { NoneYet, Same, Varies };
+  std::vector<Literal> literal;
+  std::vector<long long> literal_value;
   std::map<std::pair<int, int>, Value> targets_field;
   Value process_context, thread_context;  // runs under divergent control / in a team
   // process_context without "other files may call it (or a caller of it
@@ -532,6 +540,8 @@ private:
     const int blocks = (int)function.blocks.size();
     const int slots = (int)function.slots.size();
     state.parameters.resize(state.parameter_count);
+    state.literal.assign(state.parameter_count, FunctionState::Literal::NoneYet);
+    state.literal_value.assign(state.parameter_count, 0);
     state.targets_all.resize(state.parameter_count);
     state.targets_rest.resize(state.parameter_count);
     state.has_target.assign(state.parameter_count, false);
@@ -1365,7 +1375,10 @@ private:
       bool value = slot.scope == SlotScope::Parameter;
       int fact = state.entry_facts[s];
       Value v;
-      if (value)
+      if (value && !state.outside &&
+          state.literal[slot.parameter] == FunctionState::Literal::Same)
+        v = Value(); // the same literal at every call site
+      else if (value)
         v = state.parameters[slot.parameter];
       else if (slot.through_reference >= 0) {
         auto given = state.reference_entry.find(
@@ -1989,6 +2002,7 @@ private:
       if (known) {
         bool changed =
             join_into(callee->parameters[k], leaving_activation(concrete(state, arguments[k])));
+        changed |= note_literal(*callee, (int)k, argument);
         for (int p : argument.pointees) {
           if (p >= 0 && p < (int)function.slots.size() && function.slots[p].covered)
             continue;
@@ -2114,6 +2128,24 @@ private:
                     ? knowing_nothing(stored_value(slot.global, slot.field))
                     : global_value(slot.global, slot));
     }
+  }
+
+  // FunctionState::literal of `callee''s parameter k, given `argument' at
+  // one more call site; true if it changed.
+  static bool note_literal(FunctionState &callee, int k, const ValueFlowArgument &argument) {
+    using Literal = FunctionState::Literal;
+    Literal &seen = callee.literal[k];
+    if (seen == Literal::Varies)
+      return false;
+    if (argument.literal && seen == Literal::NoneYet) {
+      seen = Literal::Same;
+      callee.literal_value[k] = argument.literal_value;
+      return true;
+    }
+    if (argument.literal && callee.literal_value[k] == argument.literal_value)
+      return false;
+    seen = Literal::Varies;
+    return true;
   }
 
   // Code the analysis does not see gets the address of slot `p' at this

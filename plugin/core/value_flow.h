@@ -248,6 +248,9 @@ struct ValueFlowArgument {
   // Its value is exactly the value of this slot (a copy, maybe widened):
   // what is known of that value (ValueFlowQuantity) goes with it.
   int copy_of = -1;
+  // It is an integer literal as written (`bc (b, 3)'): `literal_value'.
+  bool literal = false;
+  long long literal_value = 0;
   // What pointers stored there point to, transitively (`h.p = &steps;
   // f(&h)'): a callee storing through pointers it cannot name
   // (ValueFlowFunction::stores_through_unknown) may change it.

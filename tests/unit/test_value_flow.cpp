@@ -189,6 +189,13 @@ void make_field(Program &p, int slot, int key, long long offset, long long size 
   s.field_size = size;
 }
 
+ValueFlowArgument literal(long long constant) {
+  ValueFlowArgument a;
+  a.literal = true;
+  a.literal_value = constant;
+  return a;
+}
+
 ValueFlowArgument address_of(int slot) {
   ValueFlowArgument a;
   a.pointees = {slot};
@@ -428,6 +435,26 @@ TEST_CASE("parameters of unit-only functions are the join of their call sites",
     split.branch(b0, {r}, 4);
     split.call(b1, 2, {value({})}).call(b2, 2, {value({})});
     CHECK(verdict_of({split, solve}, 1, verdict).may_differ_between_processes);
+  }
+  SECTION("the same literal on both sides of a differing condition is the same everywhere") {
+    // if (rank) solve(3); else solve(3);  -- n is 3 in every activation;
+    // solve(3) against solve(4), or against a computed value, differs.
+    auto both_sides = [&](ValueFlowArgument left, ValueFlowArgument right) {
+      Program split("main", 1);
+      split.entry_point();
+      int r = split.local("rank");
+      int b0 = split.block(), b1 = split.block(), b2 = split.block();
+      split.assign(b0, r, {}, split.differs("depends on MPI_Comm_rank at line 3"));
+      split.successors(b0, {b1, b2});
+      split.branch(b0, {r}, 4);
+      split.call(b1, 2, {left}).call(b2, 2, {right});
+      return verdict_of({split, solve}, 1, verdict).may_differ_between_processes;
+    };
+    CHECK_FALSE(both_sides(literal(3), literal(3)));
+    CHECK(both_sides(literal(3), literal(4)));
+    CHECK(both_sides(literal(3), value({})));
+    solve.function().callable_from_outside = true;
+    CHECK(both_sides(literal(3), literal(3)));
   }
 }
 
