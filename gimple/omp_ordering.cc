@@ -332,15 +332,30 @@ private:
   // initialised MPI, thread 0 of the outermost team), or null.
   edge thread_zero_edge(gcond *cond) {
     tree lhs = gimple_cond_lhs(cond), rhs = gimple_cond_rhs(cond);
-    tree tested = integer_zerop(rhs) ? lhs : integer_zerop(lhs) ? rhs : NULL_TREE;
     enum tree_code code = gimple_cond_code(cond);
-    if (!tested || (code != EQ_EXPR && code != NE_EXPR))
-      return nullptr;
     edge true_edge, false_edge;
     extract_true_false_edges_from_block(gimple_bb(cond), &true_edge, &false_edge);
-    if (thread_number(tested, team_of(cond)))
-      return code == EQ_EXPR ? true_edge : false_edge;
-    if (thread_main_flag(tested))
+    if (TREE_CODE(lhs) == INTEGER_CST) { // `0 < tid' is `tid > 0'
+      std::swap(lhs, rhs);
+      code = swap_tree_comparison(code);
+    }
+    if (TREE_CODE(rhs) != INTEGER_CST || !tree_fits_shwi_p(rhs))
+      return nullptr;
+    const HOST_WIDE_INT k = tree_to_shwi(rhs);
+    if (thread_number(lhs, team_of(cond))) {
+      // A thread number is >= 0: the side of `tid OP k' that holds 0
+      // alone (`tid == 0', `tid > 0' false, `tid < 1' true...).
+      switch (code) {
+      case EQ_EXPR: return k == 0 ? true_edge : nullptr;
+      case NE_EXPR: return k == 0 ? false_edge : nullptr;
+      case LT_EXPR: return k == 1 ? true_edge : nullptr;
+      case LE_EXPR: return k == 0 ? true_edge : nullptr;
+      case GT_EXPR: return k == 0 ? false_edge : nullptr;
+      case GE_EXPR: return k == 1 ? false_edge : nullptr;
+      default: return nullptr;
+      }
+    }
+    if (k == 0 && (code == EQ_EXPR || code == NE_EXPR) && thread_main_flag(lhs))
       return code == NE_EXPR ? true_edge : false_edge;
     return nullptr;
   }
