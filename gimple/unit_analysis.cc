@@ -659,6 +659,22 @@ std::vector<std::string> public_addresses_taken() {
   return symbols;
 }
 
+// The public aliases of the unit's functions (program_summary.h
+// SymbolAlias), by linker name: what other files call under another name.
+std::vector<SymbolAlias> public_aliases() {
+  std::vector<SymbolAlias> aliases;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION(node) {
+    if (!node->alias || !node->analyzed || !TREE_PUBLIC(node->decl))
+      continue; // an alias is analysed once its target is known
+    cgraph_node *target = node->ultimate_alias_target();
+    if (target && target != node && target->definition && !target->alias)
+      aliases.push_back({IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(node->decl)),
+                         IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(target->decl))});
+  }
+  return aliases;
+}
+
 // The keys (cross_file_values.h) the conditionals blamed for `flagged' in
 // record `r' depend on, when the unit deferred them.
 std::set<std::string> deferred_keys(std::size_t r, const DeferredValues &deferred,
@@ -744,6 +760,7 @@ void summarise_parameters(const DeferredValues &deferred,
       summary.parameters.push_back({entry.first, entry.second, summary.source});
   summary.every_key = deferred.every_key;
   summary.addresses_taken = public_addresses_taken();
+  summary.aliases = public_aliases();
 }
 
 bool link_findings_are_errors() {

@@ -2937,7 +2937,8 @@ private:
           std::string who = kind.name ? "'" + std::string(kind.name) + "'" : "a call through a pointer";
           const bool other_file = kind.name && other_file_function(gimple_call_fndecl(call));
           for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
-            if (other_file && out_argument(gimple_call_arg(call, i)))
+            if (other_file && (out_argument(gimple_call_arg(call, i)) ||
+                               out_argument_block(call, i) >= 0))
               continue; // emit_call stores the callee's out-argument there
             // The callee only reads it: another file's function (the link
             // step judges the value) or a system library's (`unlink (path)').
@@ -3971,7 +3972,8 @@ private:
     for (unsigned i = 0; other_file && i < nargs; ++i) {
       tree arg = gimple_call_arg(call, i);
       tree variable = out_argument(arg);
-      if (!variable || read_only_argument(call, i))
+      int block = variable ? -1 : out_argument_block(call, i);
+      if ((!variable && block < 0) || read_only_argument(call, i))
         continue;
       // What the callee leaves there, as the link step finds it
       // (find_escapes let it be).  A strong update: where the callee may
@@ -3981,8 +3983,10 @@ private:
       // routine of another file after a rank test, is the agreed value).
       const std::string key =
           out_argument_key(IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl)), (int)i);
-      int left = differs("depends on what '" + std::string(kind.name) + "' leaves in '" +
-                         decl_name(variable) + "'" + at_line(where_));
+      const std::string place = variable ? "'" + decl_name(variable) + "'"
+                                         : "the " + out_.slots[objects_[block].whole].name;
+      int left = differs("depends on what '" + std::string(kind.name) + "' leaves in " + place +
+                         at_line(where_));
       out_.facts[left].external_result = key;
       store_through(arg, {}, left, true);
       store_fields_left(arg, key, kind.name);
@@ -4566,6 +4570,27 @@ private:
   // Argument `i' of `call' goes to a parameter declared as a pointer to
   // const data holding no address (`const char *name', `const double *x',
   // a const struct of settings): the callee only reads what it points to.
+  // The block of one allocation site (`int *tab = malloc (...)'), reached
+  // through a local pointer, passed to a function of another file as a
+  // pointer to data holding no address: like a local array (out_argument),
+  // what the callee leaves there is a value the link step judges.  The
+  // block holding no address either, the callee cannot learn another from
+  // it.  Its object, or -1.  Stores to it stay weak (one object stands for
+  // every block of the site).
+  int out_argument_block(gcall *call, unsigned i) {
+    tree arg = gimple_call_arg(call, i);
+    tree type = parameter_type(call, i);
+    bool local_pointer = TREE_CODE(arg) == SSA_NAME || (VAR_P(arg) && !is_global_var(arg));
+    if (!local_pointer || !type || !POINTER_TYPE_P(type) ||
+        VOID_TYPE_P(TREE_TYPE(type)) || may_hold_pointers(TREE_TYPE(type)))
+      return -1;
+    Targets t = targets(arg);
+    if (t.unknown || t.objects.size() != 1)
+      return -1;
+    const Object &block = objects_[t.objects[0]];
+    return block.heap && block.contents.empty() && !block.contents_unknown ? t.objects[0] : -1;
+  }
+
   static bool read_only_argument(gcall *call, unsigned i) {
     tree type = parameter_type(call, i);
     return type && POINTER_TYPE_P(type) && TYPE_READONLY(TREE_TYPE(type)) &&

@@ -1,5 +1,6 @@
 #include "program_summary.h"
 
+#include "cross_file_parameters.h"
 #include "cross_file_values.h"
 #include "summary_format.h"
 
@@ -74,6 +75,8 @@ std::vector<SummaryRecord> unit_records(const UnitSummary &unit) {
     records.push_back(fields);
   for (SummaryRecord &fields : thread_level_lines(unit))
     records.push_back(std::move(fields));
+  for (const SymbolAlias &alias : unit.aliases)
+    line({"alias", alias.alias, alias.target});
   if (!unit.every_key.empty()) {
     records.push_back({"every-key"});
     records.back().insert(records.back().end(), unit.every_key.begin(), unit.every_key.end());
@@ -147,6 +150,8 @@ void read_record(SummaryRecord &f, UnitSummary &unit) {
   } else if (kind == "deferred-on" && f.size() >= 3 && !unit.deferred.empty()) {
     unit.deferred.back().depends_on.push_back(std::move(f[1]));
     unit.deferred.back().names.push_back(std::move(f[2]));
+  } else if (kind == "alias" && f.size() >= 3) {
+    unit.aliases.push_back({std::move(f[1]), std::move(f[2])});
   } else if (kind == "every-key") {
     unit.every_key.assign(f.begin() + 1, f.end());
   } else if (kind == "deferred-related" && f.size() >= 5 && !unit.deferred.empty()) {
@@ -248,6 +253,73 @@ struct Definition {
 };
 
 } // namespace
+
+namespace {
+
+// `key' with the symbol it names (the key itself, or the part after a
+// "par:", "out:" or "var:" prefix up to the position or field) replaced
+// by its alias target.
+void resolve_key(std::string &key, const std::map<std::string, std::string> &target_of) {
+  bool prefixed = is_parameter_key(key) || is_out_argument_key(key) ||
+                  key.compare(0, 4, variable_key("")) == 0;
+  std::size_t start = prefixed ? 4 : 0;
+  std::size_t end = prefixed ? key.find_first_of(":@", start) : std::string::npos;
+  if (end == std::string::npos)
+    end = key.size();
+  auto target = target_of.find(key.substr(start, end - start));
+  if (target != target_of.end())
+    key.replace(start, end - start, target->second);
+}
+
+} // namespace
+
+void resolve_aliases(std::vector<UnitSummary> &units) {
+  std::map<std::string, std::string> target_of;
+  for (const UnitSummary &unit : units)
+    for (const SymbolAlias &alias : unit.aliases)
+      target_of.emplace(alias.alias, alias.target);
+  if (target_of.empty())
+    return;
+  auto resolve = [&](std::string &key) { resolve_key(key, target_of); };
+  auto resolve_all = [&](std::vector<std::string> &keys) {
+    for (std::string &key : keys)
+      resolve(key);
+  };
+  for (UnitSummary &unit : units) {
+    for (FunctionSummary &function : unit.functions) {
+      resolve(function.symbol);
+      resolve_all(function.external_callees);
+    }
+    for (ExternalCallSite &site : unit.sites) {
+      for (ExternalCallee &callee : site.callees)
+        resolve(callee.symbol);
+      resolve_all(site.depends_on);
+    }
+    for (ResultSummary &result : unit.results) {
+      resolve(result.symbol);
+      resolve_all(result.depends_on);
+    }
+    for (VariableSummary &variable : unit.variables) {
+      resolve_all(variable.depends_on);
+      resolve_all(variable.writers);
+    }
+    for (DeferredSite &site : unit.deferred) {
+      resolve(site.callee);
+      resolve_all(site.depends_on);
+    }
+    for (ParameterCallSite &call : unit.calls) {
+      resolve(call.callee);
+      for (ArgumentSummary &argument : call.arguments)
+        resolve_all(argument.depends_on);
+    }
+    for (ParameterSummary &parameter : unit.parameters)
+      resolve(parameter.key);
+    resolve_all(unit.addresses_taken);
+    resolve_all(unit.every_key);
+    for (ThreadCallSite &site : unit.thread_sites)
+      resolve(site.callee);
+  }
+}
 
 std::vector<CrossFileFinding> link_program(const std::vector<UnitSummary> &units) {
   std::map<std::string, Definition> program;

@@ -137,6 +137,15 @@ struct ParameterSummary {
   std::string file;
 };
 
+// A public symbol the unit defines as another name of one of its functions
+// (C++ makes the complete-object constructor C1 and destructor D1 aliases
+// of the base-object ones, C2 and D2): other files call the alias, the
+// unit's records name the target.
+struct SymbolAlias {
+  std::string alias;  // linker name
+  std::string target; // linker name
+};
+
 struct UnitSummary {
   std::string source;
   std::vector<FunctionSummary> functions;
@@ -158,6 +167,7 @@ struct UnitSummary {
   // What every_key_placeholder (cross_file_values.h) stands for in the
   // unit's lists: its keys, listed once.
   std::vector<std::string> every_key;
+  std::vector<SymbolAlias> aliases;
   // Where the link step adds the findings at the unit's sites
   // (link_report.h): set when it was compiled with report= or sarif=.
   std::string report_file, sarif_file, directory, tool_version, information_uri;
@@ -177,6 +187,12 @@ bool read_parameter_line(std::vector<std::string> &fields, UnitSummary &unit);
 std::string serialise_summary(const UnitSummary &unit);
 std::vector<UnitSummary> parse_summaries(const std::string &text,
                                          std::vector<std::string> *problems = nullptr);
+
+// Makes every symbol the units name, and every key naming one
+// (cross_file_values.h), name the target of the aliases some unit defines
+// (SymbolAlias), so that the link step finds a call of an alias where the
+// defining unit describes its target.  Called once the units are read.
+void resolve_aliases(std::vector<UnitSummary> &units);
 
 // A cross-file finding: the call at `site' runs `collectives' of `callee'
 // (through `via', the chain of functions from the called one to the one

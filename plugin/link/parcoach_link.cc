@@ -229,6 +229,7 @@ bool analyse(const std::vector<std::string> &files, bool werror, bool quiet,
   bool error = false;
   std::vector<std::string> problems;
   std::vector<UnitSummary> units = parse_summaries(text, &problems);
+  resolve_aliases(units);
   std::sort(problems.begin(), problems.end());
   problems.erase(std::unique(problems.begin(), problems.end()), problems.end());
   if (!quiet)

@@ -3,6 +3,8 @@
 // objects and archives (elf_summaries.h).
 #include <catch2/catch.hpp>
 
+#include "cross_file_parameters.h"
+#include "cross_file_values.h"
 #include "elf_summaries.h"
 #include "program_summary.h"
 
@@ -213,4 +215,64 @@ TEST_CASE("the callers reported are armed by their keys, each once", "[program_s
   program[0].sites.erase(program[0].sites.begin(), program[0].sites.begin() + 2);
   program[0].sites.pop_back();
   CHECK(arming_keys(link_program(program)).empty());
+}
+
+TEST_CASE("a call of an alias finds the summary of its target (C++ C1 and C2)",
+          "[program_summary]") {
+  // comm.cpp defines the base-object constructor C2 (the body) and C1 as
+  // its alias; main.cpp calls C1 under a rank-dependent conditional, and
+  // tests what C1 leaves in the object's field at offset 32.
+  UnitSummary comm = unit("comm.cpp", {function("_ZN4CommC2Ev", "comm.cpp", {"MPI_Comm_dup"})});
+  comm.aliases.push_back({"_ZN4CommC1Ev", "_ZN4CommC2Ev"});
+  comm.results.push_back({out_argument_key("_ZN4CommC2Ev", 0), "Comm::Comm()", "comm.cpp",
+                          false, {}, ""});
+  UnitSummary main_unit = unit("main.cpp", {}, {site("main", "_ZN4CommC1Ev", 12, 11)});
+  DeferredSite deferred;
+  deferred.function = "main";
+  deferred.location = {"main.cpp", 15, 5};
+  deferred.collective = "MPI_Barrier";
+  deferred.related.push_back({{"main.cpp", 14, 6}, "branch"});
+  deferred.depends_on = {field_key(out_argument_key("_ZN4CommC1Ev", 0), 32, 32)};
+  deferred.names = {"what 'Comm::Comm()' leaves behind argument 1"};
+  main_unit.deferred.push_back(deferred);
+  ParameterCallSite call;
+  call.caller = "main";
+  call.callee = "_ZN4CommC1Ev";
+  call.callee_name = "Comm::Comm()";
+  main_unit.calls.push_back(call);
+
+  // The alias travels in the summary's text.
+  std::vector<UnitSummary> program = parse_summaries(serialise_summary(main_unit) +
+                                                     serialise_summary(comm));
+  REQUIRE(program.size() == 2);
+  REQUIRE(program[1].aliases.size() == 1);
+  CHECK(program[1].aliases[0].alias == "_ZN4CommC1Ev");
+  CHECK(program[1].aliases[0].target == "_ZN4CommC2Ev");
+
+  // Unresolved: the link step knows nothing of C1.
+  CHECK(link_program(program).empty());
+  CHECK(judge_deferred_sites(program).size() == 1);
+
+  resolve_aliases(program);
+  CHECK(program[0].calls[0].callee == "_ZN4CommC2Ev");
+  CHECK(program[0].deferred[0].depends_on ==
+        std::vector<std::string>{field_key(out_argument_key("_ZN4CommC2Ev", 0), 32, 32)});
+  std::vector<CrossFileFinding> findings = link_program(program);
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].collectives == std::vector<std::string>{"MPI_Comm_dup"});
+  // What C2 leaves behind `this' is the same everywhere: the test of the
+  // field is not reported.
+  CHECK(judge_deferred_sites(program).empty());
+
+  // Parameter keys and plain result keys name the target too; a symbol
+  // that is no alias is left alone.
+  std::vector<UnitSummary> keys(2);
+  keys[0].aliases.push_back({"_ZN4CommD1Ev", "_ZN4CommD2Ev"});
+  keys[1].every_key = {parameter_key("_ZN4CommD1Ev", 1), "_ZN4CommD1Ev",
+                       variable_key("_ZN4CommD1Ev"), "_ZN4CommD0Ev"};
+  resolve_aliases(keys);
+  CHECK(keys[1].every_key == std::vector<std::string>{parameter_key("_ZN4CommD2Ev", 1),
+                                                      "_ZN4CommD2Ev",
+                                                      variable_key("_ZN4CommD2Ev"),
+                                                      "_ZN4CommD0Ev"});
 }
