@@ -331,11 +331,16 @@ public:
     if (!returns || !unwritten_from(colour_variable, split_at))
       return false;
     decider = nullptr;
-    if (same_value(split.colour, split_at, colour_variable, split_at, 0))
-      return true;
+    // The split reads the variable itself (`*row'), or a value computed
+    // as the variable's was.
     std::vector<HandleRead> colour;
+    bool read = handle_read(split.colour, split_at, colour, 0, true) && colour.size() == 1;
+    if ((read && colour[0].slot == colour_variable &&
+         unwritten_between(colour_variable, colour[0].at, split_at)) ||
+        same_value(split.colour, split_at, colour_variable, split_at, 0))
+      return true;
     int d = -1;
-    if (!handle_read(split.colour, split_at, colour, 0, true) || colour.size() != 1 ||
+    if (!read ||
         !colour_set_from(colour[0], split_at, {{colour_variable, split_at}}, 0, &d) || d < 0)
       return false;
     // The conditional compares a copy of that variable with a constant.
@@ -466,10 +471,44 @@ private:
     // The conditional tests what chose the colour, not some other value
     // of the same variable (`if (active == 2)' after `if (active)').
     int decider = -1;
-    return colour_set_from(colour[0], {split.block, split.first}, tested, 0, &decider) &&
-           same_test(function_.blocks[decider].comparison,
-                     {decider, (int)function_.blocks[decider].statements.size()},
-                     function_.blocks[block].comparison, test_end);
+    if (!colour_set_from(colour[0], {split.block, split.first}, tested, 0, &decider))
+      return false;
+    const ValueFlowComparison &chose = function_.blocks[decider].comparison;
+    Position chose_at{decider, (int)function_.blocks[decider].statements.size()};
+    const ValueFlowComparison &guard = function_.blocks[block].comparison;
+    return same_test(chose, chose_at, guard, test_end) ||
+           (truth_test(chose) && truth_test(guard) &&
+            truth_of(chose.left.slot) == variable && truth_of(guard.left.slot) == variable);
+  }
+
+  // `x != 0' or `x == 0'.
+  static bool truth_test(const ValueFlowComparison &c) {
+    return (c.op == Op::Equal || c.op == Op::NotEqual) && c.left.slot >= 0 &&
+           c.left.offset == 0 && c.right.slot < 0 && c.right.constant == 0 &&
+           !c.right.null_communicator;
+  }
+
+  // The variable temporary `slot' holds, through temporaries copying or
+  // converting it (gfortran's `(logical(kind=1)) active' before `if
+  // (.not. active)'), or -1.
+  int truth_of(int slot) const {
+    for (int depth = 0; depth < 8; ++depth) {
+      if (slot < 0 || slot >= (int)function_.slots.size() || !trackable_sequentially(slot))
+        return -1;
+      if (!function_.slots[slot].single_definition)
+        return slot;
+      std::vector<Position> defs = writers(slot);
+      if (defs.size() != 1)
+        return -1;
+      const ValueFlowStatement &def = statement(defs[0]);
+      if (def.kind != ValueFlowStatement::Kind::Assign || def.fact >= 0 || def.uses.size() != 1 ||
+          def.quantity.kind != ValueFlowQuantity::Kind::None ||
+          def.arithmetic.op != ValueFlowArithmetic::Op::None || def.comparison.op != Op::None ||
+          def.logical.op != ValueFlowLogical::Op::None || def.assigns_constant)
+        return -1;
+      slot = def.uses[0];
+    }
+    return -1;
   }
 
   // `MPI_Comm_split (comm, rank == 0, ...)' then `if (rank == 0)', or its
