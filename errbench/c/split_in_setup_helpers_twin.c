@@ -3,28 +3,37 @@
  * the communicator they guard.
  *
  * What is wrong: rank 0 alone of its component calls the MPI_Barrier of
- * line 94 on `parity' (rank 2 is a member too); the colour of `parity'
- * guards the MPI_Barrier of line 96 on `halves', made by another split;
+ * line 114 on `parity' (rank 2 is a member too); the colour of `parity'
+ * guards the MPI_Barrier of line 116 on `halves', made by another split;
  * renumbering_split() hands back the rank, not the colour it split by,
- * and its test at line 98 leaves out rank 2 of `renumbered'; io_demote()
- * changes `is_leader' after io_init() split the leaders, so the
- * MPI_Allreduce of line 75 leaves out rank 0 of `leader_comm'.  Each
- * conditional is blamed; the run-time check stops the program at the
- * first disagreement.
+ * and its test at line 117 leaves out rank 2 of `renumbered';
+ * tagged_split() keeps the colour in m.colour, but line 119 tests m.tag
+ * (the rank), leaving out rank 2 of m.local; io_demote() changes
+ * `is_leader' after io_init() split the leaders, so the MPI_Allreduce of
+ * line 93 leaves out rank 0 of `leader_comm'.  Each conditional is
+ * blamed; the run-time check stops the program at the first
+ * disagreement.
  *
- * description: twin of correct/split_in_setup_helpers.c: a rank test, another split's colour, a colour replaced after the split, a leader flag changed after the split: warned, stops
- * expect-warning: 75 collective-mismatch
- * expect-warning: 94 collective-mismatch
- * expect-warning: 96 collective-mismatch
- * expect-warning: 98 collective-mismatch
- * expect-conditional: 74
- * expect-conditional: 93
- * expect-conditional: 95
- * expect-conditional: 97
+ * description: twin of correct/split_in_setup_helpers.c: a rank test, another split's colour, a colour replaced after the split, another field than the colour, a leader flag changed after the split: warned, stops
+ * expect-warning: 93 collective-mismatch
+ * expect-warning: 114 collective-mismatch
+ * expect-warning: 116 collective-mismatch
+ * expect-warning: 118 collective-mismatch
+ * expect-warning: 120 collective-mismatch
+ * expect-conditional: 92
+ * expect-conditional: 113
+ * expect-conditional: 115
+ * expect-conditional: 117
+ * expect-conditional: 119
  * expect-run: 4 stop
  */
 #include <mpi.h>
 #include <stdio.h>
+
+typedef struct {
+  MPI_Comm local;
+  int colour, tag;
+} model_t;
 
 static MPI_Comm leader_comm = MPI_COMM_NULL;
 static int is_leader = 0;
@@ -54,6 +63,15 @@ void renumbering_split(MPI_Comm world, int *colour, MPI_Comm *local)
   *colour = rank;
 }
 
+void tagged_split(model_t *m, MPI_Comm world)
+{
+  int rank;
+  MPI_Comm_rank(world, &rank);
+  m->colour = rank % 2;
+  m->tag = rank;
+  MPI_Comm_split(world, m->colour, rank, &m->local);
+}
+
 void io_init(MPI_Comm world)
 {
   int rank;
@@ -81,12 +99,14 @@ int main(int argc, char **argv)
   int rank, colour, half, renumbered_colour;
   double total;
   MPI_Comm parity, halves, renumbered;
+  model_t m;
 
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   parity_split(MPI_COMM_WORLD, &colour, &parity);
   halves_split(MPI_COMM_WORLD, &half, &halves);
   renumbering_split(MPI_COMM_WORLD, &renumbered_colour, &renumbered);
+  tagged_split(&m, MPI_COMM_WORLD);
   io_init(MPI_COMM_WORLD);
   io_demote(rank);
 
@@ -96,6 +116,8 @@ int main(int argc, char **argv)
     MPI_Barrier(halves);
   if (renumbered_colour == 0)
     MPI_Barrier(renumbered);
+  if (m.tag == 0)
+    MPI_Barrier(m.local);
   total = io_write(1.0);
   if (rank == 0)
     printf("total %g\n", total);
@@ -103,6 +125,7 @@ int main(int argc, char **argv)
   MPI_Comm_free(&parity);
   MPI_Comm_free(&halves);
   MPI_Comm_free(&renumbered);
+  MPI_Comm_free(&m.local);
   MPI_Finalize();
   return 0;
 }
