@@ -402,7 +402,8 @@ public:
           call_in(at.block, 0, at.statement))
         return false;
       for (int b : reachable(w.block, true))
-        if (before.count(b) && b != at.block && call_in(b, 0, (int)function_.blocks[b].statements.size()))
+        if (before.count(b) && b != at.block &&
+            call_in(b, 0, (int)function_.blocks[b].statements.size()))
           return false;
     }
     return true;
@@ -1221,10 +1222,9 @@ bool same_global(const ValueFlowSlot &a, const ValueFlowSlot &b) {
          a.field_offset == b.field_offset && a.field_size == b.field_size;
 }
 
-// A statement of `function' stores into `global' other than `allowed'
-// (a position, or none); a store of the variable into itself
-// (MPI_Comm_free) counts only if `self_stores'.
-bool stores_into(const ValueFlowFunction &function, const ValueFlowSlot &global, Position allowed,
+// A statement of `function' stores into `global'; a store of the
+// variable into itself (MPI_Comm_free) counts only if `self_stores'.
+bool stores_into(const ValueFlowFunction &function, const ValueFlowSlot &global,
                  bool self_stores) {
   for (std::size_t b = 0; b < function.blocks.size(); ++b) {
     const auto &statements = function.blocks[b].statements;
@@ -1232,8 +1232,6 @@ bool stores_into(const ValueFlowFunction &function, const ValueFlowSlot &global,
       const ValueFlowStatement &s = statements[i];
       if (s.kind == ValueFlowStatement::Kind::Return || s.target < 0 ||
           s.target >= (int)function.slots.size() || !same_global(function.slots[s.target], global))
-        continue;
-      if ((int)b == allowed.block && (int)i == allowed.statement)
         continue;
       bool self = s.kind == ValueFlowStatement::Kind::Assign && s.fact < 0 &&
                   !s.assigns_constant && s.constant_handle.empty() && s.uses.size() == 1 &&
@@ -1270,11 +1268,12 @@ int parameter_target(const ValueFlowFunction &function, int k, const ValueFlowSl
 
 // The helper `helper' leaves the communicator of a split in `made' and
 // what decided its colour in `colour' (MembershipTests::leaves_colour_in),
-// and `guard' tests that: the colour itself, or the same comparison the
-// helper chose the colour by.  For globals also: the helper may not be
-// seen half way (no call between its stores and the split).
+// and `guard' tests that: the colour itself, or (`guard_compares' it
+// directly) the same comparison the helper chose the colour by.  For
+// globals also: the helper may not be seen half way (no call between its
+// stores and the split).
 bool helper_pairs(const ValueFlowFunction &helper, int made, int colour,
-                  const ValueFlowComparison &guard, int guard_read, bool globals) {
+                  const ValueFlowComparison &guard, bool guard_compares, bool globals) {
   MembershipTests tests(helper);
   for (const ValueFlowSplit &split : helper.splits) {
     if (split.block < 0 || split.block >= (int)helper.blocks.size() ||
@@ -1288,7 +1287,7 @@ bool helper_pairs(const ValueFlowFunction &helper, int made, int colour,
     if (globals && (!tests.no_call_after_writes(colour, split_at) ||
                     !tests.no_call_after_writes(made, split_at)))
       continue;
-    if (!decider || (guard_read >= 0 && same_comparison_with_constant(*decider, guard)))
+    if (!decider || (guard_compares && same_comparison_with_constant(*decider, guard)))
       return true;
   }
   return false;
@@ -1328,10 +1327,8 @@ bool separated_by_split_in_helper(const std::vector<ValueFlowFunction> &unit, in
       return false;
   const ValueFlowComparison &guard = f.blocks[block].comparison;
   Position test_end{block, (int)f.blocks[block].statements.size()};
-  int guard_read = guard.left.slot >= 0 && guard.right.slot < 0 &&
-                           tests.tested_variable(guard.left.slot, test_end) == colour
-                       ? colour
-                       : -1;
+  bool guard_compares = guard.left.slot >= 0 && guard.right.slot < 0 &&
+                        tests.tested_variable(guard.left.slot, test_end) == colour;
   const ValueFlowSlot &colour_slot = f.slots[colour], &made_slot = f.slots[made];
   if (colour_slot.scope == SlotScope::Global && made_slot.scope == SlotScope::Global) {
     // File-private globals only one helper sets (io_init), by a split of
@@ -1349,12 +1346,12 @@ bool separated_by_split_in_helper(const std::vector<ValueFlowFunction> &unit, in
           if (same_global(helper.slots[c], colour_slot))
             helper_colour = (int)c;
         if (helper_colour < 0 ||
-            !helper_pairs(helper, (int)t, helper_colour, guard, guard_read, true))
+            !helper_pairs(helper, (int)t, helper_colour, guard, guard_compares, true))
           continue;
         bool others_leave_them = true;
         for (std::size_t o = 0; o < unit.size() && others_leave_them; ++o)
-          others_leave_them = o == h || (!stores_into(unit[o], colour_slot, {}, true) &&
-                                         !stores_into(unit[o], made_slot, {}, false));
+          others_leave_them = o == h || (!stores_into(unit[o], colour_slot, true) &&
+                                         !stores_into(unit[o], made_slot, false));
         if (others_leave_them)
           return true;
       }
@@ -1398,7 +1395,7 @@ bool separated_by_split_in_helper(const std::vector<ValueFlowFunction> &unit, in
       int helper_colour = parameter_target(*helper, colour_argument, colour_slot);
       int helper_made = parameter_target(*helper, made_argument, made_slot);
       if (set_before && helper_colour >= 0 && helper_made >= 0 &&
-          helper_pairs(*helper, helper_made, helper_colour, guard, guard_read, false))
+          helper_pairs(*helper, helper_made, helper_colour, guard, guard_compares, false))
         return true;
     }
   }
