@@ -409,9 +409,12 @@ void spare_members_of_tested_communicators(std::size_t r,
                                   [&](NodeId node) {
                                     auto verdict = verdict_of.find(node);
                                     if (verdict == verdict_of.end() ||
-                                        !separates_only_nonmembers(value_flow,
-                                                                   verdict->second,
-                                                                   collective->second))
+                                        (!separates_only_nonmembers(value_flow,
+                                                                    verdict->second,
+                                                                    collective->second) &&
+                                         !separated_by_split_in_helper(*solved_flows, (int)r,
+                                                                       verdict->second,
+                                                                       collective->second)))
                                       return false;
                                     spared.insert(verdict->second);
                                     return spare(node, "this condition only separates "

@@ -37,6 +37,26 @@ bool fields_overlap(const ValueFlowSlot &a, const ValueFlowSlot &b) {
          b.field_offset < a.field_offset + a.field_size;
 }
 
+// `a' and `b' compare a variable (on the left) with the same constant,
+// by the same operator or its negation: on equal variables they agree.
+bool same_comparison_with_constant(const ValueFlowComparison &a, const ValueFlowComparison &b) {
+  auto negation = [](Op op) {
+    switch (op) {
+    case Op::Equal: return Op::NotEqual;
+    case Op::NotEqual: return Op::Equal;
+    case Op::Less: return Op::GreaterEqual;
+    case Op::GreaterEqual: return Op::Less;
+    case Op::Greater: return Op::LessEqual;
+    case Op::LessEqual: return Op::Greater;
+    default: return Op::None;
+    }
+  };
+  return a.op != Op::None && (b.op == a.op || b.op == negation(a.op)) && a.left.slot >= 0 &&
+         b.left.slot >= 0 && a.right.slot < 0 && b.right.slot < 0 &&
+         a.left.offset == b.left.offset && a.right.constant == b.right.constant &&
+         !a.right.null_communicator && !b.right.null_communicator;
+}
+
 // One of the call's arguments points to `slot', or reaches it.
 bool passes(const ValueFlowStatement &call, int slot) {
   for (const ValueFlowArgument &a : call.arguments) {
@@ -283,6 +303,137 @@ public:
     return true;
   }
 
+  // The helper side of the rule for splits in helpers
+  // (communicator_membership.h): `split' runs once, on every path to the
+  // function's returns, and `colour_variable', not written from the split
+  // on, holds what decided its colour: the colour itself (`decider' then
+  // null), or the variable a conditional compared with a constant to
+  // choose between two colours (`decider' that comparison).
+  bool leaves_colour_in(const ValueFlowSplit &split, int colour_variable,
+                        const ValueFlowComparison *&decider) const {
+    const int count = (int)function_.blocks.size();
+    if (split.colour < 0 || split.block < 0 || split.block >= count || colour_variable < 0 ||
+        colour_variable >= (int)function_.slots.size() ||
+        function_.blocks[split.block].in_parallel_region ||
+        reachable(split.block, true).count(split.block))
+      return false;
+    Position split_at{split.block, split.first};
+    bool returns = false;
+    for (int b = 0; b < count; ++b) {
+      const auto &statements = function_.blocks[b].statements;
+      for (int i = 0; i < (int)statements.size(); ++i)
+        if (statements[i].kind == ValueFlowStatement::Kind::Return) {
+          returns = true;
+          if (!on_every_path(split_at, {b, i}))
+            return false;
+        }
+    }
+    if (!returns || !unwritten_from(colour_variable, split_at))
+      return false;
+    decider = nullptr;
+    // The split reads the variable itself (`*row'), or a value computed
+    // as the variable's was.
+    std::vector<HandleRead> colour;
+    bool read = handle_read(split.colour, split_at, colour, 0, true) && colour.size() == 1;
+    if ((read && colour[0].slot == colour_variable &&
+         unwritten_between(colour_variable, colour[0].at, split_at)) ||
+        same_value(split.colour, split_at, colour_variable, split_at, 0))
+      return true;
+    int d = -1;
+    if (!read ||
+        !colour_set_from(colour[0], split_at, {{colour_variable, split_at}}, 0, &d) || d < 0)
+      return false;
+    // The conditional compares a copy of that variable with a constant.
+    const ValueFlowComparison &test = function_.blocks[d].comparison;
+    if (test.left.slot < 0 || test.right.slot >= 0 ||
+        tested_variable(test.left.slot, {d, (int)function_.blocks[d].statements.size()}) !=
+            colour_variable)
+      return false;
+    decider = &test;
+    return true;
+  }
+
+  // The variable the split stores the new communicator in: `made', or
+  // the one memory a pointer parameter points to that it writes.
+  int split_output(const ValueFlowSplit &split) const {
+    if (split.made >= 0)
+      return split.made;
+    const auto &statements = function_.blocks[split.block].statements;
+    int output = -1;
+    for (int i = std::max(split.first, 0); i < split.after && i < (int)statements.size(); ++i) {
+      const ValueFlowStatement &s = statements[i];
+      if (s.kind != ValueFlowStatement::Kind::Assign || s.target < 0 ||
+          function_.slots[s.target].scope != SlotScope::ParameterTarget)
+        continue;
+      if ((output >= 0 && output != s.target) || !s.strong)
+        return -1;
+      output = s.target;
+    }
+    return output;
+  }
+
+  // No statement writes `slot' at `at' or after it.
+  bool unwritten_from(int slot, Position at) const {
+    std::set<int> after = reachable(at.block, true);
+    for (Position w : writers(slot))
+      if ((w.block == at.block && w.statement >= at.statement) || after.count(w.block))
+        return false;
+    return true;
+  }
+
+  // No call runs between a statement writing `slot' and `at': code of
+  // the program cannot see the variable half set.
+  bool no_call_after_writes(int slot, Position at) const {
+    std::set<int> before = reachable(at.block, false);
+    auto call_in = [&](int block, int first, int last) {
+      const auto &statements = function_.blocks[block].statements;
+      for (int i = std::max(first, 0); i < last && i < (int)statements.size(); ++i)
+        if (statements[i].kind == ValueFlowStatement::Kind::Call)
+          return true;
+      return false;
+    };
+    for (Position w : writers(slot)) {
+      if (w.block == at.block && w.statement < at.statement) {
+        if (call_in(at.block, w.statement + 1, at.statement))
+          return false;
+        continue;
+      }
+      if (call_in(w.block, w.statement + 1, (int)function_.blocks[w.block].statements.size()) ||
+          call_in(at.block, 0, at.statement))
+        return false;
+      for (int b : reachable(w.block, true))
+        if (before.count(b) && b != at.block &&
+            call_in(b, 0, (int)function_.blocks[b].statements.size()))
+          return false;
+    }
+    return true;
+  }
+
+  // The one variable the conditional of `block' reads, through copies
+  // and computations, with where; -1 if none or several.
+  int guard_variable(int block, std::vector<HandleRead> &reads) const {
+    if (!condition_leaves(block, reads) || reads.empty())
+      return -1;
+    for (const HandleRead &read : reads)
+      if (read.slot != reads[0].slot)
+        return -1;
+    return reads[0].slot;
+  }
+
+  // The variable `slot' copies, read at `at' (through temporaries), or -1.
+  int tested_variable(int slot, Position at) const {
+    std::vector<HandleRead> reads;
+    if (!handle_read(slot, at, reads, 0, true) || reads.size() != 1)
+      return -1;
+    return reads[0].slot;
+  }
+
+  // Every path from the entry to `then' runs `first' before it, and no
+  // statement writes `slot' between them.
+  bool set_before(int slot, Position first, Position then) const {
+    return on_every_path(first, then) && unwritten_between(slot, first, then);
+  }
+
 private:
   bool colour_decides(const ValueFlowSplit &split, int block, Position call) const {
     const int count = (int)function_.blocks.size();
@@ -318,7 +469,47 @@ private:
           return false;
       return true;
     }
-    return colour_set_from(colour[0], {split.block, split.first}, tested, 0);
+    // The conditional tests what chose the colour, not some other value
+    // of the same variable (`if (active == 2)' after `if (active)').
+    int decider = -1;
+    if (!colour_set_from(colour[0], {split.block, split.first}, tested, 0, &decider))
+      return false;
+    const ValueFlowComparison &chose = function_.blocks[decider].comparison;
+    Position chose_at{decider, (int)function_.blocks[decider].statements.size()};
+    const ValueFlowComparison &guard = function_.blocks[block].comparison;
+    return same_test(chose, chose_at, guard, test_end) ||
+           (truth_test(chose) && truth_test(guard) &&
+            truth_of(chose.left.slot) == variable && truth_of(guard.left.slot) == variable);
+  }
+
+  // `x != 0' or `x == 0'.
+  static bool truth_test(const ValueFlowComparison &c) {
+    return (c.op == Op::Equal || c.op == Op::NotEqual) && c.left.slot >= 0 &&
+           c.left.offset == 0 && c.right.slot < 0 && c.right.constant == 0 &&
+           !c.right.null_communicator;
+  }
+
+  // The variable temporary `slot' holds, through temporaries copying or
+  // converting it (gfortran's `(logical(kind=1)) active' before `if
+  // (.not. active)'), or -1.
+  int truth_of(int slot) const {
+    for (int depth = 0; depth < 8; ++depth) {
+      if (slot < 0 || slot >= (int)function_.slots.size() || !trackable_sequentially(slot))
+        return -1;
+      if (!function_.slots[slot].single_definition)
+        return slot;
+      std::vector<Position> defs = writers(slot);
+      if (defs.size() != 1)
+        return -1;
+      const ValueFlowStatement &def = statement(defs[0]);
+      if (def.kind != ValueFlowStatement::Kind::Assign || def.fact >= 0 || def.uses.size() != 1 ||
+          def.quantity.kind != ValueFlowQuantity::Kind::None ||
+          def.arithmetic.op != ValueFlowArithmetic::Op::None || def.comparison.op != Op::None ||
+          def.logical.op != ValueFlowLogical::Op::None || def.assigns_constant)
+        return -1;
+      slot = def.uses[0];
+    }
+    return -1;
   }
 
   // `MPI_Comm_split (comm, rank == 0, ...)' then `if (rank == 0)', or its
@@ -476,21 +667,7 @@ private:
   // second: the same test, or its negation.
   bool same_test(const ValueFlowComparison &a, Position a_at, const ValueFlowComparison &b,
                  Position b_at) const {
-    auto negation = [](Op op) {
-      switch (op) {
-      case Op::Equal: return Op::NotEqual;
-      case Op::NotEqual: return Op::Equal;
-      case Op::Less: return Op::GreaterEqual;
-      case Op::GreaterEqual: return Op::Less;
-      case Op::Greater: return Op::LessEqual;
-      case Op::LessEqual: return Op::Greater;
-      default: return Op::None;
-      }
-    };
-    if (a.op == Op::None || (b.op != a.op && b.op != negation(a.op)) || a.left.slot < 0 ||
-        b.left.slot < 0 || a.right.slot >= 0 || b.right.slot >= 0 ||
-        a.left.offset != b.left.offset || a.right.constant != b.right.constant ||
-        a.right.null_communicator || b.right.null_communicator)
+    if (!same_comparison_with_constant(a, b))
       return false;
     std::vector<HandleRead> first, second;
     if (!handle_read(a.left.slot, a_at, first, 0, true) ||
@@ -507,8 +684,10 @@ private:
   // D to the split); that variable is unchanged from D to the test.
   // `used': where the colour variable is read (the split, or a copy of
   // it into the colour the split reads: `colour = active ? 1 : UNDEF').
+  // `deciding': set to the block D, when given.
   bool colour_set_from(const HandleRead &colour, Position used,
-                       const std::vector<HandleRead> &tested, int depth) const {
+                       const std::vector<HandleRead> &tested, int depth,
+                       int *deciding = nullptr) const {
     const int count = (int)function_.blocks.size();
     std::vector<Position> defs = writers(colour.slot);
     if (defs.empty() || depth > 4)
@@ -518,7 +697,8 @@ private:
         on_every_path(defs[0], used) && unwritten_between(colour.slot, defs[0], used) &&
         trackable_sequentially(statement(defs[0]).copy_of) &&
         !function_.slots[statement(defs[0]).copy_of].single_definition)
-      return colour_set_from({statement(defs[0]).copy_of, defs[0]}, defs[0], tested, depth + 1);
+      return colour_set_from({statement(defs[0]).copy_of, defs[0]}, defs[0], tested, depth + 1,
+                             deciding);
     for (Position at : defs)
       if (!statement(at).assigns_constant || statement(at).kind != ValueFlowStatement::Kind::Assign ||
           (at.block == used.block && at.statement >= used.statement))
@@ -570,8 +750,11 @@ private:
         for (const HandleRead &read : reads)
           unchanged &= on_every_path(read.at, test.at) &&
                        unwritten_between(test.slot, read.at, test.at);
-      if (unchanged)
+      if (unchanged) {
+        if (deciding)
+          *deciding = d;
         return true;
+      }
     }
     return false;
   }
@@ -1029,6 +1212,194 @@ bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, in
   // program storing it itself (`c = rank == 0 ? MPI_COMM_WORLD :
   // MPI_COMM_NULL') may leave members out.
   return !null_store_reaches(function, communicator, call.block, call.statement);
+}
+
+namespace {
+
+// Slots of two functions over the same bits of the same global.
+bool same_global(const ValueFlowSlot &a, const ValueFlowSlot &b) {
+  return a.scope == SlotScope::Global && b.scope == SlotScope::Global && a.global == b.global &&
+         a.field_offset == b.field_offset && a.field_size == b.field_size;
+}
+
+// A statement of `function' stores into `global'; a store of the
+// variable into itself (MPI_Comm_free) counts only if `self_stores'.
+bool stores_into(const ValueFlowFunction &function, const ValueFlowSlot &global,
+                 bool self_stores) {
+  for (std::size_t b = 0; b < function.blocks.size(); ++b) {
+    const auto &statements = function.blocks[b].statements;
+    for (std::size_t i = 0; i < statements.size(); ++i) {
+      const ValueFlowStatement &s = statements[i];
+      if (s.kind == ValueFlowStatement::Kind::Return || s.target < 0 ||
+          s.target >= (int)function.slots.size() || !same_global(function.slots[s.target], global))
+        continue;
+      bool self = s.kind == ValueFlowStatement::Kind::Assign && s.fact < 0 &&
+                  !s.assigns_constant && s.constant_handle.empty() && s.uses.size() == 1 &&
+                  s.uses[0] == s.target;
+      if (self_stores || !self)
+        return true;
+    }
+  }
+  return false;
+}
+
+// The slot of `function' holding what parameter `k' points to where the
+// caller's variable `pointee' lies: the whole target for a scalar, the
+// same bits of the record for a field (`&m' passed, `m.colour'); or -1.
+int parameter_target(const ValueFlowFunction &function, int k, const ValueFlowSlot &pointee) {
+  int found = -1;
+  for (std::size_t t = 0; t < function.slots.size(); ++t) {
+    const ValueFlowSlot &slot = function.slots[t];
+    if (slot.scope != SlotScope::ParameterTarget || slot.parameter != k ||
+        slot.through_reference >= 0)
+      continue;
+    bool whole = pointee.field < 0 && slot.field < 0;
+    bool same_field = pointee.field >= 0 && slot.field >= 0 && pointee.field_offset >= 0 &&
+                      slot.field_offset == pointee.field_offset &&
+                      slot.field_size == pointee.field_size;
+    if (!whole && !same_field)
+      continue;
+    if (found >= 0)
+      return -1;
+    found = (int)t;
+  }
+  return found;
+}
+
+// The helper `helper' leaves the communicator of a split in `made' and
+// what decided its colour in `colour' (MembershipTests::leaves_colour_in),
+// and `guard' tests that: the colour itself, or (`guard_compares' it
+// directly) the same comparison the helper chose the colour by.  For
+// globals also: the helper may not be seen half way (no call between its
+// stores and the split).
+bool helper_pairs(const ValueFlowFunction &helper, int made, int colour,
+                  const ValueFlowComparison &guard, bool guard_compares, bool globals) {
+  MembershipTests tests(helper);
+  for (const ValueFlowSplit &split : helper.splits) {
+    if (split.block < 0 || split.block >= (int)helper.blocks.size() ||
+        tests.split_output(split) != made)
+      continue;
+    Position split_at{split.block, split.first};
+    const ValueFlowComparison *decider = nullptr;
+    if (!tests.leaves_colour_in(split, colour, decider) ||
+        !tests.unwritten_from(made, {split.block, split.after}))
+      continue;
+    if (globals && (!tests.no_call_after_writes(colour, split_at) ||
+                    !tests.no_call_after_writes(made, split_at)))
+      continue;
+    if (!decider || (guard_compares && same_comparison_with_constant(*decider, guard)))
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+bool separated_by_split_in_helper(const std::vector<ValueFlowFunction> &unit, int function,
+                                  int branch, int collective) {
+  if (function < 0 || function >= (int)unit.size() || branch < 0)
+    return false;
+  const ValueFlowFunction &f = unit[function];
+  if (collective < 0 || collective >= (int)f.collectives.size())
+    return false;
+  const ValueFlowCollective &call = f.collectives[collective];
+  const int count = (int)f.blocks.size();
+  int block = -1;
+  for (int b = 0; b < count; ++b)
+    if (f.blocks[b].branch == branch)
+      block = b;
+  if (block < 0 || call.block < 0 || call.block >= count || call.communicator < 0 ||
+      f.blocks[block].in_parallel_region || f.blocks[call.block].in_parallel_region)
+    return false;
+  CalleeWrites callees(unit);
+  MembershipTests tests(f, &callees);
+  Position call_at{call.block, call.statement}, handle_at;
+  std::vector<HandleRead> reads;
+  int colour = tests.guard_variable(block, reads);
+  int made = tests.handle_variable(call.communicator, call_at, handle_at);
+  if (colour < 0 || made < 0 || colour == made || !tests.trackable(colour) ||
+      !tests.trackable(made))
+    return false;
+  // Neither variable changes from the test to the collective.
+  for (const HandleRead &read : reads)
+    if (!tests.set_before(colour, read.at, call_at) ||
+        !tests.set_before(made, read.at, handle_at))
+      return false;
+  const ValueFlowComparison &guard = f.blocks[block].comparison;
+  Position test_end{block, (int)f.blocks[block].statements.size()};
+  bool guard_compares = guard.left.slot >= 0 && guard.right.slot < 0 &&
+                        tests.tested_variable(guard.left.slot, test_end) == colour;
+  const ValueFlowSlot &colour_slot = f.slots[colour], &made_slot = f.slots[made];
+  if (colour_slot.scope == SlotScope::Global && made_slot.scope == SlotScope::Global) {
+    // File-private globals only one helper sets (io_init), by a split of
+    // the colour it stored; only MPI_Comm_free may change the handle
+    // elsewhere (a collective on MPI_COMM_NULL is an MPI error then).
+    for (std::size_t h = 0; h < unit.size(); ++h) {
+      const ValueFlowFunction &helper = unit[h];
+      if ((int)h == function)
+        continue;
+      for (std::size_t t = 0; t < helper.slots.size(); ++t) {
+        if (!same_global(helper.slots[t], made_slot))
+          continue;
+        int helper_colour = -1;
+        for (std::size_t c = 0; c < helper.slots.size(); ++c)
+          if (same_global(helper.slots[c], colour_slot))
+            helper_colour = (int)c;
+        if (helper_colour < 0 ||
+            !helper_pairs(helper, (int)t, helper_colour, guard, guard_compares, true))
+          continue;
+        bool others_leave_them = true;
+        for (std::size_t o = 0; o < unit.size() && others_leave_them; ++o)
+          others_leave_them = o == h || (!stores_into(unit[o], colour_slot, true) &&
+                                         !stores_into(unit[o], made_slot, false));
+        if (others_leave_them)
+          return true;
+      }
+    }
+    return false;
+  }
+  if (colour_slot.scope != SlotScope::Local || made_slot.scope != SlotScope::Local)
+    return false;
+  // Locals whose addresses a call of a helper of the unit is given
+  // (`model_split (&colour, &local)'), the call made on every path to
+  // the test and to the collective, nothing writing them since.
+  for (int b = 0; b < count; ++b) {
+    const auto &statements = f.blocks[b].statements;
+    for (int i = 0; i < (int)statements.size(); ++i) {
+      const ValueFlowStatement &s = statements[i];
+      if (s.kind != ValueFlowStatement::Kind::Call || s.callee == 0)
+        continue;
+      const ValueFlowFunction *helper = nullptr;
+      for (const ValueFlowFunction &candidate : unit)
+        if (candidate.uid == s.callee)
+          helper = &candidate;
+      if (!helper || helper == &f)
+        continue;
+      // The argument pointing to each variable (to the record holding it).
+      int colour_argument = -1, made_argument = -1;
+      for (std::size_t k = 0; k < s.arguments.size(); ++k) {
+        const ValueFlowArgument &a = s.arguments[k];
+        if (a.points_elsewhere || !a.reachable.empty())
+          continue;
+        if (std::find(a.pointees.begin(), a.pointees.end(), colour) != a.pointees.end())
+          colour_argument = colour_argument < 0 ? (int)k : -2;
+        if (std::find(a.pointees.begin(), a.pointees.end(), made) != a.pointees.end())
+          made_argument = made_argument < 0 ? (int)k : -2;
+      }
+      if (colour_argument < 0 || made_argument < 0)
+        continue;
+      Position helper_at{b, i};
+      bool set_before = tests.set_before(made, helper_at, handle_at);
+      for (const HandleRead &read : reads)
+        set_before = set_before && tests.set_before(colour, helper_at, read.at);
+      int helper_colour = parameter_target(*helper, colour_argument, colour_slot);
+      int helper_made = parameter_target(*helper, made_argument, made_slot);
+      if (set_before && helper_colour >= 0 && helper_made >= 0 &&
+          helper_pairs(*helper, helper_made, helper_colour, guard, guard_compares, false))
+        return true;
+    }
+  }
+  return false;
 }
 
 bool made_by_split_once(const ValueFlowFunction &function, int collective) {

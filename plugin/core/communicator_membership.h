@@ -51,6 +51,23 @@ bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, in
 // communicator variable and the tested variables stay unwritten since,
 // and the split does not run again between the test and the collective.
 
+// The same holds when a helper of the unit made the communicator
+// (communicator_membership.h's rule across functions): the split ran in a
+// helper that left, beside the new communicator, what decided its colour
+// (the colour itself, or the variable it chose the colour by:
+// `is_leader ? 0 : MPI_UNDEFINED'), and the branch tests that (the same
+// comparison, in the second case).  Either both are locals whose
+// addresses the function passed to the helper (`model_split (&colour,
+// &local)'), the call made on every path to the test and to the
+// collective; or both are globals of the unit no unseen code reaches
+// (`static int is_leader; static MPI_Comm leader_comm' set by io_init,
+// read by io_write), which only that helper stores into, with no call
+// between its stores and the split (nothing sees them half set), and
+// MPI_Comm_free elsewhere.  Neither variable may change between the test
+// and the collective.  `unit[function]' holds the branch and collective.
+bool separated_by_split_in_helper(const std::vector<ValueFlowFunction> &unit, int function,
+                                  int branch, int collective);
+
 // Restricted to the members of a communicator, the branches that separate
 // only non-members of it go the same way on every process; so do the
 // values computed under them, and what a collective on that communicator

@@ -321,6 +321,76 @@ TEST_CASE("a flag that chose between two colours separates only non-members",
   ActiveProgram late(1, undefined);
   late.f.blocks[2].statements.clear();
   CHECK_FALSE(separates_only_nonmembers(late.f, 1, 0));
+  // Another question of the flag (`if (active == 2)'): active 1 and 2
+  // share the colour, the test parts them.
+  ActiveProgram other(1, undefined);
+  other.f.blocks[3].comparison.op = Op::NotEqual;
+  other.f.blocks[3].comparison.right.constant = 2;
+  CHECK_FALSE(separates_only_nonmembers(other.f, 1, 0));
+}
+
+namespace {
+
+// void model_split (int *c, MPI_Comm *m) {          (unit[1], uid 2)
+//   *c := (differs);  t := *c;  MPI_Comm_split(world, t, ..., m);
+//   [`rewrite': *c := (differs)]  return; }
+// main: model_split (&colour, &sub);  u := colour;   (unit[0], uid 1)
+// if (u == 0) { MPI_Allreduce(sub); MPI_Barrier(other); }
+struct HelperSplitProgram {
+  ValueFlowFunction caller, helper;
+  explicit HelperSplitProgram(bool rewrite = false) {
+    helper.uid = 2;
+    int c = add_slot(helper, "*c"), m = add_slot(helper, "*m"), t = add_slot(helper, "t", true);
+    for (int k : {0, 1}) {
+      helper.slots[k == 0 ? c : m].scope = SlotScope::ParameterTarget;
+      helper.slots[k == 0 ? c : m].parameter = k;
+    }
+    helper.blocks.resize(1);
+    auto &h = helper.blocks[0].statements;
+    h = {assign(c, {}, add_fact(helper, true)), copy(t, c)};
+    ValueFlowSplit split;
+    split.block = 0;
+    split.first = (int)h.size();
+    split.colour = t;
+    h.push_back(assign(m, {}, add_fact(helper, true)));
+    split.after = (int)h.size();
+    helper.splits = {split};
+    if (rewrite)
+      h.push_back(assign(c, {}, add_fact(helper, true)));
+    h.push_back(value_flow_records::ret({}));
+
+    caller.uid = 1;
+    int colour = add_slot(caller, "colour"), sub = add_slot(caller, "sub"),
+        other = add_slot(caller, "other"), u = add_slot(caller, "u", true);
+    ValueFlowStatement call = value_flow_records::call(2, -1);
+    call.arguments.resize(2);
+    call.arguments[0].pointees = {colour};
+    call.arguments[1].pointees = {sub};
+    caller.blocks.resize(3);
+    caller.blocks[0].statements = {call, copy(u, colour)};
+    caller.blocks[0].successors = {1, 2};
+    compare(caller, 0, Op::Equal, slot(u), value(0));
+    caller.blocks[1].successors = {2};
+    caller.collectives = {{1, 0, sub}, {1, 0, other}};
+  }
+  std::vector<ValueFlowFunction> unit() const { return {caller, helper}; }
+};
+
+} // namespace
+
+TEST_CASE("a colour a helper hands back beside the communicator it split separates only "
+          "non-members", "[uniform][membership]") {
+  HelperSplitProgram p;
+  CHECK(separated_by_split_in_helper(p.unit(), 0, 0, 0));
+  // Another communicator: its members may hold any colour.
+  CHECK_FALSE(separated_by_split_in_helper(p.unit(), 0, 0, 1));
+  // The helper writes the colour again after the split.
+  CHECK_FALSE(separated_by_split_in_helper(HelperSplitProgram(true).unit(), 0, 0, 0));
+  // The colour written between the call and the test.
+  HelperSplitProgram changed;
+  changed.caller.blocks[0].statements.insert(changed.caller.blocks[0].statements.begin() + 1,
+                                             assign(0, {}, add_fact(changed.caller, true)));
+  CHECK_FALSE(separated_by_split_in_helper(changed.unit(), 0, 0, 0));
 }
 
 TEST_CASE("among the members, values computed under a branch that separates only "
