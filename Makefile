@@ -253,7 +253,7 @@ $(PASS): $(CORE_PIC_OBJS) $(PASS_OBJS)
 	$(call check_undefined,$@)
 	$(call check_defines,$@,parcoach_pass_init)
 
-$(OBJ)/pic/%.o: %.cc config.mk
+$(OBJ)/pic/%.o: %.cc $(CONFDIR)/config.mk
 	$(call msg,CXX,$<)
 	@mkdir -p $(@D)
 	$(Q)$(CXX) $(PLUGIN_CPPFLAGS) $(if $(filter plugin/core/%,$<),$(CORE_PIC_FLAGS),$(PLUGIN_CXXFLAGS)) \
@@ -274,7 +274,7 @@ $(RT_STATIC): $(RT_OBJS)
 	@rm -f $@
 	$(Q)ar rcs $@ $^
 
-$(OBJ)/rt/%.o: %.c config.mk
+$(OBJ)/rt/%.o: %.c $(CONFDIR)/config.mk
 	$(call msg,MPICC,$<)
 	@mkdir -p $(@D)
 	$(Q)$(MPICC) $(RT_CFLAGS) $(DEPFLAGS) -c $< -o $@
@@ -306,12 +306,12 @@ $(BENCH): $(BENCH_OBJS) $(CORE_PIC_OBJS)
 	$(call msg,LINK,$@)
 	$(Q)$(CXX) $(LDFLAGS) -o $@ $^
 
-$(OBJ)/host/%.o: %.cc config.mk
+$(OBJ)/host/%.o: %.cc $(CONFDIR)/config.mk
 	$(call msg,CXX,$<)
 	@mkdir -p $(@D)
 	$(Q)$(CXX) $(TEST_CXXFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(OBJ)/host/%.o: %.cpp config.mk
+$(OBJ)/host/%.o: %.cpp $(CONFDIR)/config.mk
 	$(call msg,CXX,$<)
 	@mkdir -p $(@D)
 	$(Q)$(CXX) $(UNIT_CXXFLAGS) $(DEPFLAGS) -c $< -o $@
