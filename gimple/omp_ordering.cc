@@ -180,6 +180,10 @@ bool is_thread_number_call(const gimple *stmt) {
          gimple_call_num_args(stmt) == 0;
 }
 
+bool is_in_parallel_call(const gimple *stmt) {
+  return is_named_call(stmt, {"omp_in_parallel"}) && gimple_call_num_args(stmt) == 0;
+}
+
 // OpenMP statements and runtime calls (barriers, taskwaits...) that a
 // thread-0 branch or a lock region must not hold to be modelled as one.
 bool is_openmp_step(const gimple *stmt) {
@@ -230,7 +234,15 @@ private:
   // `x' holds, at a statement of team `team', the thread number of that
   // team: the result of omp_get_thread_num () there, or a local variable
   // every assignment of which stores such a value.
-  bool thread_number(tree x, int team, int depth = 0) {
+  bool thread_number(tree x, int team) { return result_in_team(x, team, is_thread_number_call); }
+
+  // The same for omp_in_parallel ().
+  bool in_parallel_flag(tree x, int team) { return result_in_team(x, team, is_in_parallel_call); }
+
+  // `x' holds, at a statement of team `team', the result of a call
+  // `is_call' accepts made in that team, directly or through local
+  // variables every assignment of which stores such a result.
+  bool result_in_team(tree x, int team, bool (*is_call)(const gimple *), int depth = 0) {
     if (depth > kMaxDepth)
       return false;
     STRIP_NOPS(x);
@@ -238,9 +250,10 @@ private:
       gimple *def = SSA_NAME_DEF_STMT(x);
       if (!def || team_of(def) != team)
         return false;
-      if (is_thread_number_call(def))
+      if (is_call(def))
         return true;
-      return gimple_assign_single_p(def) && thread_number(gimple_assign_rhs1(def), team, depth + 1);
+      return gimple_assign_single_p(def) &&
+             result_in_team(gimple_assign_rhs1(def), team, is_call, depth + 1);
     }
     if (!is_local_variable(x) || TREE_ADDRESSABLE(x) || TREE_THIS_VOLATILE(x))
       return false;
@@ -250,9 +263,10 @@ private:
     for (gimple *def : defs->second) {
       if (team_of(def) != team)
         return false;
-      if (is_thread_number_call(def))
+      if (is_call(def))
         continue;
-      if (!gimple_assign_single_p(def) || !thread_number(gimple_assign_rhs1(def), team, depth + 1))
+      if (!gimple_assign_single_p(def) ||
+          !result_in_team(gimple_assign_rhs1(def), team, is_call, depth + 1))
         return false;
     }
     return true;
@@ -357,6 +371,10 @@ private:
     }
     if (k == 0 && (code == EQ_EXPR || code == NE_EXPR) && thread_main_flag(lhs))
       return code == NE_EXPR ? true_edge : false_edge;
+    // omp_in_parallel () false: no active region encloses the thread, which
+    // runs alone, thread 0 of every team around it (OpenMP 5.2, 18.2.5).
+    if (k == 0 && (code == EQ_EXPR || code == NE_EXPR) && in_parallel_flag(lhs, team_of(cond)))
+      return code == EQ_EXPR ? true_edge : false_edge;
     return nullptr;
   }
 

@@ -1246,6 +1246,10 @@ CallContext call_context(function *fun, const Options &options) {
   return options.context;
 }
 
+std::set<unsigned> functions_called_by_several_threads() {
+  return called_by_several_threads(unit().facts.call_sites);
+}
+
 std::map<unsigned, std::vector<MpiCallWord>> mpi_call_words() {
   const UnitThreadFacts &facts = unit().facts;
   std::map<unsigned, std::vector<MpiCallWord>> words;

@@ -38,6 +38,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace parcoach {
@@ -64,6 +65,9 @@ void report_thread_levels(const std::function<bool(unsigned)> &runs_collectives,
 // with their words; and into `summary', the unit's MPI_Init* calls and its
 // calls to other files' functions inside parallel regions.
 std::map<unsigned, std::vector<MpiCallWord>> mpi_call_words();
+// The functions of the unit (DECL_UID) several threads may call at once
+// (called_by_several_threads), once every function has been read.
+std::set<unsigned> functions_called_by_several_threads();
 void summarise_thread_levels(UnitSummary &summary);
 
 } // namespace parcoach

@@ -121,6 +121,8 @@ struct Unit {
   TranslationUnitReport report;
   // What the unit calls, for argument matching (argument_matching.h).
   MatchingContext matching;
+  // The functions several threads may call at once (decide_checks).
+  std::set<unsigned> several_threads;
 };
 
 Unit unit;
@@ -570,7 +572,14 @@ void decide_checks(const FunctionRecord &record, const std::map<NodeId, FlaggedC
     }
     ++(settled.decision == CheckDecision::Always ? live : dormant);
   }
-  CheckDecision exit = record.called_by_team ? CheckDecision::OncePerTeam : CheckDecision::Always;
+  // Every thread of a team leaving the function would run its exit check,
+  // concurrently on one communicator.  With context=parallel every thread
+  // calls it and thread 0 checks for its process; where the unit shows
+  // several threads calling it (a team, or a worksharing loop whose
+  // iterations any thread runs) which ones do is unknown: no exit check.
+  CheckDecision exit = record.called_by_team                     ? CheckDecision::OncePerTeam
+                       : unit.several_threads.count(record.uid) ? CheckDecision::Remove
+                                                                 : CheckDecision::Always;
   for (int tag : record.candidates.exit_tags) {
     by_tag[tag].decision = is_flagged ? exit : CheckDecision::Remove;
     by_tag[tag].conditionals = all_lines;
@@ -1215,6 +1224,7 @@ void run_unit_step() {
   std::vector<SettledCheck> by_tag(unit.next_tag);
   std::set<unsigned> flagged_functions;
   std::vector<std::set<NodeId>> flagged_nodes(unit.records.size());
+  unit.several_threads = functions_called_by_several_threads();
   for (std::size_t r = 0; r < unit.records.size(); ++r) {
     const FunctionRecord &record = unit.records[r];
     std::map<NodeId, FlaggedCollective> flagged =

@@ -309,6 +309,28 @@ void decide_levels(const UnitThreadFacts &facts, const std::vector<FunctionLevel
 
 } // namespace
 
+std::set<unsigned> called_by_several_threads(const std::vector<LevelCallSite> &call_sites) {
+  std::set<unsigned> several;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const LevelCallSite &site : call_sites) {
+      if (several.count(site.callee))
+        continue;
+      // A parallel region not followed by single or master; in a function
+      // several threads run, also no region at all (barriers aside).
+      bool in_region = false;
+      for (const WordLetter &letter : site.word)
+        in_region |= letter.letter == Letter::Parallel || letter.letter == Letter::Single ||
+                     letter.letter == Letter::Master;
+      if (!is_monothreaded(site.word) || (!in_region && several.count(site.caller))) {
+        several.insert(site.callee);
+        grew = true;
+      }
+    }
+  }
+  return several;
+}
+
 ThreadLevelVerdict decide_thread_levels(const UnitThreadFacts &facts,
                                         const std::function<bool(unsigned)> &runs_collectives,
                                         const LevelRequestOptions &options) {

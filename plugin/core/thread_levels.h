@@ -240,6 +240,12 @@ ThreadLevelVerdict decide_thread_levels(const UnitThreadFacts &facts,
                                         const std::function<bool(unsigned)> &runs_collectives,
                                         const LevelRequestOptions &options);
 
+// The functions of the unit several threads may call at once: a call
+// site in a team outside its single and master regions, in the caller or
+// in a function that itself is such (`call_sites' as the reader records
+// them; the caller's word starts at its own entry).
+std::set<unsigned> called_by_several_threads(const std::vector<LevelCallSite> &call_sites);
+
 } // namespace parcoach
 
 #endif

@@ -337,3 +337,29 @@ TEST_CASE("levels through calls: the callee's MPI calls at the call's word",
     CHECK(v.calls.empty());
   }
 }
+
+TEST_CASE("the functions several threads may call at once", "[thread-level]") {
+  // main (1): #pragma omp parallel { f (); #pragma omp single h (); }
+  //           k ();  f (2): g (); #pragma omp master m ();  g (3): n ();
+  auto site = [](unsigned caller, unsigned callee, ParallelismWord word) {
+    LevelCallSite s;
+    s.caller = caller;
+    s.callee = callee;
+    s.word = std::move(word);
+    return s;
+  };
+  std::vector<LevelCallSite> sites = {
+      site(1, 2, {{Letter::Parallel, 5}}),
+      site(1, 4, {{Letter::Parallel, 5}, {Letter::Single, 6}}),
+      site(1, 6, {}),
+      site(2, 3, {{Letter::Barrier, 7}}),
+      site(2, 7, {{Letter::Master, 8}}),
+      site(3, 8, {}),
+  };
+  // f by the team, g and n through it; h in a single, k outside any
+  // region, m in f's master: one thread each.
+  CHECK(called_by_several_threads(sites) == std::set<unsigned>{2, 3, 8});
+  // Nested teams: P P is several threads even after an S of the outer one.
+  sites.push_back(site(1, 9, {{Letter::Parallel, 5}, {Letter::Single, 6}, {Letter::Parallel, 9}}));
+  CHECK(called_by_several_threads(sites).count(9));
+}
