@@ -1377,7 +1377,7 @@ private:
       Value v;
       if (value && !state.outside &&
           state.literal[slot.parameter] == FunctionState::Literal::Same)
-        v = Value(); // the same literal at every call site
+        v = knowing_nothing(Value()); // the same literal at every call site
       else if (value)
         v = state.parameters[slot.parameter];
       else if (slot.through_reference >= 0) {

@@ -451,6 +451,26 @@ TEST_CASE("parameters of unit-only functions are the join of their call sites",
       return verdict_of({split, solve}, 1, verdict).may_differ_between_processes;
     };
     CHECK_FALSE(both_sides(literal(3), literal(3)));
+    {
+      // ... but `rank < n' in solve still differs: n is a number, not a
+      // value yet to come.
+      Program test("solve", 2);
+      int n2 = test.parameter("n", 0), r2 = test.local("rank");
+      int t0 = test.block();
+      test.quantity(t0, r2, ValueFlowQuantity::Kind::Rank, "world",
+                    test.differs("depends on MPI_Comm_rank at line 2"));
+      int against_rank = test.compare(t0, ValueFlowComparison::Op::Less, r2, n2);
+      test.successors(t0, {test.block(), test.block()});
+      Program split("main", 1);
+      split.entry_point();
+      int r = split.local("rank");
+      int b0 = split.block(), b1 = split.block(), b2 = split.block();
+      split.assign(b0, r, {}, split.differs("depends on MPI_Comm_rank at line 3"));
+      split.successors(b0, {b1, b2});
+      split.branch(b0, {r}, 4);
+      split.call(b1, 2, {literal(3)}).call(b2, 2, {literal(3)});
+      CHECK(verdict_of({split, test}, 1, against_rank).may_differ_between_processes);
+    }
     CHECK(both_sides(literal(3), literal(4)));
     CHECK(both_sides(literal(3), value({})));
     solve.function().callable_from_outside = true;
