@@ -424,8 +424,10 @@ TEST_CASE("parameters of unit-only functions are the join of their call sites",
     CHECK(w.reason ==
           "depends on parameter 'n' of 'solve', which other files may call with any value");
   }
-  SECTION("a call under a differing condition passes a differing value") {
-    // if (rank) solve(1); else solve(2);
+  // main: if (rank) solve(left); else solve(right);  -- the verdict of
+  // `tested' in `callee'.
+  auto both_sides = [](Program callee, int tested, ValueFlowArgument left,
+                       ValueFlowArgument right) {
     Program split("main", 1);
     split.entry_point();
     int r = split.local("rank");
@@ -433,48 +435,30 @@ TEST_CASE("parameters of unit-only functions are the join of their call sites",
     split.assign(b0, r, {}, split.differs("depends on MPI_Comm_rank at line 3"));
     split.successors(b0, {b1, b2});
     split.branch(b0, {r}, 4);
-    split.call(b1, 2, {value({})}).call(b2, 2, {value({})});
-    CHECK(verdict_of({split, solve}, 1, verdict).may_differ_between_processes);
+    split.call(b1, 2, {left}).call(b2, 2, {right});
+    return verdict_of({split, callee}, 1, tested).may_differ_between_processes;
+  };
+  SECTION("a call under a differing condition passes a differing value") {
+    CHECK(both_sides(solve, verdict, value({}), value({})));
   }
   SECTION("the same literal on both sides of a differing condition is the same everywhere") {
     // if (rank) solve(3); else solve(3);  -- n is 3 in every activation;
     // solve(3) against solve(4), or against a computed value, differs.
-    auto both_sides = [&](ValueFlowArgument left, ValueFlowArgument right) {
-      Program split("main", 1);
-      split.entry_point();
-      int r = split.local("rank");
-      int b0 = split.block(), b1 = split.block(), b2 = split.block();
-      split.assign(b0, r, {}, split.differs("depends on MPI_Comm_rank at line 3"));
-      split.successors(b0, {b1, b2});
-      split.branch(b0, {r}, 4);
-      split.call(b1, 2, {left}).call(b2, 2, {right});
-      return verdict_of({split, solve}, 1, verdict).may_differ_between_processes;
-    };
-    CHECK_FALSE(both_sides(literal(3), literal(3)));
-    {
-      // ... but `rank < n' in solve still differs: n is a number, not a
-      // value yet to come.
-      Program test("solve", 2);
-      int n2 = test.parameter("n", 0), r2 = test.local("rank");
-      int t0 = test.block();
-      test.quantity(t0, r2, ValueFlowQuantity::Kind::Rank, "world",
-                    test.differs("depends on MPI_Comm_rank at line 2"));
-      int against_rank = test.compare(t0, ValueFlowComparison::Op::Less, r2, n2);
-      test.successors(t0, {test.block(), test.block()});
-      Program split("main", 1);
-      split.entry_point();
-      int r = split.local("rank");
-      int b0 = split.block(), b1 = split.block(), b2 = split.block();
-      split.assign(b0, r, {}, split.differs("depends on MPI_Comm_rank at line 3"));
-      split.successors(b0, {b1, b2});
-      split.branch(b0, {r}, 4);
-      split.call(b1, 2, {literal(3)}).call(b2, 2, {literal(3)});
-      CHECK(verdict_of({split, test}, 1, against_rank).may_differ_between_processes);
-    }
-    CHECK(both_sides(literal(3), literal(4)));
-    CHECK(both_sides(literal(3), value({})));
+    CHECK_FALSE(both_sides(solve, verdict, literal(3), literal(3)));
+    // ... but `rank < n' still differs: n is a number, not a value yet
+    // to come.
+    Program test("solve", 2);
+    int n2 = test.parameter("n", 0), r2 = test.local("rank");
+    int t0 = test.block();
+    test.quantity(t0, r2, ValueFlowQuantity::Kind::Rank, "world",
+                  test.differs("depends on MPI_Comm_rank at line 2"));
+    int against_rank = test.compare(t0, ValueFlowComparison::Op::Less, r2, n2);
+    test.successors(t0, {test.block(), test.block()});
+    CHECK(both_sides(test, against_rank, literal(3), literal(3)));
+    CHECK(both_sides(solve, verdict, literal(3), literal(4)));
+    CHECK(both_sides(solve, verdict, literal(3), value({})));
     solve.function().callable_from_outside = true;
-    CHECK(both_sides(literal(3), literal(3)));
+    CHECK(both_sides(solve, verdict, literal(3), literal(3)));
   }
 }
 
