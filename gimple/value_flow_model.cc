@@ -359,10 +359,15 @@ unsigned long datatype_size(tree datatype) {
   if (!datatype)
     return 0;
   STRIP_NOPS(datatype);
-  if (TREE_CODE(datatype) == INTEGER_CST)
-    return tree_fits_uhwi_p(datatype)
-               ? (unsigned long)mpich_predefined_datatype_size(tree_to_uhwi(datatype))
-               : 0;
+  if (TREE_CODE(datatype) == INTEGER_CST) {
+    if (!tree_fits_uhwi_p(datatype))
+      return 0;
+    unsigned long long handle = tree_to_uhwi(datatype);
+    // Small integers are Open MPI's Fortran handles: MPICH's are 0x4c...
+    if (std::size_t size = mpich_predefined_datatype_size(handle))
+      return size;
+    return gcc_compat::compiling_fortran() ? open_mpi_fortran_datatype_size(handle) : 0;
+  }
   if (TREE_CODE(datatype) != ADDR_EXPR || !VAR_P(TREE_OPERAND(datatype, 0)) ||
       !DECL_NAME(TREE_OPERAND(datatype, 0)))
     return 0;

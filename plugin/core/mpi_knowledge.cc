@@ -150,6 +150,32 @@ std::size_t mpich_predefined_datatype_size(unsigned long long handle) {
   return (std::size_t)((handle >> 8) & 0xff);
 }
 
+std::size_t open_mpi_fortran_datatype_size(unsigned long long handle) {
+  static const struct {
+    unsigned long long handle;
+    std::size_t size;
+  } sizes[] = {
+      {1, 1},   // MPI_BYTE
+      {5, 1},   // MPI_CHARACTER
+      {6, 4},   // MPI_LOGICAL
+      {7, 4},   // MPI_INTEGER
+      {8, 1},   // MPI_INTEGER1
+      {9, 2},   // MPI_INTEGER2
+      {10, 4},  // MPI_INTEGER4
+      {11, 8},  // MPI_INTEGER8
+      {13, 4},  // MPI_REAL
+      {14, 4},  // MPI_REAL4
+      {15, 8},  // MPI_REAL8
+      {17, 8},  // MPI_DOUBLE_PRECISION
+      {18, 8},  // MPI_COMPLEX
+      {22, 16}, // MPI_DOUBLE_COMPLEX
+  };
+  for (const auto &entry : sizes)
+    if (entry.handle == handle)
+      return entry.size;
+  return 0;
+}
+
 PredefinedCType open_mpi_predefined_datatype(const char *symbol) {
   static const struct {
     const char *symbol;

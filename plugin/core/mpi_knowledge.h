@@ -88,6 +88,11 @@ enum class PredefinedCType {
 // for any other value.
 std::size_t mpich_predefined_datatype_size(unsigned long long handle);
 
+// Open MPI's Fortran bindings spell the basic Fortran ones as small
+// integers (mpif-handles.h: MPI_INTEGER 7, MPI_DOUBLE_PRECISION 17...):
+// the size in bytes with gfortran's default kinds, or 0.
+std::size_t open_mpi_fortran_datatype_size(unsigned long long handle);
+
 // Open MPI spells one as the address of a global ompi_mpi_<type>: the C
 // type of the global called `symbol', or None.
 PredefinedCType open_mpi_predefined_datatype(const char *symbol);

@@ -249,6 +249,13 @@ TEST_CASE("predefined datatypes as MPICH and Open MPI spell them", "[mpi-table]"
   CHECK(mpich_predefined_datatype_size(0x0c000000) == 0);
   CHECK(mpich_predefined_datatype_size(0x8c000003) == 0);
   CHECK(mpich_predefined_datatype_size(0x14c000405ull) == 0);
+  // Open MPI's mpif-handles.h: MPI_BYTE 1, MPI_INTEGER 7, MPI_DOUBLE_PRECISION
+  // 17; MPI_PACKED (2) and MPI_2INTEGER (25) are not one basic value.
+  CHECK(open_mpi_fortran_datatype_size(1) == 1);
+  CHECK(open_mpi_fortran_datatype_size(7) == 4);
+  CHECK(open_mpi_fortran_datatype_size(17) == 8);
+  CHECK(open_mpi_fortran_datatype_size(2) == 0);
+  CHECK(open_mpi_fortran_datatype_size(25) == 0);
   CHECK(open_mpi_predefined_datatype("ompi_mpi_int") == PredefinedCType::Int);
   CHECK(open_mpi_predefined_datatype("ompi_mpi_double") == PredefinedCType::Double);
   CHECK(open_mpi_predefined_datatype("ompi_mpi_unsigned_long_long") ==
