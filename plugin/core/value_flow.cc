@@ -2532,14 +2532,19 @@ private:
     return v;
   }
 
-  int one_process_fact() {
-    const std::string phrase =
-        "where a test of the size of MPI_COMM_WORLD leads, the job has one process, and "
-        "nothing differs between processes";
+  // A proof of uniformity the solver makes, once per function and phrase.
+  int proof_fact(const std::string &phrase) {
     auto inserted = range_facts_.insert({{current_, phrase}, -1});
     if (inserted.first->second < 0)
       inserted.first->second = add_fact(0, phrase, 2);
     return inserted.first->second;
+  }
+
+  int one_process_fact() {
+    const std::string phrase =
+        "where a test of the size of MPI_COMM_WORLD leads, the job has one process, and "
+        "nothing differs between processes";
+    return proof_fact(phrase);
   }
 
   // A size test's edge (FunctionState::SizeGuard) once its block is
@@ -2658,10 +2663,7 @@ private:
                          std::to_string(size_at_most) +
                          (size_at_most == 1 ? " process" : " processes") +
                          ", and a rank lies in [0, size)";
-    auto inserted = range_facts_.insert({{current_, phrase}, -1});
-    if (inserted.first->second < 0)
-      inserted.first->second = add_fact(0, phrase, 2);
-    return inserted.first->second;
+    return proof_fact(phrase);
   }
 
   // `left op right' of these bounds has one outcome.
