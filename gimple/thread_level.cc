@@ -757,18 +757,6 @@ void insert_before(gimple *stmt, gcall *call) {
   gsi_insert_before(&gsi, call, GSI_SAME_STMT);
 }
 
-void insert_ipw_check(gcall *mpi_call, const std::string &word, const std::string &name,
-                      const std::string &function) {
-  location_t where = gimple_location(mpi_call);
-  insert_before(mpi_call,
-                gimple_build_call(runtime_entry(EntryPoint::thread_check_ipw), 5,
-                                  gcc_compat::string_constant(word.c_str()),
-                                  gcc_compat::string_constant(name.c_str()),
-                                  gcc_compat::string_constant(file_of(where)),
-                                  build_int_cst(integer_type_node, LOCATION_LINE(where)),
-                                  gcc_compat::string_constant(function.c_str())));
-}
-
 // The communicator a CC_cc check of `mpi_call' compares: the handle (C)
 // or the address of the INTEGER (Fortran) the collective passes, or null
 // (a call of a function, a collective on something else).
@@ -786,6 +774,29 @@ tree cc_communicator(gcall *mpi_call, const std::string &name, SourceLanguage la
                                POINTER_TYPE_P(TREE_TYPE(handle))))
     return handle;
   return NULL_TREE;
+}
+
+// CC_ipw before `mpi_call'; with the collective's communicator when it is
+// passed as a handle (C) or an INTEGER (Fortran), so that threads reaching
+// it on communicators of their own never conflict.
+void insert_ipw_check(gcall *mpi_call, const std::string &word, const std::string &name,
+                      const std::string &function, SourceLanguage language) {
+  location_t where = gimple_location(mpi_call);
+  tree word_text = gcc_compat::string_constant(word.c_str());
+  tree name_text = gcc_compat::string_constant(name.c_str());
+  tree file_text = gcc_compat::string_constant(file_of(where));
+  tree line = build_int_cst(integer_type_node, LOCATION_LINE(where));
+  tree function_text = gcc_compat::string_constant(function.c_str());
+  if (tree handle = cc_communicator(mpi_call, name, language)) {
+    EntryPoint check = language == SourceLanguage::Fortran ? EntryPoint::thread_check_ipw_fortran
+                                                           : EntryPoint::thread_check_ipw_comm;
+    insert_before(mpi_call, gimple_build_call(runtime_entry(check, TREE_TYPE(handle)), 6, handle,
+                                              word_text, name_text, file_text, line,
+                                              function_text));
+    return;
+  }
+  insert_before(mpi_call, gimple_build_call(runtime_entry(EntryPoint::thread_check_ipw), 5,
+                                            word_text, name_text, file_text, line, function_text));
 }
 
 // CC_cc before `mpi_call'; with the collective's communicator when it is
@@ -922,6 +933,9 @@ public:
            notes(responsible_directives(words().words[node], ThreadLevel::Multiple)),
            finding_silenced(FindingKind::ThreadLevel, where(node), name_)});
     record_barrier_paths(plan);
+    // CC_ipw stops when a second thread reaches its call in the same phase.
+    for (const TeamChecks &team : plan_team_marks(threads_, ipw_checked_))
+      mark_team(team);
     ConcurrencyRecord concurrency = record_concurrency(plan, record_of_node);
     insert_concurrency_checks(concurrency);
     if (!concurrency.sides.empty())
@@ -978,6 +992,7 @@ private:
     if (!instrumenting())
       return -1;
     int tag = next_candidate_tag();
+    ipw_checked_.push_back(node);
     insert_thread_candidate(ThreadCandidate::IpwCall, call_of(node), tag,
                             runtime_word(words().words[node]),
                             printable_function_name(callee_of(node)), name_);
@@ -1162,9 +1177,10 @@ private:
                           "(%<-fplugin-arg-parcoach-context%>)",
              word.size() == 1 ? "by every thread of a team" : "in a monothreaded region");
     if (check) {
-      insert_ipw_check(call_of(node), runtime_word(word), name, name_);
+      insert_ipw_check(call_of(node), runtime_word(word), name, name_, language_);
+      ipw_checked_.push_back(node);
       inform(where(node), "run-time check inserted: the program stops if more than one "
-                          "thread can reach this call");
+                          "thread reaches this call between two barriers");
     }
   }
 
@@ -1188,12 +1204,7 @@ private:
       unit_call_nodes.insert(call.first);
     ConcurrencyCheckPlan plan = plan_concurrency_checks(threads_, sides, unit_call_nodes);
     for (const TeamChecks &team : plan.teams) {
-      for (NodeId barrier : team.barriers)
-        mark_barrier(tf_.stmt_of_node[barrier]);
-      for (NodeId taskwait : team.taskwaits)
-        mark_barrier(tf_.stmt_of_node[taskwait], EntryPoint::thread_taskwait);
-      insert_before(tf_.stmt_of_node[team.parallel],
-                    gimple_build_call(runtime_entry(EntryPoint::thread_fork), 0));
+      mark_team(team);
       for (NodeId node : team.calls) {
         std::set<int> other_lines;
         for (NodeId other : plan.paired_with.at(node))
@@ -1221,6 +1232,19 @@ private:
     }
   }
 
+  // The fork, barriers and taskwaits of a team with checks that follow its
+  // phases (CC_cc, CC_ipw), marked once.
+  void mark_team(const TeamChecks &team) {
+    if (!marked_teams_.insert(team.parallel).second)
+      return;
+    for (NodeId barrier : team.barriers)
+      mark_barrier(tf_.stmt_of_node[barrier]);
+    for (NodeId taskwait : team.taskwaits)
+      mark_barrier(tf_.stmt_of_node[taskwait], EntryPoint::thread_taskwait);
+    insert_before(tf_.stmt_of_node[team.parallel],
+                  gimple_build_call(runtime_entry(EntryPoint::thread_fork), 0));
+  }
+
   function *fun_;
   const Options &options_;
   SourceLanguage language_;
@@ -1230,6 +1254,8 @@ private:
   FunctionThreads threads_;
   std::map<NodeId, tree> unit_callees_ = callees_by_node(tf_);
   std::map<NodeId, std::size_t> site_of_node_; // index in UnitThreadFacts::call_sites
+  std::vector<NodeId> ipw_checked_;             // calls given a CC_ipw check
+  std::set<NodeId> marked_teams_;               // by the team's parallel directive
 };
 
 } // namespace

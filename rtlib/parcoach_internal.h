@@ -297,6 +297,11 @@ void parcoach_describe_comm (char *text, size_t size, long long number);
 void parcoach_smaller_comm_note (char *text, size_t size, MPI_Comm comm,
                                  int other_colour);
 
+/* Before a blocking collective on COMM (the wrappers): checks it when the
+   calling thread is inside a call that several threads of its team make
+   (parcoach_threads.c, CC_ipw of a call).  */
+void parcoach_thread_collective (const char *call, MPI_Comm comm);
+
 /* ---- hang detector (parcoach_nohang.c) */
 
 /* A check is about to wait in its reduction on COMM; it ends with

@@ -226,6 +226,7 @@ parcoach_next_definition (void **slot, const char *name, void *pmpi)
    (parcoach_count_checks.c), or NULL.  */
 #define PARCOACH_FORWARD_WAITING(name, comm, counts, arguments) \
   ({ \
+    parcoach_thread_collective (#name, comm); \
     int serial_ = parcoach_serial_enter (#name, __builtin_return_address (0)); \
     int bracketed_ = parcoach_collective_enter ( \
         #name, comm, __builtin_return_address (0)); \

@@ -112,6 +112,7 @@ parcoach_next_fortran (void **slot, const char *name, const char *pmpi_name)
     if (__builtin_expect (parcoach_depth != 0, 0)) \
       parcoach_fortran_library_check (PARCOACH_FORTRAN_CHECK_##check, \
                                       __builtin_return_address (0)); \
+    parcoach_thread_collective (#c_name, PMPI_Comm_f2c (*comm)); \
     bracketed = parcoach_collective_enter (#c_name, PMPI_Comm_f2c (*comm), \
                                            __builtin_return_address (0)); \
     if (counts_ != NULL) \

@@ -127,24 +127,54 @@ my_team (int level)
   return t;
 }
 
+/* Set when a thread other than the main one has printed its stop while
+   MPI provides less than MPI_THREAD_MULTIPLE: the main thread, which may
+   be inside MPI at that moment, ends the program at its next wrapped
+   collective (parcoach_thread_collective), since an MPI_Abort made
+   concurrently with its call would itself break the thread level (UCX
+   asserts under MPICH).  */
+static int stop_handed_over;
+
+/* Whether the calling thread may not call MPI_Abort while another thread
+   may be in MPI: MPI provides less than MPI_THREAD_MULTIPLE and this
+   thread did not initialise it.  */
+static int
+abort_belongs_to_main_thread (void)
+{
+  int provided, is_main;
+
+  return PMPI_Query_thread (&provided) == MPI_SUCCESS
+         && provided < MPI_THREAD_MULTIPLE
+         && PMPI_Is_thread_main (&is_main) == MPI_SUCCESS && !is_main;
+}
+
 /* "PARCOACH: rank R thread T stops before CALL at WHERE: WHY", then the
    stop.  */
 static void
 stop_at (const char *call, const char *where, const char *why)
 {
-  int running = parcoach_mpi_usable (), rank = -1;
+  int running = parcoach_mpi_usable (), i;
+  /* MPI_Abort makes the launcher kill the job, sometimes before it has
+     forwarded the line above: give it a moment (as parcoach_rt.c).  */
+  struct timespec pause = { 0, 200000000L };
 
-  if (running)
-    PMPI_Comm_rank (MPI_COMM_WORLD, &rank);
   fprintf (stderr, "PARCOACH: rank %d thread %d stops before %s at %s: %s\n",
-           rank, thread_num (), call ? call : "<unknown call>", where, why);
+           running ? parcoach_world_rank () : -1, thread_num (),
+           call ? call : "<unknown call>", where, why);
   fflush (stderr);
-  if (running)
+  if (!running)
+    parcoach_stop_program ();
+  nanosleep (&pause, NULL);
+  if (abort_belongs_to_main_thread ())
     {
-      /* MPI_Abort makes the launcher kill the job, sometimes before it has
-         forwarded the line above: give it a moment (as parcoach_rt.c).  */
-      struct timespec pause = { 0, 200000000L };
-      nanosleep (&pause, NULL);
+      /* Up to 3 s for the main thread to take over; if it is blocked for
+         good, the abort from here is the lesser evil.  */
+      __atomic_store_n (&stop_handed_over, 1, __ATOMIC_RELEASE);
+      for (i = 0; i < 30; i++)
+        {
+          struct timespec tick = { 0, 100000000L };
+          nanosleep (&tick, NULL);
+        }
     }
   parcoach_stop_program ();
 }
@@ -159,68 +189,6 @@ stop (const char *call, const char *file, int line, const char *function,
             file ? file : "<unknown file>", line,
             function ? function : "<unknown function>");
   stop_at (call, where, why);
-}
-
-/* CC_ipw for CALL (a collective, or a call to a function that runs
-   collectives, per WHAT): see parcoach_threads.h.  */
-static void
-check_ipw (const char *word, const char *call, const char *what,
-           const char *file, int line, const char *function)
-{
-  int level = parcoach_team_level ();
-  int n = word ? (int) strlen (word) : 0;
-  int outer = 0, i;
-  long threads = 1;
-  char why[512], teams_text[128] = "";
-
-  if (!omp_get_team_size)
-    return;
-  /* Walk the word from its innermost letter; `outer' counts the P
-     letters already matched with levels.  */
-  for (i = n - 1; i >= 0; i--)
-    {
-      int l, size;
-      if (word[i] != 'P')
-        continue;
-      l = level - outer++;
-      size = l >= 1 ? omp_get_team_size (l) : 1;
-      if (size > 1 && (i + 1 == n || word[i + 1] == 'P'))
-        {
-          size_t used = strlen (teams_text);
-          threads *= size;
-          snprintf (teams_text + used, sizeof teams_text - used, "%s%d",
-                    used ? " x " : "", size);
-        }
-    }
-  if (threads <= 1)
-    return;
-  snprintf (why, sizeof why,
-            "%ld threads of this process may %s at once (teams of %s "
-            "threads); concurrent calls of a collective on one communicator "
-            "are erroneous at every thread level",
-            threads, what, teams_text);
-  stop (call, file, line, function, why);
-}
-
-void
-parcoach_thread_check_ipw (const char *word, const char *call,
-                           const char *file, int line, const char *function)
-{
-  check_ipw (word, call, "call this collective", file, line, function);
-}
-
-void
-parcoach_thread_check_ipw_call (int active, const char *word,
-                                const char *callee, const char *file,
-                                int line, const char *function)
-{
-  char call[256];
-
-  if (!active)
-    return;
-  snprintf (call, sizeof call, "the call to %s", callee ? callee : "?");
-  check_ipw (word, call, "make this call, which runs MPI collectives,", file,
-             line, function);
 }
 
 void
@@ -344,34 +312,37 @@ listed (const char *others, int line)
   return 0;
 }
 
-/* CC_cc: the calling thread reaches CALL (on COMM when COMM_KNOWN); stop
-   if another thread of its team reached, in the same phase, a collective
-   that the compiler paired with this one (its line is in OTHERS, same
-   file) on the same communicator, or where one of the two is not known (a
-   call to a function running collectives, against a collective).  Two
-   calls of functions whose communicators neither check knows never
-   conflict: under MPI_THREAD_MULTIPLE each may run on communicators of its
-   own, and a check that cannot know stays silent.  */
-static void
-check_cc (const char *call, const char *file, int line, const char *function,
-          const char *others, int comm_known, MPI_Comm comm)
+/* Which earlier arrivals of other threads a new one conflicts with.  */
+enum conflict_rule
 {
-  int level = parcoach_team_level ();
+  PAIRED_LINES, /* CC_cc: the collectives the compiler paired (OTHERS) */
+  SAME_CALL     /* CC_ipw: the same call */
+};
+
+/* Records that the calling thread, of the team at LEVEL (the innermost),
+   reaches CALL at FILE:LINE (on COMM when COMM_KNOWN), and copies into
+   *CONFLICT, returning 1, an arrival of another thread of the team in the
+   same phase that RULE says it conflicts with, on the same communicator,
+   or where one of the two is not known.  For PAIRED_LINES, two calls of
+   functions whose communicators neither check knows never conflict (under
+   MPI_THREAD_MULTIPLE each may run on communicators of its own, and a
+   check that cannot know stays silent); the same call reached twice
+   (SAME_CALL) does.  */
+static int
+arrive (int level, enum conflict_rule rule, const char *call,
+        const char *file, int line, const char *others, int comm_known,
+        MPI_Comm comm, struct arrival *conflict)
+{
   int me = thread_num ();
   struct team *t;
-  const struct arrival *conflict = NULL;
-  char why[512];
   int i;
 
-  if (!omp_get_ancestor_thread_num || level < 1 || level > MAX_LEVEL
-      || omp_get_team_size (level) <= 1)
-    return;
   lock ();
   t = my_team (level);
   if (!t)
     {
       unlock ();
-      return;
+      return 0;
     }
   if (t->arrivals_instance != my_instance[level]
       || t->arrivals_phase < my_phase[level])
@@ -384,43 +355,71 @@ check_cc (const char *call, const char *file, int line, const char *function,
     {
       /* A thread still in an older phase than the team's arrivals.  */
       unlock ();
-      return;
+      return 0;
     }
-  for (i = 0; i < t->count && !conflict; i++)
+  for (i = 0; i < t->count; i++)
     {
       const struct arrival *a = &t->arrivals[i];
-      if (a->thread != me && listed (others, a->line)
-          && strcmp (a->file ? a->file : "", file ? file : "") == 0
-          && (a->comm_known || comm_known)
-          && (!a->comm_known || !comm_known || a->comm == comm))
-        conflict = a;
-    }
-  if (!conflict)
-    {
-      /* Remember this arrival (when full, later ones go unchecked: a miss
-         is possible, a false stop is not).  */
-      if (t->count < ARRIVALS)
+      int related = rule == PAIRED_LINES ? listed (others, a->line)
+                                         : a->line == line;
+      int same_comm = !a->comm_known || !comm_known || a->comm == comm;
+      if (rule == PAIRED_LINES)
+        same_comm &= a->comm_known || comm_known;
+      if (a->thread != me && related && same_comm
+          && strcmp (a->file ? a->file : "", file ? file : "") == 0)
         {
-          struct arrival *a = &t->arrivals[t->count++];
-          a->thread = me;
-          a->call = call;
-          a->file = file;
-          a->line = line;
-          a->comm_known = comm_known;
-          a->comm = comm;
+          *conflict = *a;
+          unlock ();
+          return 1;
         }
-      unlock ();
-      return;
     }
+  for (i = 0; i < t->count; i++)
+    if (t->arrivals[i].thread == me && t->arrivals[i].line == line
+        && t->arrivals[i].file == file && t->arrivals[i].comm == comm)
+      {
+        unlock ();
+        return 0;
+      }
+  /* Remember this arrival (when full, later ones go unchecked: a miss is
+     possible, a false stop is not).  */
+  if (t->count < ARRIVALS)
+    {
+      struct arrival *a = &t->arrivals[t->count++];
+      a->thread = me;
+      a->call = call;
+      a->file = file;
+      a->line = line;
+      a->comm_known = comm_known;
+      a->comm = comm;
+    }
+  unlock ();
+  return 0;
+}
+
+/* CC_cc: the calling thread reaches CALL; stop if another thread of its
+   team reached, in the same phase, a collective that the compiler paired
+   with this one (its line is in OTHERS, same file), per arrive.  */
+static void
+check_cc (const char *call, const char *file, int line, const char *function,
+          const char *others, int comm_known, MPI_Comm comm)
+{
+  int level = parcoach_team_level ();
+  struct arrival conflict;
+  char why[512];
+
+  if (!omp_get_ancestor_thread_num || level < 1 || level > MAX_LEVEL
+      || omp_get_team_size (level) <= 1
+      || !arrive (level, PAIRED_LINES, call, file, line, others, comm_known,
+                  comm, &conflict))
+    return;
   snprintf (why, sizeof why,
             "thread %d of the same team reached %s at %s:%d since the last "
             "barrier; collectives in concurrent monothreaded regions (this "
             "one and line(s) %s) would be called in an order that depends on "
             "the threads' schedule",
-            conflict->thread, conflict->call ? conflict->call : "a collective",
-            conflict->file ? conflict->file : "", conflict->line,
+            conflict.thread, conflict.call ? conflict.call : "a collective",
+            conflict.file ? conflict.file : "", conflict.line,
             others ? others : "");
-  unlock ();
   stop (call, file, line, function, why);
 }
 
@@ -474,6 +473,218 @@ thread_level_name (int level)
     default:
       return "MPI_THREAD_MULTIPLE";
     }
+}
+
+/* The call this thread last made, in a phase of its team, to a function
+   of the unit that runs collectives, past a CC_ipw check whose word names
+   every thread of the team: its collectives are checked as they run
+   (parcoach_thread_collective), since the callee may test the thread
+   number itself.  */
+static __thread struct
+{
+  int armed, level;
+  unsigned instance, phase;
+  const char *callee, *file, *function;
+  int line;
+} pending_call;
+
+/* Stops with WHY about CALL when MPI lets only its main thread call it
+   (it provides MPI_THREAD_FUNNELED or less) and the calling thread is
+   another one.  */
+static void
+stop_unless_main_thread (const char *call, const char *file, int line,
+                         const char *function)
+{
+  int provided, is_main;
+  char why[320];
+
+  if (!parcoach_mpi_usable ()
+      || PMPI_Query_thread (&provided) != MPI_SUCCESS
+      || provided >= MPI_THREAD_SERIALIZED
+      || PMPI_Is_thread_main (&is_main) != MPI_SUCCESS || is_main)
+    return;
+  snprintf (why, sizeof why,
+            "this thread did not initialise MPI, and MPI provides %s, which "
+            "lets only the main thread call MPI (MPI 4.0 section 11.6)",
+            thread_level_name (provided));
+  stop (call, file, line, function, why);
+}
+
+/* Stops if another thread of the team at LEVEL reached CALL at FILE:LINE
+   (on COMM when COMM_KNOWN) in this phase; SHOWN names it in the
+   message.  CALL outlives the phase.  */
+static void
+stop_if_reached_twice (int level, const char *call, const char *shown,
+                       const char *file, int line, const char *function,
+                       int comm_known, MPI_Comm comm)
+{
+  struct arrival conflict;
+  char why[512];
+
+  if (!arrive (level, SAME_CALL, call, file, line, NULL, comm_known, comm,
+               &conflict))
+    return;
+  snprintf (why, sizeof why,
+            "thread %d of the same team reached it too since the last "
+            "barrier (%s); concurrent calls of a collective on one "
+            "communicator are erroneous at every thread level, and so are "
+            "calls in an order that depends on the threads' schedule",
+            conflict.thread, conflict.call ? conflict.call : "a collective");
+  stop (shown, file, line, function, why);
+}
+
+/* CC_ipw for CALL, a collective (CALLEE null; on COMM when COMM_KNOWN) or
+   a call to CALLEE, a function that runs collectives: see
+   parcoach_threads.h.  */
+static void
+check_ipw (const char *word, const char *call, const char *callee,
+           const char *file, int line, const char *function, int comm_known,
+           MPI_Comm comm)
+{
+  int level = parcoach_team_level ();
+  int n = word ? (int) strlen (word) : 0;
+  int outer = 0, teams = 0, outermost = 0, i;
+  long threads = 1;
+  char why[512], teams_text[128] = "";
+
+  if (!omp_get_team_size)
+    return;
+  /* Walk the word from its innermost letter; `outer' counts the P
+     letters already matched with levels.  */
+  for (i = n - 1; i >= 0; i--)
+    {
+      int l, size;
+      if (word[i] != 'P')
+        continue;
+      l = level - outer++;
+      size = l >= 1 ? omp_get_team_size (l) : 1;
+      if (size > 1 && (i + 1 == n || word[i + 1] == 'P'))
+        {
+          size_t used = strlen (teams_text);
+          threads *= size;
+          teams++;
+          outermost = l;
+          snprintf (teams_text + used, sizeof teams_text - used, "%s%d",
+                    used ? " x " : "", size);
+        }
+    }
+  if (threads <= 1)
+    return;
+  if (teams == 1 && outermost == level && omp_get_ancestor_thread_num
+      && level <= MAX_LEVEL)
+    {
+      /* One team, the calling thread's: the word says all its threads
+         reach the call, but the compiler may not have followed a test of
+         the thread number that lets one thread alone reach it (a field, a
+         pointer, a threadprivate copy, `tid == nthreads - 1', a test
+         inside the callee): stop only on what really happens.  */
+      if (callee)
+        {
+          lock ();
+          if (my_team (level))
+            {
+              pending_call.armed = 1;
+              pending_call.level = level;
+              pending_call.instance = my_instance[level];
+              pending_call.phase = my_phase[level];
+              pending_call.callee = callee;
+              pending_call.file = file;
+              pending_call.line = line;
+              pending_call.function = function;
+            }
+          unlock ();
+          return;
+        }
+      stop_unless_main_thread (call, file, line, function);
+      stop_if_reached_twice (level, call, call, file, line, function,
+                             comm_known, comm);
+      return;
+    }
+  snprintf (why, sizeof why,
+            "%ld threads of this process may %s at once (teams of %s "
+            "threads); concurrent calls of a collective on one communicator "
+            "are erroneous at every thread level",
+            threads,
+            callee ? "make this call, which runs MPI collectives,"
+                   : "call this collective",
+            teams_text);
+  stop (call, file, line, function, why);
+}
+
+void
+parcoach_thread_collective (const char *call, MPI_Comm comm)
+{
+  int level;
+  char what[320];
+
+  if (__builtin_expect (__atomic_load_n (&stop_handed_over, __ATOMIC_ACQUIRE),
+                        0))
+    {
+      int is_main = 0;
+      if (PMPI_Is_thread_main (&is_main) == MPI_SUCCESS && is_main)
+        parcoach_stop_program ();
+    }
+  if (__builtin_expect (!pending_call.armed, 1))
+    return;
+  level = parcoach_team_level ();
+  if (level < pending_call.level)
+    {
+      pending_call.armed = 0; /* the team has ended */
+      return;
+    }
+  if (level > pending_call.level)
+    return; /* a team the callee forked: not the checked one */
+  lock ();
+  if (!my_team (level) || my_instance[level] != pending_call.instance
+      || my_phase[level] != pending_call.phase)
+    pending_call.armed = 0;
+  unlock ();
+  if (!pending_call.armed)
+    return;
+  snprintf (what, sizeof what, "%s in the call to %s", call,
+            pending_call.callee);
+  stop_unless_main_thread (what, pending_call.file, pending_call.line,
+                           pending_call.function);
+  stop_if_reached_twice (level, call, what, pending_call.file,
+                         pending_call.line, pending_call.function, 1, comm);
+}
+
+void
+parcoach_thread_check_ipw (const char *word, const char *call,
+                           const char *file, int line, const char *function)
+{
+  check_ipw (word, call, NULL, file, line, function, 0, MPI_COMM_NULL);
+}
+
+void
+parcoach_thread_check_ipw_comm (MPI_Comm comm, const char *word,
+                                const char *call, const char *file, int line,
+                                const char *function)
+{
+  check_ipw (word, call, NULL, file, line, function, 1, comm);
+}
+
+void
+parcoach_thread_check_ipw_fortran (const MPI_Fint *comm, const char *word,
+                                   const char *call, const char *file,
+                                   int line, const char *function)
+{
+  check_ipw (word, call, NULL, file, line, function, comm != NULL,
+             comm ? MPI_Comm_f2c (*comm) : MPI_COMM_NULL);
+}
+
+void
+parcoach_thread_check_ipw_call (int active, const char *word,
+                                const char *callee, const char *file,
+                                int line, const char *function)
+{
+  char call[256];
+
+  if (!active)
+    return;
+  snprintf (call, sizeof call, "the call to %s", callee ? callee : "?");
+  check_ipw (word, call, callee ? callee : "?", file, line, function, 0,
+             MPI_COMM_NULL);
 }
 
 int

@@ -10,7 +10,14 @@
    reached by as many threads as the product of the sizes of the teams
    whose P is not followed by S or M; if that is more than one, the
    program stops.  A team of one thread counts as sequential (the thesis'
-   P1), so OMP_NUM_THREADS=1 never stops a program here.
+   P1), so OMP_NUM_THREADS=1 never stops a program here.  When that
+   product is the calling thread's own team, the word may be wrong about
+   a call under a test of the thread number the compiler could not follow
+   (a field, a pointer, `tid == nthreads - 1'): the program stops only
+   when a second thread of the team reaches the same call between the
+   same two barriers (on the same communicator: _comm and _fortran pass
+   it), or when a thread other than the main one reaches it and MPI
+   provides MPI_THREAD_FUNNELED or less.
 
    parcoach_thread_check_cc (CC_cc), before a collective in a monothreaded
    region that another one of the same team may run at the same time: the
@@ -47,6 +54,13 @@ extern "C" {
 void parcoach_thread_check_ipw (const char *word, const char *call,
                                 const char *file, int line,
                                 const char *function);
+void parcoach_thread_check_ipw_comm (MPI_Comm comm, const char *word,
+                                     const char *call, const char *file,
+                                     int line, const char *function);
+void parcoach_thread_check_ipw_fortran (const MPI_Fint *comm,
+                                        const char *word, const char *call,
+                                        const char *file, int line,
+                                        const char *function);
 /* CC_ipw before a call to a function of the translation unit that runs
    collectives outside its own single and master regions, made where
    several threads may make it: the same check, for every thread of the

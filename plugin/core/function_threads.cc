@@ -91,27 +91,19 @@ FunctionThreadPlan plan_function_threads(const FunctionThreads &function) {
   return plan;
 }
 
-ConcurrencyCheckPlan plan_concurrency_checks(const FunctionThreads &function,
-                                             const std::vector<NodeId> &sides,
-                                             const std::set<NodeId> &unit_call_nodes) {
+std::vector<TeamChecks> plan_team_marks(const FunctionThreads &function,
+                                        const std::vector<NodeId> &calls) {
   const ThreadModel &model = function.model;
   const WordResult &words = function.words;
-  ConcurrencyCheckPlan plan;
-  for (const ConcurrentCalls &pair : concurrent_calls(model, words, sides)) {
-    plan.paired_with[pair.first].insert(pair.second);
-    plan.paired_with[pair.second].insert(pair.first);
-    if (!unit_call_nodes.count(pair.first) && !unit_call_nodes.count(pair.second))
-      plan.certain.insert({pair.first, pair.second});
-  }
-  // CC_cc needs the team's fork and barriers marked.
   std::map<NodeId, std::vector<NodeId>> calls_of_team; // by the team's P
-  for (const auto &entry : plan.paired_with) {
-    ParallelismWord team = openmp_team(words.words[entry.first]);
+  for (NodeId call : calls) {
+    ParallelismWord team = openmp_team(words.words[call]);
     if (!team.empty() && team.back().directive >= 0 &&
         (std::size_t)team.back().directive < function.forks_team.size() &&
         function.forks_team[team.back().directive])
-      calls_of_team[team.back().directive].push_back(entry.first);
+      calls_of_team[team.back().directive].push_back(call);
   }
+  std::vector<TeamChecks> teams;
   NodeId nodes = static_cast<NodeId>(model.cfg.size());
   for (const auto &team_calls : calls_of_team) {
     ParallelismWord team = openmp_team(words.words[team_calls.second.front()]);
@@ -133,8 +125,27 @@ ConcurrencyCheckPlan plan_concurrency_checks(const FunctionThreads &function,
           openmp_team(words.words[node]) == team)
         checks.taskwaits.push_back(node);
     checks.calls = team_calls.second;
-    plan.teams.push_back(std::move(checks));
+    teams.push_back(std::move(checks));
   }
+  return teams;
+}
+
+ConcurrencyCheckPlan plan_concurrency_checks(const FunctionThreads &function,
+                                             const std::vector<NodeId> &sides,
+                                             const std::set<NodeId> &unit_call_nodes) {
+  const ThreadModel &model = function.model;
+  const WordResult &words = function.words;
+  ConcurrencyCheckPlan plan;
+  for (const ConcurrentCalls &pair : concurrent_calls(model, words, sides)) {
+    plan.paired_with[pair.first].insert(pair.second);
+    plan.paired_with[pair.second].insert(pair.first);
+    if (!unit_call_nodes.count(pair.first) && !unit_call_nodes.count(pair.second))
+      plan.certain.insert({pair.first, pair.second});
+  }
+  std::vector<NodeId> checked;
+  for (const auto &entry : plan.paired_with)
+    checked.push_back(entry.first);
+  plan.teams = plan_team_marks(function, checked);
   return plan;
 }
 

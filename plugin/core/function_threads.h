@@ -89,6 +89,12 @@ bool exposes_callers_threads(const ParallelismWord &word);
 // if the pair turns out to run collectives on both sides.  A team whose
 // parallel directive is not in this function (the context's) or whose
 // barriers cannot all be marked gets no check.
+// The teams of `calls' (nodes of `function') whose phases the runtime can
+// follow: forked in this function, every barrier markable; each with the
+// fork, barriers and taskwaits to mark and its calls, in node order.
+std::vector<TeamChecks> plan_team_marks(const FunctionThreads &function,
+                                        const std::vector<NodeId> &calls);
+
 struct ConcurrencyCheckPlan {
   std::vector<TeamChecks> teams;
   std::map<NodeId, std::set<NodeId>> paired_with; // by checked call

@@ -150,3 +150,38 @@ TEST_CASE("run-time checks for two singles with no barrier between", "[function-
     CHECK(plan_concurrency_checks(ordered, plan.concurrency_sides, {}).teams.empty());
   }
 }
+
+TEST_CASE("the marks a CC_ipw check's team needs", "[function-threads]") {
+  // entry (0), parallel (1), a collective every thread reaches (2), a
+  // barrier (3), end of the parallel region (4), exit (5): the run-time
+  // check stops only when a second thread reaches the call in the same
+  // phase, so the team's fork and barrier must be marked.
+  ThreadModel m;
+  for (int i = 0; i <= 5; ++i)
+    m.add_node();
+  m.cfg.entry = 0;
+  m.cfg.exit = 5;
+  for (NodeId i = 0; i < 5; ++i)
+    m.cfg.add_edge(i, i + 1);
+  m.steps[1] = OmpStep::OpenParallel;
+  m.steps[3] = OmpStep::Barrier;
+  m.steps[4] = OmpStep::CloseParallel;
+  m.mpi_call[2] = m.collective[2] = true;
+  m.communicator[2] = "world";
+  FunctionThreads f = function_of(m);
+  REQUIRE(plan_function_threads(f).multithreaded_collectives == std::vector<NodeId>{2});
+  std::vector<TeamChecks> teams = plan_team_marks(f, {2});
+  REQUIRE(teams.size() == 1);
+  CHECK(teams[0].parallel == 1);
+  CHECK(teams[0].barriers == std::vector<NodeId>{3});
+  CHECK(teams[0].calls == std::vector<NodeId>{2});
+
+  SECTION("a barrier that cannot be marked: no marks (the check keeps one phase)") {
+    f.markable[3] = false;
+    CHECK(plan_team_marks(f, {2}).empty());
+  }
+  SECTION("a team forked by a caller: nothing to mark here") {
+    f.forks_team[1] = false;
+    CHECK(plan_team_marks(f, {2}).empty());
+  }
+}
