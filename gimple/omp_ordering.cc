@@ -231,18 +231,41 @@ private:
     return bb ? regions_.team_of_block(bb->index) : -2;
   }
 
-  // `x' holds, at a statement of team `team', the thread number of that
-  // team: the result of omp_get_thread_num () there, or a local variable
-  // every assignment of which stores such a value.
-  bool thread_number(tree x, int team) { return result_in_team(x, team, is_thread_number_call); }
+  // `x' holds, at `use', a statement of team `team', the thread number of
+  // that team: the result of omp_get_thread_num () there, or a local
+  // variable every assignment of which that reaches `use' stores such a
+  // value (or converts it to a type as wide).
+  bool thread_number(tree x, int team, const gimple *use) {
+    return result_in_team(x, team, use, is_thread_number_call);
+  }
 
   // The same for omp_in_parallel ().
-  bool in_parallel_flag(tree x, int team) { return result_in_team(x, team, is_in_parallel_call); }
+  bool in_parallel_flag(tree x, int team, const gimple *use) {
+    return result_in_team(x, team, use, is_in_parallel_call);
+  }
 
-  // `x' holds, at a statement of team `team', the result of a call
-  // `is_call' accepts made in that team, directly or through local
-  // variables every assignment of which stores such a result.
-  bool result_in_team(tree x, int team, bool (*is_call)(const gimple *), int depth = 0) {
+  // `x' holds, at `use', whether the thread number of team `team' is 0:
+  // `master = omp_get_thread_num () == 0', then `if (master)'.
+  bool thread_zero_flag(tree x, int team, const gimple *use) {
+    return result_in_team(x, team, use, [this, team](const gimple *def) {
+      if (!is_gimple_assign(def) || gimple_assign_rhs_code(def) != EQ_EXPR)
+        return false;
+      tree a = gimple_assign_rhs1(def), b = gimple_assign_rhs2(def);
+      if (integer_zerop(a))
+        std::swap(a, b);
+      return integer_zerop(b) && thread_number(a, team, def);
+    });
+  }
+
+  // `x' holds, at `use' (a statement of team `team'), the value of a
+  // statement `is_source' accepts made in that team, directly or through
+  // local variables every assignment of which that reaches `use' copies
+  // such a value: an assignment overwritten further in its own block
+  // before `use' is passed over (`tid = 0;' then `tid =
+  // omp_get_thread_num ();', the default of code built also without
+  // OpenMP).
+  template <typename Source>
+  bool result_in_team(tree x, int team, const gimple *use, Source is_source, int depth = 0) {
     if (depth > kMaxDepth)
       return false;
     STRIP_NOPS(x);
@@ -250,10 +273,10 @@ private:
       gimple *def = SSA_NAME_DEF_STMT(x);
       if (!def || team_of(def) != team)
         return false;
-      if (is_call(def))
+      if (is_source(def))
         return true;
-      return gimple_assign_single_p(def) &&
-             result_in_team(gimple_assign_rhs1(def), team, is_call, depth + 1);
+      return copies_value(def) &&
+             result_in_team(gimple_assign_rhs1(def), team, def, is_source, depth + 1);
     }
     if (!is_local_variable(x) || TREE_ADDRESSABLE(x) || TREE_THIS_VOLATILE(x))
       return false;
@@ -261,15 +284,43 @@ private:
     if (defs == definitions_.end() || defs->second.empty())
       return false;
     for (gimple *def : defs->second) {
+      if (overwritten_before(def, x, use))
+        continue;
       if (team_of(def) != team)
         return false;
-      if (is_call(def))
+      if (is_source(def))
         continue;
-      if (!gimple_assign_single_p(def) ||
-          !result_in_team(gimple_assign_rhs1(def), team, is_call, depth + 1))
+      if (!copies_value(def) ||
+          !result_in_team(gimple_assign_rhs1(def), team, def, is_source, depth + 1))
         return false;
     }
     return true;
+  }
+
+  // `def' copies its operand, or converts an integer to a type at least
+  // as wide (which keeps a thread number and a flag).
+  static bool copies_value(const gimple *def) {
+    if (gimple_assign_single_p(def))
+      return true;
+    if (!is_gimple_assign(def) || !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)))
+      return false;
+    tree to = TREE_TYPE(gimple_assign_lhs(def)), from = TREE_TYPE(gimple_assign_rhs1(def));
+    return INTEGRAL_TYPE_P(to) && INTEGRAL_TYPE_P(from) &&
+           TYPE_PRECISION(to) >= TYPE_PRECISION(from);
+  }
+
+  // Another assignment of `x' follows `def' in its block, and `use' does
+  // not lie between them: `def' cannot reach `use'.
+  static bool overwritten_before(const gimple *def, tree x, const gimple *use) {
+    gimple_stmt_iterator gsi = gsi_for_stmt(const_cast<gimple *>(def));
+    for (gsi_next(&gsi); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      const gimple *stmt = gsi_stmt(gsi);
+      if (stmt == use)
+        return false;
+      if (gimple_get_lhs(stmt) == x)
+        return true;
+    }
+    return false;
   }
 
   // `x' holds the flag MPI_Is_thread_main sets: true in the thread that
@@ -342,6 +393,64 @@ private:
     return NULL_TREE;
   }
 
+  // The value of `x' when it is a named constant or a copy of one (`tid
+  // == comm_thread' with `static const int comm_thread = 0', loaded into a
+  // temporary at -O0), else `x'.
+  tree known_constant(tree x) const {
+    tree read = x;
+    const gimple *def = nullptr;
+    if (TREE_CODE(read) == SSA_NAME) {
+      def = SSA_NAME_DEF_STMT(read);
+    } else if (is_local_variable(read) && !TREE_ADDRESSABLE(read)) {
+      auto defs = definitions_.find(read);
+      if (defs != definitions_.end() && defs->second.size() == 1)
+        def = defs->second.front();
+    }
+    if (def && gimple_assign_single_p(def))
+      read = gimple_assign_rhs1(def);
+    tree cst = DECL_P(read) ? constant_value(read) : NULL_TREE;
+    return cst ? fold_convert(TREE_TYPE(x), cst) : x;
+  }
+
+  // `x' holds, at `use', a value the same in every thread of team `team'
+  // that counts its threads: omp_get_num_threads () there, or that plus
+  // or minus a constant (`nthreads - 1').
+  bool team_size_value(tree x, int team, const gimple *use, int depth = 0) {
+    if (depth > kMaxDepth)
+      return false;
+    return result_in_team(x, team, use, [this, team, depth](const gimple *def) {
+      if (is_named_call(def, {"omp_get_num_threads", "__builtin_omp_get_num_threads"}))
+        return gimple_call_num_args(def) == 0;
+      if (!is_gimple_assign(def) || (gimple_assign_rhs_code(def) != PLUS_EXPR &&
+                                     gimple_assign_rhs_code(def) != MINUS_EXPR))
+        return false;
+      return TREE_CODE(gimple_assign_rhs2(def)) == INTEGER_CST &&
+             team_size_value(gimple_assign_rhs1(def), team, def, depth + 1);
+    });
+  }
+
+  // The edge into the branch of `cond' that one thread alone takes: a
+  // thread number equal (or not unequal) to a constant other than 0 or to
+  // a value the same in every thread of the team; null otherwise.
+  edge one_thread_edge(gcond *cond) {
+    tree lhs = gimple_cond_lhs(cond), rhs = gimple_cond_rhs(cond);
+    enum tree_code code = gimple_cond_code(cond);
+    if (code != EQ_EXPR && code != NE_EXPR)
+      return nullptr;
+    int team = team_of(cond);
+    if (!thread_number(lhs, team, cond)) {
+      std::swap(lhs, rhs);
+      if (!thread_number(lhs, team, cond))
+        return nullptr;
+    }
+    rhs = known_constant(rhs);
+    if (TREE_CODE(rhs) == INTEGER_CST ? integer_zerop(rhs) : !team_size_value(rhs, team, cond))
+      return nullptr;
+    edge true_edge, false_edge;
+    extract_true_false_edges_from_block(gimple_bb(cond), &true_edge, &false_edge);
+    return code == EQ_EXPR ? true_edge : false_edge;
+  }
+
   // The edge into the branch thread 0 takes at `cond' (or the thread that
   // initialised MPI, thread 0 of the outermost team), or null.
   edge thread_zero_edge(gcond *cond) {
@@ -349,6 +458,8 @@ private:
     enum tree_code code = gimple_cond_code(cond);
     edge true_edge, false_edge;
     extract_true_false_edges_from_block(gimple_bb(cond), &true_edge, &false_edge);
+    lhs = known_constant(lhs);
+    rhs = known_constant(rhs);
     if (TREE_CODE(lhs) == INTEGER_CST) { // `0 < tid' is `tid > 0'
       std::swap(lhs, rhs);
       code = swap_tree_comparison(code);
@@ -356,7 +467,7 @@ private:
     if (TREE_CODE(rhs) != INTEGER_CST || !tree_fits_shwi_p(rhs))
       return nullptr;
     const HOST_WIDE_INT k = tree_to_shwi(rhs);
-    if (thread_number(lhs, team_of(cond))) {
+    if (thread_number(lhs, team_of(cond), cond)) {
       // A thread number is >= 0: the side of `tid OP k' that holds 0
       // alone (`tid == 0', `tid > 0' false, `tid < 1' true...).
       switch (code) {
@@ -373,8 +484,11 @@ private:
       return code == NE_EXPR ? true_edge : false_edge;
     // omp_in_parallel () false: no active region encloses the thread, which
     // runs alone, thread 0 of every team around it (OpenMP 5.2, 18.2.5).
-    if (k == 0 && (code == EQ_EXPR || code == NE_EXPR) && in_parallel_flag(lhs, team_of(cond)))
+    if (k == 0 && (code == EQ_EXPR || code == NE_EXPR) &&
+        in_parallel_flag(lhs, team_of(cond), cond))
       return code == EQ_EXPR ? true_edge : false_edge;
+    if (k == 0 && (code == EQ_EXPR || code == NE_EXPR) && thread_zero_flag(lhs, team_of(cond), cond))
+      return code == NE_EXPR ? true_edge : false_edge;
     return nullptr;
   }
 
@@ -388,9 +502,12 @@ private:
     FOR_EACH_BB_FN(bb, fun_) {
       gcond *cond = safe_dyn_cast<gcond *>(last_stmt(bb));
       edge into = cond ? thread_zero_edge(cond) : nullptr;
+      bool main_thread = into != nullptr;
+      if (cond && !into)
+        into = one_thread_edge(cond);
       if (!into || !single_pred_p(into->dest) || into->dest == EXIT_BLOCK_PTR_FOR_FN(fun_))
         continue;
-      Candidate candidate{{cond, into, {}}, {}};
+      Candidate candidate{{cond, into, {}, main_thread}, {}};
       bool plain = true;
       basic_block inner;
       FOR_EACH_BB_FN(inner, fun_)

@@ -54,12 +54,14 @@ private:
   std::map<tree, std::string> local_names_;
 };
 
-// The branch of a thread test that only thread 0 runs: `into' enters it,
-// `exits' leave it (the body is what `into->dest' dominates).
+// The branch of a thread test that only thread 0 runs (`main_thread'), or
+// only one other thread (`tid == 1', `tid == nthreads - 1'): `into' enters
+// it, `exits' leave it (the body is what `into->dest' dominates).
 struct ThreadZeroBranch {
   gimple *test;
   edge into;
   std::vector<edge> exits;
+  bool main_thread = true;
 };
 
 // A structured lock-holding region: from the set call to the unset call.

@@ -214,11 +214,46 @@ std::string with_ascii_quotes(std::string text) {
   return text;
 }
 
-// Whether an argument of `call' may differ between the threads of a team.
-bool passes_thread_varying_argument(const gcall *call, StorageKeys &keys) {
-  for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
-    if (!StorageKeys::same_in_every_thread(keys.value(gimple_call_arg(call, i))))
+// The local variables of `fun' that some assignment gives the result of
+// omp_get_thread_num (), directly or through a temporary (blocks in
+// order: a copy met before its source is missed, and stays warned).
+std::set<tree> thread_number_locals(function *fun) {
+  auto is_thread_number = [](const gimple *stmt) {
+    const gcall *call = dyn_cast<const gcall *>(stmt);
+    const char *name = call ? callee_name(call) : nullptr;
+    return name && (strcmp(name, "omp_get_thread_num") == 0 ||
+                    strcmp(name, "__builtin_omp_get_thread_num") == 0);
+  };
+  std::set<tree> locals;
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      tree lhs = gimple_get_lhs(stmt);
+      if (!lhs || !VAR_P(lhs) || !auto_var_in_fn_p(lhs, fun->decl))
+        continue;
+      tree rhs = gimple_assign_single_p(stmt) ? gimple_assign_rhs1(stmt) : NULL_TREE;
+      if (is_thread_number(stmt) ||
+          (rhs && TREE_CODE(rhs) == SSA_NAME && is_thread_number(SSA_NAME_DEF_STMT(rhs))) ||
+          (rhs && locals.count(rhs))) // a temporary seen before (tid.1 at -O0)
+        locals.insert(lhs);
+    }
+  return locals;
+}
+
+// Whether an argument of `call' may differ between the threads of a team:
+// its value, or, passed by reference (Fortran), a thread number it points
+// to.
+bool passes_thread_varying_argument(const gcall *call, StorageKeys &keys,
+                                    const std::set<tree> &thread_numbers) {
+  for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
+    tree arg = gimple_call_arg(call, i);
+    if (!StorageKeys::same_in_every_thread(keys.value(arg)))
       return true;
+    STRIP_NOPS(arg);
+    if (TREE_CODE(arg) == ADDR_EXPR && thread_numbers.count(TREE_OPERAND(arg, 0)))
+      return true;
+  }
   return false;
 }
 
@@ -227,6 +262,7 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
   ThreadFunction out;
   ThreadModel &model = out.model;
   StorageKeys keys(fun);
+  const std::set<tree> thread_numbers = thread_number_locals(fun);
   OrderingFacts facts = find_ordering_facts(fun, regions, keys);
   Numbering exclusions, items;
   // Region ends name their directive's node once every block is built.
@@ -275,7 +311,8 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
     };
     auto branch = branch_starting_at.find(bb->index);
     if (branch != branch_starting_at.end())
-      chain(OmpStep::OpenThreadZero, branch->second->test);
+      chain(branch->second->main_thread ? OmpStep::OpenThreadZero : OmpStep::OpenOneThread,
+            branch->second->test);
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
       gimple *stmt = gsi_stmt(gsi);
       if (gimple_code(stmt) == GIMPLE_OMP_RETURN) {
@@ -342,7 +379,7 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
       } else if (tree callee = unit_callee(call)) {
         NodeId node = chain(OmpStep::None, call);
         out.unit_calls.push_back({node, callee});
-        if (passes_thread_varying_argument(call, keys))
+        if (passes_thread_varying_argument(call, keys, thread_numbers))
           out.thread_varying_calls.insert(node);
       } else if (tree external = external_callee(call)) {
         // The C library, libstdc++... (no summary of theirs), and the
@@ -352,7 +389,7 @@ ThreadFunction build_thread_function(function *fun, const OmpRegions &regions,
           continue;
         NodeId node = chain(OmpStep::None, call);
         out.external_calls.push_back({node, external});
-        if (passes_thread_varying_argument(call, keys))
+        if (passes_thread_varying_argument(call, keys, thread_numbers))
           out.thread_varying_calls.insert(node);
       }
     }
@@ -969,6 +1006,8 @@ private:
   // directives, get names of their own ("thread-0 test region").
   DirectiveNote directive_note(NodeId node) const {
     const gimple *stmt = tf_.stmt_of_node[node];
+    if (gimple_code(stmt) == GIMPLE_COND && tf_.model.steps[node] == OmpStep::OpenOneThread)
+      return {place(node), "test of " + quote("omp_get_thread_num ()") + " letting one thread in"};
     if (gimple_code(stmt) == GIMPLE_COND)
       return {place(node), quote("omp_get_thread_num () == 0") + " test"};
     if (is_gimple_call(stmt))

@@ -3,19 +3,20 @@
  * the thread whose turn it is (`tid == (it + region) % nthreads')
  * broadcasts, one turn per barrier phase.  One thread at a time calls
  * MPI, and every process calls the same collectives in the same order:
- * correct at MPI_THREAD_SERIALIZED.  The compiler cannot tell that one
- * thread alone passes these tests and warns; at run time a check stops
- * only when a second thread of the team reaches the same call between
- * two barriers, which never happens here.  (The Bcast's test is also
- * warned as one that may differ between processes: a team's size is taken
- * as one, like an environment variable.)
+ * correct at MPI_THREAD_SERIALIZED.  The first test lets one thread in (a
+ * thread number equal to the team size minus one): silent.  The compiler
+ * cannot tell that the second lets one thread alone through and warns;
+ * at run time a check stops only when a second thread of the team
+ * reaches the same call between two barriers, which never happens here.
+ * (The Bcast's test is also warned as one that may differ between
+ * processes: a team's size is taken as one, like an environment
+ * variable.)
  *
  * description: SERIALIZED: the last thread, then a rotating thread per barrier phase, communicates
  * compile-flags: -fopenmp
- * expect-warning: 41 thread-level
- * expect-warning: 49 thread-level
- * expect-warning: 49 collective-mismatch
- * expect-conditional: 48
+ * expect-warning: 50 thread-level
+ * expect-warning: 50 collective-mismatch
+ * expect-conditional: 49
  * expect-run: 2 ok threads=1
  * expect-run: 2 ok threads=3
  * expect-run: 3 ok threads=4

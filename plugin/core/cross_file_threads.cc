@@ -119,7 +119,12 @@ std::vector<ThreadSiteFinding> link_thread_levels(const std::vector<UnitSummary>
           break;
         }
         // Reported only where this call's region raises the level: what
-        // the callee needs anyway is its own file's question.
+        // the callee needs anyway is its own file's question.  Not with an
+        // argument that differs between threads either: it may choose the
+        // one thread that calls MPI (comm_step (omp_get_thread_num ())
+        // testing `tid == 0' in its own file), as the unit step assumes.
+        if (site.thread_varying)
+          continue;
         ThreadLevel level = required_level(word);
         if (!level_known || level <= static_cast<ThreadLevel>(request.level) ||
             level <= required_level(extend_word({}, inner.letters)))

@@ -20,6 +20,7 @@ bool opens_monothreaded_region(OmpStep step) {
   switch (step) {
   case OmpStep::OpenSingle: case OmpStep::OpenSection: case OmpStep::OpenTask:
   case OmpStep::OpenMaster: case OmpStep::OpenMasked: case OmpStep::OpenThreadZero:
+  case OmpStep::OpenOneThread:
   case OmpStep::OpenCritical: case OmpStep::OpenOrdered:
     return true;
   default: return false;

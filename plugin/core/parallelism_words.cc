@@ -53,7 +53,7 @@ std::vector<OmpStep> closely_enclosing(const ThreadModel &model, const Paralleli
       break;
     }
     OmpStep kind = region_kind(model, *it);
-    if (kind != OmpStep::OpenThreadZero)
+    if (kind != OmpStep::OpenThreadZero && kind != OmpStep::OpenOneThread)
       enclosing.insert(enclosing.begin(), kind);
   }
   return enclosing;
@@ -92,6 +92,7 @@ bool apply_step(const ThreadModel &model, OmpStep step, NodeId node, NodeId open
     word.push_back({Letter::Target, node});
     return true;
   case OmpStep::OpenTask: case OmpStep::OpenCritical: case OmpStep::OpenSection:
+  case OmpStep::OpenOneThread:
     word.push_back({Letter::Single, node});
     return true;
   case OmpStep::OpenThreadZero:
@@ -239,7 +240,9 @@ WordResult parallelism_words(const ThreadModel &model, const ParallelismWord &co
     bool ignored = opener >= 0 && (invalid[opener] || transparent[opener]);
     const WordLetter *inner = innermost_region(word);
     if (ignored) {
-    } else if (model.steps[node] == OmpStep::OpenThreadZero && inner &&
+    } else if ((model.steps[node] == OmpStep::OpenThreadZero ||
+                model.steps[node] == OmpStep::OpenOneThread) &&
+               inner &&
                inner->letter != Letter::Parallel) {
       // Already one thread (the lowering's own test of a master region,
       // a test in a single or task): the region that orders it is the
@@ -643,7 +646,8 @@ std::vector<ConcurrentCalls> concurrent_calls(const ThreadModel &model, const Wo
     if (a.exclusions.empty() &&
         (task_of_every_thread ||
          (a.letter.letter != Letter::Master && opened_by != OmpStep::OpenSection &&
-          opened_by != OmpStep::OpenMasked && concurrent_with_itself(a))))
+          opened_by != OmpStep::OpenMasked && opened_by != OmpStep::OpenOneThread &&
+          concurrent_with_itself(a))))
       add_pairs(a, a);
     for (std::size_t j = i + 1; j < regions.size(); ++j) {
       const Region &b = regions[j];

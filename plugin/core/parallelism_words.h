@@ -68,6 +68,9 @@ enum class OmpStep {
                      // like master (not a construct: no nesting rule);
                      // nothing inside a single, section, task, master...
                      // region, which already has one thread
+  OpenOneThread,     // the branch of `tid == 1', `tid == nthreads - 1':
+                     // push S (one thread, maybe not the main one), like
+                     // a thread-0 branch otherwise
   OpenCritical,      // critical, or code holding an OpenMP lock: push S
                      // (one thread at a time, any thread)
   OpenOrdered,       // ordered of a worksharing loop: push S

@@ -129,14 +129,19 @@ TEST_CASE("a collective every thread of a team runs is erroneous at every level"
   CHECK(format_thread_site_finding(findings[0], true)
             .find("main.c:13:5: error: this call to 'exchange' runs an MPI collective") !=
         std::string::npos);
-  // With an argument that differs between threads (a communicator each),
-  // the threads may run it on communicators of their own: MULTIPLE only.
+  // With an argument that differs between threads (a communicator each,
+  // or the thread number the callee tests), the threads may run it on
+  // communicators of their own, or one thread alone may: no finding, at
+  // MULTIPLE as at FUNNELED (as the unit step decides within a file).
   UnitSummary caller = caller_unit(3, ' ');
   caller.thread_sites[0].thread_varying = true;
   CHECK(link_thread_levels({caller, callee_unit("MPI_Allreduce", true, "")}).empty());
   caller.level_requests[0].level = 1;
+  CHECK(link_thread_levels({caller, callee_unit("MPI_Allreduce", true, "")}).empty());
+  // The same argument for every thread: the level is raised.
+  caller.thread_sites[0].thread_varying = false;
   std::vector<ThreadSiteFinding> funneled_run =
-      link_thread_levels({caller, callee_unit("MPI_Allreduce", true, "")});
+      link_thread_levels({caller, callee_unit("MPI_Send", false, "")});
   REQUIRE(funneled_run.size() == 1);
   CHECK_FALSE(funneled_run[0].several_threads_collective);
   CHECK(funneled_run[0].required == ThreadLevel::Multiple);

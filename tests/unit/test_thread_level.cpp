@@ -586,6 +586,39 @@ TEST_CASE("a call to a function passing a barrier orders regions like a barrier"
   CHECK(f.concurrent(w, {6}).empty());
 }
 
+TEST_CASE("a branch one thread other than the main one takes (tid == nthreads - 1)",
+          "[thread-level]") {
+  // parallel (2), thread-0 test (3) MPI_Bcast (4) end (5), test of
+  // `tid == nthreads - 1' (6) MPI_Allreduce (7) end (8), a second pass
+  // of the same test (9) MPI_Reduce (10) end (11), end of parallel (12).
+  OmpFigure f(12);
+  f.path({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13})
+      .step(2, OmpStep::OpenParallel)
+      .step(3, OmpStep::OpenThreadZero).step(5, OmpStep::CloseMonothreaded)
+      .step(6, OmpStep::OpenOneThread).step(8, OmpStep::CloseMonothreaded)
+      .step(9, OmpStep::OpenOneThread).step(11, OmpStep::CloseMonothreaded)
+      .step(12, OmpStep::CloseParallel)
+      .collective(4).collective(7).collective(10);
+  WordResult w = f.words();
+  // One thread, maybe not the main one: SERIALIZED, like masked.
+  CHECK(spell(w.words[7]) == "PS");
+  CHECK(required_level(w.words[7]) == ThreadLevel::Serialized);
+  CHECK(required_level(w.words[4]) == ThreadLevel::Funneled);
+  // Never two threads at once in one such branch, but thread 0's branch
+  // and the others may run together, and two different tests may let in
+  // two different threads.
+  std::set<std::pair<NodeId, NodeId>> unordered = {{4, 7}, {4, 10}, {7, 10}};
+  CHECK(f.concurrent(w) == unordered);
+  // Inside a single region it adds nothing (already one thread).
+  OmpFigure g(7);
+  g.path({0, 1, 2, 3, 4, 5, 6, 7, 8})
+      .step(2, OmpStep::OpenParallel)
+      .step(3, OmpStep::OpenSingle).step(4, OmpStep::OpenOneThread)
+      .step(6, OmpStep::CloseMonothreaded).step(7, OmpStep::CloseParallel)
+      .collective(5);
+  CHECK(spell(g.words().words[5]) == "PS");
+}
+
 TEST_CASE("functions passing a barrier on every path, through calls, recursion aside",
           "[thread-level]") {
   // Each function: entry 0, exit 1, nodes from 2.
