@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 #include <utility>
 
 namespace parcoach {
@@ -32,7 +33,19 @@ const char *callee_name(const gcall *call) {
 }
 
 std::string printable_function_name(tree function) {
-  return function ? lang_hooks.decl_printable_name(function, 2) : "";
+  if (!function)
+    return "";
+  // Kept by DECL_UID (never reused, unlike a collected tree's address):
+  // C++'s printer spells out every template argument, and the same
+  // callees are named again and again (issue 17: 5 % of the plugin's
+  // time on a C++ unit).  The name of a declaration does not change once
+  // it is lowered.
+  static std::unordered_map<unsigned, std::string> names;
+  auto found = names.find(DECL_UID(function));
+  if (found != names.end())
+    return found->second;
+  return names.emplace(DECL_UID(function), lang_hooks.decl_printable_name(function, 2))
+      .first->second;
 }
 
 bool is_mpi_library_code(function *fun) {

@@ -71,6 +71,11 @@ void assume_parameters_uniform(std::vector<ValueFlowFunction> &unit,
 // `assuming_uniform') left out of the keys: the file shows the difference,
 // the conditionals on them are warned at compile time.
 //
+// `assuming_uniform' is called once: it must keep each function's
+// parameters_passed_differing and take the parameters as
+// assume_parameters_uniform(unit, "") does, which the later rounds apply
+// again to its copy.
+//
 // `last_solve' (may be null): the fixpoint's last solve, of
 // assuming_uniform(returned unit), which a caller about to solve exactly
 // that reuses instead (issue 17: a whole-unit solve each); `solved' stays

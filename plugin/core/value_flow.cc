@@ -11,6 +11,7 @@
 #include <map>
 #include <queue>
 #include <set>
+#include <string_view>
 #include <tuple>
 #include <utility>
 
@@ -223,6 +224,18 @@ constexpr int kGuardDepth = 64;
 
 bool differs(const Value &v, int d) { return (v.bits >> d) & 1; }
 
+// The parts joined in one allocation (the solver's phrases of every solve).
+std::string concatenated(std::initializer_list<std::string_view> parts) {
+  std::size_t size = 0;
+  for (std::string_view part : parts)
+    size += part.size();
+  std::string text;
+  text.reserve(size);
+  for (std::string_view part : parts)
+    text.append(part);
+  return text;
+}
+
 class UnitSolver {
 public:
   explicit UnitSolver(const std::vector<ValueFlowFunction> &unit,
@@ -394,6 +407,18 @@ private:
   // ------------------------------------------------------------ preparation
 
   void prepare() {
+    // Room for the adapter's facts and those preparing adds (one per
+    // parameter slot, one per function): a FunctionState is large, a
+    // UnitFact has strings, not moved while growing.
+    functions_.reserve(unit_.size());
+    std::size_t expected_facts = 1;
+    for (const ValueFlowFunction &function : unit_) {
+      expected_facts += function.facts.size() + 1;
+      for (const ValueFlowSlot &slot : function.slots)
+        expected_facts += slot.scope == SlotScope::Parameter ||
+                          slot.scope == SlotScope::ParameterTarget;
+    }
+    facts_.reserve(expected_facts);
     for (const ValueFlowFunction &function : unit_) {
       index_of_uid_[function.uid] = (int)functions_.size();
       functions_.emplace_back();
@@ -586,8 +611,8 @@ private:
     if (state.outside && !function.entry_point && !function.callers_judged_at_link)
       state.process_context = fact_value(add_fact(
           kProcesses,
-          "depends on a store in '" + function.name +
-              "', which other files may call on some processes only",
+          concatenated({"depends on a store in '", function.name,
+                        "', which other files may call on some processes only"}),
           3));
     for (int s = 0; s < slots; ++s) {
       const ValueFlowSlot &slot = function.slots[s];
@@ -1139,17 +1164,21 @@ private:
   int parameter_fact(const FunctionState &state, const ValueFlowSlot &slot) {
     const ValueFlowFunction &function = *state.function;
     // C names what a pointer parameter points to "*p"; Fortran's dummy
-    // arguments keep their names.
-    std::string what = slot.scope == SlotScope::ParameterTarget && slot.name.compare(0, 1, "*") == 0
-                           ? "'" + slot.name + "' in '" + function.name + "'"
-                           : "parameter '" + slot.name + "' of '" + function.name + "'";
+    // arguments keep their names.  The phrase is built in one string (one
+    // allocation: this runs for every parameter slot in every solve).
+    const bool pointee =
+        slot.scope == SlotScope::ParameterTarget && slot.name.compare(0, 1, "*") == 0;
+    auto phrase = [&](std::string_view before, std::string_view after) {
+      return concatenated({before, pointee ? "'" : "parameter '", slot.name,
+                           pointee ? "' in '" : "' of '", function.name, "'", after});
+    };
     // mpiexec (MPI 4.0, section 11.5) gives every process of an SPMD launch
     // the same arguments: mini-apps parse them on every rank.
     if (function.entry_point && slot.parameter <= 1)
-      return add_fact(0, what + " is the program's arguments, which mpiexec gives every "
-                             "process alike", 1);
+      return add_fact(0, phrase("", " is the program's arguments, which mpiexec gives every "
+                                    "process alike"), 1);
     if (function.entry_point) // envp
-      return add_fact(kProcesses, "depends on " + what + ", the process's environment", 3);
+      return add_fact(kProcesses, phrase("depends on ", ", the process's environment"), 3);
     // Shared memory only read here is the same in every thread of a team
     // calling it, and so is the pointer to it (shared_reads.h); the
     // unit's callers still say.
@@ -1164,15 +1193,16 @@ private:
                                 ? 0
                                 : kThreads;
     if (state.outside && judged_at_link(function, slot))
-      return add_fact(threads, what + " is judged at the link step, at every call site of "
-                                      "the program", 1);
+      return add_fact(threads, phrase("", " is judged at the link step, at every call site of "
+                                          "the program"), 1);
     if (state.outside)
       return add_fact(kProcesses | threads,
-                      "depends on " + what + ", which other files may call with any value", 3);
-    std::string sites = state.call_sites == 1
-                            ? "its call site"
-                            : "its " + std::to_string(state.call_sites) + " call sites";
-    return add_fact(0, what + " is the same at " + sites, 1);
+                      phrase("depends on ", ", which other files may call with any value"), 3);
+    if (state.call_sites == 1)
+      return add_fact(0, phrase("", " is the same at its call site"), 1);
+    return add_fact(
+        0, phrase("", " is the same at its " + std::to_string(state.call_sites) + " call sites"),
+        1);
   }
 
   // ------------------------------------------------------------ globals

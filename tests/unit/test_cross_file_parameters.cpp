@@ -430,3 +430,79 @@ TEST_CASE("virtual methods: a call through the vtable names the base method it o
   REQUIRE(findings.size() == 1);
   CHECK(findings[0].because == "par:_ZN6Jacobi5solveEi:0");
 }
+
+TEST_CASE("the parameters' fixpoint: rounds on one uniform copy solve what a fresh copy would",
+          "[cross_file_parameters]") {
+  // main passes the rank to public step(n), which passes n on to public
+  // inner(m): the first round shows step's parameter differing, the
+  // second inner's, the third changes nothing (issue 17: the rounds
+  // update one copy of the unit in place).
+  ValueFlowFunction inner = public_step();
+  inner.uid = 3;
+  inner.name = inner.symbol = "inner";
+  ValueFlowFunction step = public_step();
+  step.blocks[1].statements.emplace_back();
+  ValueFlowStatement &call = step.blocks[1].statements.back();
+  call.kind = ValueFlowStatement::Kind::Call;
+  call.callee = 3;
+  call.arguments.emplace_back();
+  call.arguments.back().uses = {0};
+  ValueFlowCollective probe;
+  probe.block = 1;
+  probe.statement = 0;
+  probe.arguments = {{0}};
+  probe.callee_symbol = "inner";
+  step.collectives.push_back(probe);
+  std::vector<ValueFlowFunction> unit = {step, main_calling_step_with_rank(), inner};
+
+  auto uniform = [](std::vector<ValueFlowFunction> u) {
+    assume_parameters_uniform(u, "");
+    return u;
+  };
+  int copies = 0;
+  UnitSolve last;
+  std::vector<ValueFlowFunction> out = without_parameters_passed_differing(
+      unit,
+      [&](const std::vector<ValueFlowFunction> &u) {
+        ++copies;
+        return uniform(u);
+      },
+      &last);
+  CHECK(copies == 1);
+  CHECK(out[0].parameters_passed_differing == std::vector<int>{0});
+  CHECK(out[2].parameters_passed_differing == std::vector<int>{0});
+  CHECK(out[1].parameters_passed_differing.empty());
+
+  // The last round's solve is that of a fresh uniform copy of the result.
+  REQUIRE(last.solved);
+  std::vector<ResultVerdict> results;
+  std::vector<std::vector<std::vector<ArgumentVerdict>>> arguments;
+  std::vector<std::vector<BranchVerdict>> verdicts =
+      solve_value_flow(uniform(out), &arguments, &results);
+  REQUIRE(verdicts.size() == last.verdicts.size());
+  for (std::size_t f = 0; f < verdicts.size(); ++f) {
+    REQUIRE(verdicts[f].size() == last.verdicts[f].size());
+    for (std::size_t b = 0; b < verdicts[f].size(); ++b) {
+      CHECK(verdicts[f][b].may_differ_between_processes ==
+            last.verdicts[f][b].may_differ_between_processes);
+      CHECK(verdicts[f][b].reason == last.verdicts[f][b].reason);
+    }
+  }
+  REQUIRE(arguments.size() == last.arguments.size());
+  for (std::size_t f = 0; f < arguments.size(); ++f) {
+    REQUIRE(arguments[f].size() == last.arguments[f].size());
+    for (std::size_t c = 0; c < arguments[f].size(); ++c)
+      for (std::size_t a = 0; a < arguments[f][c].size(); ++a) {
+        CHECK(arguments[f][c][a].may_differ_between_processes ==
+              last.arguments[f][c][a].may_differ_between_processes);
+        CHECK(arguments[f][c][a].reason == last.arguments[f][c][a].reason);
+      }
+  }
+  REQUIRE(results.size() == last.results.size());
+  for (std::size_t f = 0; f < results.size(); ++f) {
+    CHECK(results[f].may_differ_between_processes == last.results[f].may_differ_between_processes);
+    CHECK(results[f].reason == last.results[f].reason);
+  }
+  // inner's branch: warned in the file (the rank reaches m through n).
+  CHECK(last.verdicts[2][0].may_differ_between_processes);
+}
