@@ -175,11 +175,6 @@ bool is_named_call(const gimple *stmt, std::initializer_list<const char *> names
   return false;
 }
 
-bool is_thread_number_call(const gimple *stmt) {
-  return is_named_call(stmt, {"omp_get_thread_num", "__builtin_omp_get_thread_num"}) &&
-         gimple_call_num_args(stmt) == 0;
-}
-
 bool is_in_parallel_call(const gimple *stmt) {
   return is_named_call(stmt, {"omp_in_parallel"}) && gimple_call_num_args(stmt) == 0;
 }
@@ -429,9 +424,10 @@ private:
     });
   }
 
-  // The edge into the branch of `cond' that one thread alone takes: a
-  // thread number equal (or not unequal) to a constant other than 0 or to
-  // a value the same in every thread of the team; null otherwise.
+  // The edge into the branch of `cond' that one thread alone takes, the
+  // thread number being equal to a constant other than 0, or to a value
+  // the same in every thread of the team (the true edge of `==', the
+  // false edge of `!='); null otherwise.
   edge one_thread_edge(gcond *cond) {
     tree lhs = gimple_cond_lhs(cond), rhs = gimple_cond_rhs(cond);
     enum tree_code code = gimple_cond_code(cond);
@@ -636,6 +632,11 @@ private:
 };
 
 } // namespace
+
+bool is_thread_number_call(const gimple *stmt) {
+  return is_named_call(stmt, {"omp_get_thread_num", "__builtin_omp_get_thread_num"}) &&
+         gimple_call_num_args(stmt) == 0;
+}
 
 OrderingFacts find_ordering_facts(function *fun, const OmpRegions &regions, StorageKeys &keys) {
   // Statement order within a block, for a lock set and unset in one block.

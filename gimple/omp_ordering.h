@@ -86,6 +86,9 @@ struct OrderingFacts {
 // directives, are left out (the conservative answer: plain code).
 OrderingFacts find_ordering_facts(function *fun, const OmpRegions &regions, StorageKeys &keys);
 
+// A call of omp_get_thread_num ().
+bool is_thread_number_call(const gimple *stmt);
+
 // The depend clauses of a task, with the items named by `keys' ("?..."
 // for what it cannot name).
 struct DependClause {

@@ -218,12 +218,6 @@ std::string with_ascii_quotes(std::string text) {
 // omp_get_thread_num (), directly or through a temporary (blocks in
 // order: a copy met before its source is missed, and stays warned).
 std::set<tree> thread_number_locals(function *fun) {
-  auto is_thread_number = [](const gimple *stmt) {
-    const gcall *call = dyn_cast<const gcall *>(stmt);
-    const char *name = call ? callee_name(call) : nullptr;
-    return name && (strcmp(name, "omp_get_thread_num") == 0 ||
-                    strcmp(name, "__builtin_omp_get_thread_num") == 0);
-  };
   std::set<tree> locals;
   basic_block bb;
   FOR_EACH_BB_FN(bb, fun)
@@ -233,8 +227,8 @@ std::set<tree> thread_number_locals(function *fun) {
       if (!lhs || !VAR_P(lhs) || !auto_var_in_fn_p(lhs, fun->decl))
         continue;
       tree rhs = gimple_assign_single_p(stmt) ? gimple_assign_rhs1(stmt) : NULL_TREE;
-      if (is_thread_number(stmt) ||
-          (rhs && TREE_CODE(rhs) == SSA_NAME && is_thread_number(SSA_NAME_DEF_STMT(rhs))) ||
+      if (is_thread_number_call(stmt) ||
+          (rhs && TREE_CODE(rhs) == SSA_NAME && is_thread_number_call(SSA_NAME_DEF_STMT(rhs))) ||
           (rhs && locals.count(rhs))) // a temporary seen before (tid.1 at -O0)
         locals.insert(lhs);
     }

@@ -406,6 +406,15 @@ void spare_members_of_tested_communicators(std::size_t r,
         (*why)[entry->first][node] = reason;
       return true;
     };
+    if (collective != record.flow_collectives.end() &&
+        holds_calling_process_alone(value_flow, collective->second)) {
+      for (NodeId node : blamed)
+        spare(node, "its communicator holds the calling process alone");
+      for (NodeId node : loops)
+        spare(node, "its communicator holds the calling process alone");
+      blamed.clear();
+      loops.clear();
+    }
     if (collective != record.flow_collectives.end()) {
       blamed.erase(std::remove_if(blamed.begin(), blamed.end(),
                                   [&](NodeId node) {

@@ -1919,11 +1919,13 @@ private:
           out.communicator = a.slots[0];
         return;
       }
-      if (!VAR_P(loaded))
+      if (!VAR_P(loaded) && TREE_CODE(loaded) != PARM_DECL)
         return;
       comm = loaded;
-    } else if (!VAR_P(comm)) {
-      return; // else C's local whose address is never taken, passed itself
+    } else if (!VAR_P(comm) && TREE_CODE(comm) != PARM_DECL) {
+      // else C's local whose address is never taken, or a parameter
+      // (`work (MPI_Comm comm)'), passed itself
+      return;
     }
     auto object = object_of_decl_.find(comm);
     if (object == object_of_decl_.end())

@@ -857,8 +857,9 @@ private:
   }
 
   // trackable(), and also a global other files may write (a COMMON
-  // block's member) or what a pointer parameter points to (`ctx->leaders'
-  // in a library entry point): outside parallel regions only the
+  // block's member), a parameter (`work (MPI_Comm comm)') or what a
+  // pointer parameter points to (`ctx->leaders' in a library entry
+  // point): outside parallel regions only the
   // function's own stores and its calls can write it, and writes() counts
   // every call as a write of both.
   bool trackable_sequentially(int slot) const {
@@ -866,7 +867,7 @@ private:
       return true;
     const ValueFlowSlot &s = function_.slots[slot];
     return s.escapes < 0 &&
-           (s.scope == SlotScope::ParameterTarget ||
+           (s.scope == SlotScope::Parameter || s.scope == SlotScope::ParameterTarget ||
             (s.scope == SlotScope::Global && (s.visibility == GlobalVisibility::Public ||
                                               s.visibility == GlobalVisibility::External)));
   }
@@ -1161,6 +1162,17 @@ std::vector<Position> results_on_same_communicator(const std::vector<ValueFlowFu
 }
 
 } // namespace
+
+bool holds_calling_process_alone(const ValueFlowFunction &function, int collective) {
+  if (collective < 0 || collective >= (int)function.collectives.size())
+    return false;
+  const ValueFlowCollective &call = function.collectives[collective];
+  if (!call.communicator_name.empty())
+    return names_comm_self(call.communicator_name);
+  return call.communicator >= 0 && call.block >= 0 &&
+         call.block < (int)function.blocks.size() &&
+         holds_own_process_or_null(function, call.communicator, call.block, call.statement);
+}
 
 bool separates_only_nonmembers(const ValueFlowFunction &function, int branch, int collective) {
   if (branch < 0 || collective < 0 || collective >= (int)function.collectives.size())

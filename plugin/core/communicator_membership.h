@@ -37,6 +37,13 @@
 
 namespace parcoach {
 
+// Collective number `collective' of `function' runs on a communicator of
+// the calling process alone: MPI_COMM_SELF passed as a constant, or a
+// variable holding only such communicators (or MPI_COMM_NULL, an error of
+// its own) where the call reads it.  No condition can leave another
+// member out: rank 0 opening a file on MPI_COMM_SELF is correct.
+bool holds_calling_process_alone(const ValueFlowFunction &function, int collective);
+
 // The conditional answering verdict `branch' of `function' only separates
 // processes that are not members of the communicator collective number
 // `collective' (ValueFlowFunction::collectives) is called on.

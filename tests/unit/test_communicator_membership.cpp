@@ -395,3 +395,52 @@ TEST_CASE("a loop exit on more than the reduced value still differs among member
   f.blocks[1].statements.push_back(value_flow_records::assign(p.err, {p.err, rank}));
   CHECK(p.exit_differs_among_members(0));
 }
+
+TEST_CASE("a collective on MPI_COMM_SELF leaves no member out, whatever the test",
+          "[communicator_membership]") {
+  SplitProgram p;
+  CHECK_FALSE(holds_calling_process_alone(p.f, 0)); // a split's communicator
+  CHECK_FALSE(holds_calling_process_alone(p.f, 1)); // unnamed
+  p.f.collectives[1].communicator_name = "handle 1140850689"; // MPICH's MPI_COMM_SELF
+  CHECK(holds_calling_process_alone(p.f, 1));
+  p.f.collectives[1].communicator_name = "address of ompi_mpi_comm_self"; // Open MPI's
+  CHECK(holds_calling_process_alone(p.f, 1));
+  p.f.collectives[1].communicator_name = "handle 1140850688"; // MPI_COMM_WORLD
+  CHECK_FALSE(holds_calling_process_alone(p.f, 1));
+  CHECK_FALSE(holds_calling_process_alone(p.f, 2)); // no such collective
+}
+
+TEST_CASE("the size of a parameter communicator is the same on its members",
+          "[communicator_membership]") {
+  // void work(MPI_Comm comm) {              // comm: parameter 0 (s0)
+  //   MPI_Comm_size(comm, &n);              // block 0: n from comm alone
+  //   if (n > 1)                            // branch 0
+  //     MPI_Allreduce(..., comm);           // block 1, collective 0
+  // }                                       // block 2
+  // Called with communicators of MPI_Comm_split, n differs between
+  // processes, but not between the members of comm.
+  ValueFlowFunction f;
+  int comm = add_slot(f, "comm");
+  f.slots[comm].scope = SlotScope::Parameter;
+  f.slots[comm].parameter = 0;
+  int n = add_slot(f, "n");
+  ValueFlowFact size;
+  f.facts.push_back(size);
+  ValueFlowStatement query = assign(n, -1, 0);
+  query.uses = {comm};
+  f.blocks.resize(3);
+  f.blocks[0].statements = {query};
+  f.blocks[0].successors = {1, 2};
+  f.blocks[0].condition = {n};
+  f.blocks[0].branch = 0;
+  f.blocks[1].successors = {2};
+  f.branch_count = 1;
+  f.collectives = {{1, 0, comm}};
+  std::vector<ValueFlowFunction> unit{f};
+  CHECK(members_share_results(unit, 0, 0));
+  SECTION("not when the function writes the parameter between") {
+    unit[0].blocks[1].statements = {assign(comm, -1, 0)};
+    unit[0].collectives[0].statement = 1;
+    CHECK_FALSE(members_share_results(unit, 0, 0));
+  }
+}
