@@ -442,6 +442,13 @@ private:
       }
       error_handler_installed_ |= function.installs_error_handler;
     }
+    // Then an error code may differ (fact_value): its reason says why.
+    if (error_handler_installed_)
+      for (UnitFact &f : facts_)
+        if (f.error_code)
+          f.phrase = "is an MPI error code, which may differ between processes: the program "
+                     "installs an error handler, under which an error may return on some "
+                     "processes only";
     // Callers, call counts, globals read, escapes seen anywhere.
     for (std::size_t i = 0; i < functions_.size(); ++i) {
       const ValueFlowFunction &function = *functions_[i].function;
