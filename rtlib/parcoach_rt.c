@@ -504,6 +504,10 @@ parcoach_reduce_and_compare (MPI_Comm comm, const long long *exact, int stats,
 
   parcoach_digest (exact, in);
   parcoach_options ();
+  /* The check is a collective too: inside a call several threads make
+     (CC_ipw of a call), a second thread's check must stop before it
+     enters MPI (parcoach_threads.c).  */
+  parcoach_thread_collective (parcoach_colour_name (colour), comm);
   /* While it waits, the hang detector knows where (parcoach_nohang.c).  */
   parcoach_hang_watch_check (comm, colour, file, line, function);
   /* If the communicator's error handler returns errors, a failed check
