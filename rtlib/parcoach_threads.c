@@ -135,16 +135,14 @@ my_team (int level)
    asserts under MPICH).  */
 static int stop_handed_over;
 
-/* Whether the calling thread may not call MPI_Abort while another thread
-   may be in MPI: MPI provides less than MPI_THREAD_MULTIPLE and this
-   thread did not initialise it.  */
+/* Whether MPI provides a thread level below LEVEL (stored in *PROVIDED)
+   and the calling thread is not the one that initialised it.  */
 static int
-abort_belongs_to_main_thread (void)
+other_thread_below (int level, int *provided)
 {
-  int provided, is_main;
+  int is_main;
 
-  return PMPI_Query_thread (&provided) == MPI_SUCCESS
-         && provided < MPI_THREAD_MULTIPLE
+  return PMPI_Query_thread (provided) == MPI_SUCCESS && *provided < level
          && PMPI_Is_thread_main (&is_main) == MPI_SUCCESS && !is_main;
 }
 
@@ -153,7 +151,7 @@ abort_belongs_to_main_thread (void)
 static void
 stop_at (const char *call, const char *where, const char *why)
 {
-  int running = parcoach_mpi_usable (), i;
+  int running = parcoach_mpi_usable (), provided, i;
   /* MPI_Abort makes the launcher kill the job, sometimes before it has
      forwarded the line above: give it a moment (as parcoach_rt.c).  */
   struct timespec pause = { 0, 200000000L };
@@ -165,7 +163,9 @@ stop_at (const char *call, const char *where, const char *why)
   if (!running)
     parcoach_stop_program ();
   nanosleep (&pause, NULL);
-  if (abort_belongs_to_main_thread ())
+  /* Below MPI_THREAD_MULTIPLE the abort belongs to the main thread, which
+     may be inside MPI now.  */
+  if (other_thread_below (MPI_THREAD_MULTIPLE, &provided))
     {
       /* Up to 3 s for the main thread to take over; if it is blocked for
          good, the abort from here is the lesser evil.  */
@@ -495,13 +495,11 @@ static void
 stop_unless_main_thread (const char *call, const char *file, int line,
                          const char *function)
 {
-  int provided, is_main;
+  int provided;
   char why[320];
 
   if (!parcoach_mpi_usable ()
-      || PMPI_Query_thread (&provided) != MPI_SUCCESS
-      || provided >= MPI_THREAD_SERIALIZED
-      || PMPI_Is_thread_main (&is_main) != MPI_SUCCESS || is_main)
+      || !other_thread_below (MPI_THREAD_SERIALIZED, &provided))
     return;
   snprintf (why, sizeof why,
             "this thread did not initialise MPI, and MPI provides %s, which "
